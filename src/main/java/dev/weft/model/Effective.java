@@ -1,0 +1,42 @@
+package dev.weft.model;
+
+import java.util.Map;
+
+/** Applies the fabric → profile → port layering (spec §4) in one place, keeping the line that won. */
+final class Effective {
+
+    private Effective() {}
+
+    static EffectivePort port(Fabric fabric, Map<String, Profile> profiles, Switch device, Port port, Link link) {
+        Profile profile = port.profile() == null ? null : profiles.get(port.profile());
+        String profileLayer = profile == null ? null : "profile:" + profile.name();
+
+        Sourced<Speed> speed = null;
+        if (port.speed() != null) {
+            speed = new Sourced<>(port.speed(), port.at().of("speed"), "port");
+        } else if (profile != null && profile.speed() != null) {
+            speed = new Sourced<>(profile.speed(), profile.at().of("speed"), profileLayer);
+        }
+
+        Sourced<Integer> mtu = null;
+        if (port.mtu() != null) {
+            mtu = new Sourced<>(port.mtu(), port.at().of("mtu"), "port");
+        } else if (profile != null && profile.mtu() != null) {
+            mtu = new Sourced<>(profile.mtu(), profile.at().of("mtu"), profileLayer);
+        } else if (fabric != null && fabric.mtu() != null) {
+            mtu = new Sourced<>(fabric.mtu().switchMtu(), fabric.mtu().at().of("switch"), "fabric");
+        }
+
+        Sourced<PortRole> role = null;
+        if (port.role() != null) {
+            role = new Sourced<>(port.role(), port.at().of("role"), "port");
+        } else if (profile != null && profile.role() != null) {
+            role = new Sourced<>(profile.role(), profile.at().of("role"), profileLayer);
+        }
+
+        Endpoint peer = link == null ? null : link.peerOf(device.name(), port.name());
+        Sourced<Length> cable = link == null || link.cableLength() == null ? null
+                : new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
+        return new EffectivePort(device, port, speed, mtu, role, link, peer, cable);
+    }
+}

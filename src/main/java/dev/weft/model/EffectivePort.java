@@ -1,0 +1,30 @@
+package dev.weft.model;
+
+/**
+ * A switch port's effective settings after fabric → profile → port layering, each with the line that set it.
+ *
+ * @param speed       null only when no layer sets it (a schema/model finding is reported then)
+ * @param mtu         fabric {@code mtu.switch}, overridden by profile and port
+ * @param role        null when no layer sets it
+ * @param link        the link on this port, or null
+ * @param peer        the other end of the link, or null
+ * @param cableLength the link's cable length, or null
+ */
+public record EffectivePort(
+        Switch device,
+        Port port,
+        Sourced<Speed> speed,
+        Sourced<Integer> mtu,
+        Sourced<PortRole> role,
+        Link link,
+        Endpoint peer,
+        Sourced<Length> cableLength) {
+
+    public String deviceName() {
+        return device.name();
+    }
+
+    public String portName() {
+        return port.name();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.weft.model;
+
+/** A cable between two endpoints; {@code cableLength} may be null (not written). */
+public record Link(Endpoint a, Endpoint b, Length cableLength, Provenance at) {
+
+    /** The other end of the link, or null when {@code end} is not one of its ends. */
+    public Endpoint peerOf(String device, String port) {
+        if (a.device().equals(device) && a.port().equals(port)) {
+            return b;
+        }
+        if (b.device().equals(device) && b.port().equals(port)) {
+            return a;
+        }
+        return null;
+    }
+}
