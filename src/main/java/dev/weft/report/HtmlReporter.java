@@ -37,7 +37,7 @@ final class HtmlReporter implements Reporter {
                         .append("</code></td><td><code>").append(Xml.text(Places.where(f, report)));
                 String target = Places.target(f);
                 if (f.location() != null && target != null) {
-                    b.append(' ').append(Xml.text(target));
+                    b.append(" (").append(Xml.text(target)).append(')');
                 }
                 b.append("</code></td><td>").append(Xml.text(f.message()));
                 if (f.waived() && f.waiverReason() != null) {
