@@ -3,6 +3,7 @@ package dev.weft.netconf;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.SocketException;
 import java.util.function.LongConsumer;
 
 /**
@@ -35,13 +36,31 @@ final class DeadlineInputStream extends InputStream {
     @Override
     public int read() throws IOException {
         arm();
-        return in.read();
+        try {
+            return in.read();
+        } catch (SocketException e) {
+            throw timeoutOr(e);
+        }
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         arm();
-        return in.read(b, off, len);
+        try {
+            return in.read(b, off, len);
+        } catch (SocketException e) {
+            throw timeoutOr(e);
+        }
+    }
+
+    /** MINA's channel pipe reports its read timeout as a SocketException "Timeout (...) exceeded". */
+    private static IOException timeoutOr(SocketException e) {
+        if (String.valueOf(e.getMessage()).startsWith("Timeout")) {
+            InterruptedIOException t = new InterruptedIOException("deadline passed");
+            t.initCause(e);
+            return t;
+        }
+        return e;
     }
 
     @Override

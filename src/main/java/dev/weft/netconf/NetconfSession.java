@@ -66,8 +66,8 @@ public final class NetconfSession implements AutoCloseable {
         // RFC 6242 §4.1: both hellos use end-of-message framing; base:1.1 applies afterwards
         // only when both sides advertise it.
         Framing eom = new EndOfMessageFraming();
-        this.hello = parseHello(receive(eom, "the server <hello>"));
-        send(eom, Rpc.clientHello(settings.offerBase11()), "the client <hello>");
+        this.hello = parseHello(receive(eom, "server <hello>"));
+        send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
         this.helloSentNanos = System.nanoTime();
         this.framing = settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
     }
@@ -130,8 +130,8 @@ public final class NetconfSession implements AutoCloseable {
         byte[] message;
         Document doc;
         while (true) {
-            message = receive(framing, "the reply to <" + operation + ">");
-            doc = parse(message, "the reply to <" + operation + ">");
+            message = receive(framing, "reply to <" + operation + ">");
+            doc = parse(message, "reply to <" + operation + ">");
             Element root = doc.getDocumentElement();
             if (!("notification".equals(root.getLocalName()) && NOTIFICATION_NS.equals(root.getNamespaceURI()))) {
                 break;   // a notification is not ours to answer; we never subscribe, but skip one
@@ -209,7 +209,7 @@ public final class NetconfSession implements AutoCloseable {
         try {
             f.write(out, message);
         } catch (IOException e) {
-            fail(endpoint.label() + ": sending " + what + " failed: " + e.getMessage());
+            fail(endpoint.label() + ": sending the " + what + " failed: " + e.getMessage());
             throw new NetconfRefusedException(unusable, e);
         }
     }
@@ -219,7 +219,7 @@ public final class NetconfSession implements AutoCloseable {
         try {
             return f.read(in, maxReplyBytes);
         } catch (FramingException e) {
-            fail(endpoint.label() + ": " + what + ": " + e.getMessage());
+            fail(endpoint.label() + ": " + e.getMessage() + " (reading the " + what + ")");
             switch (e.kind()) {
                 case TOO_LARGE -> throw new ReplyTooLargeException(unusable);
                 case CLOSED -> throw new NetconfRefusedException(unusable);
@@ -229,7 +229,7 @@ public final class NetconfSession implements AutoCloseable {
             fail(endpoint.label() + ": no complete " + what + " within " + seconds(timeouts.rpc()));
             throw new NetconfTimeoutException(unusable);
         } catch (IOException e) {
-            fail(endpoint.label() + ": reading " + what + " failed: " + e.getMessage());
+            fail(endpoint.label() + ": reading the " + what + " failed: " + e.getMessage());
             throw new NetconfRefusedException(unusable, e);
         }
     }
@@ -238,14 +238,14 @@ public final class NetconfSession implements AutoCloseable {
         try {
             return SecureXml.parse(message);
         } catch (SecureXml.RejectedXmlException e) {
-            fail(endpoint.label() + ": " + what + ": " + e.getMessage());
+            fail(endpoint.label() + ": the " + what + " was refused: " + e.getMessage());
             throw new NetconfProtocolException(unusable);
         }
     }
 
     private Hello parseHello(byte[] message) throws NetconfException {
         try {
-            return Hello.parse(parse(message, "the server <hello>"));
+            return Hello.parse(parse(message, "server <hello>"));
         } catch (Hello.MalformedHelloException e) {
             fail(endpoint.label() + ": bad server <hello>: " + e.getMessage());
             throw new NetconfProtocolException(unusable);
