@@ -154,9 +154,13 @@ public final class NetconfClient implements AutoCloseable {
     }
 
     private void checkAddress(DeviceEndpoint endpoint) throws NetconfException {
-        if (settings.allowNonLoopback()) {
-            return;
+        if (!settings.allowNonLoopback()) {
+            requireLoopback(endpoint);
         }
+    }
+
+    /** Refuses anything outside 127.0.0.0/8 and ::1, before any packet is sent. */
+    static void requireLoopback(DeviceEndpoint endpoint) throws NetconfException {
         InetAddress address;
         try {
             address = InetAddress.getByName(endpoint.host());

@@ -32,25 +32,35 @@ final class NetconfLab implements AutoCloseable {
         return lab;
     }
 
-    /** Runs the lab script; its output goes to a file so a daemon can never hold our pipe open. */
+    /** Runs the lab script and fails unless it exits 0. */
     String run(String... args) throws IOException, InterruptedException {
+        Result r = exec(java.util.Map.of(), args);
+        if (r.exit() != 0) {
+            throw new IOException("netconf-lab " + String.join(" ", args) + " failed (exit " + r.exit() + "):\n"
+                    + r.output());
+        }
+        return r.output();
+    }
+
+    record Result(int exit, String output) {
+    }
+
+    /** Runs the lab script; its output goes to a file so a daemon can never hold our pipe open. */
+    static Result exec(java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
         Path script = projectDir().resolve("scripts/netconf-lab");
         Path log = Files.createTempFile("netconf-lab", ".log");
         try {
             List<String> cmd = new java.util.ArrayList<>(List.of("bash", script.toString()));
             cmd.addAll(List.of(args));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().putAll(env);
+            Process p = pb.start();
             if (!p.waitFor(300, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IOException("netconf-lab " + String.join(" ", args) + " did not finish in 300 s");
             }
-            String out = Files.readString(log, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new IOException("netconf-lab " + String.join(" ", args) + " failed (exit " + p.exitValue()
-                        + "):\n" + out);
-            }
-            return out;
+            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(log);
         }
