@@ -1,24 +1,14 @@
 package dev.weft.render;
 
-import com.hubspot.jinjava.Jinjava;
-import com.hubspot.jinjava.JinjavaConfig;
-import com.hubspot.jinjava.interpret.RenderResult;
-import dev.weft.compile.OpenSmContext;
 import dev.weft.model.FabricModel;
 import dev.weft.model.SubnetManager;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
-/**
- * Renders {@code templates/opensm/} with Jinjava configured like the project's template engine
- * (trim/lstrip blocks, unknown tokens fail). Test-only stand-in until the render package's engine is merged.
- */
+/** Test helper: renders the built-in OpenSM templates through {@link OpenSmRenderer} and writes them. */
 public final class OpenSmTestRenderer {
 
     public static final List<String> FILES = List.of("opensm.conf", "partitions.conf", "qos-policy.conf", "root-guids.conf");
@@ -27,25 +17,17 @@ public final class OpenSmTestRenderer {
         return Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath();
     }
 
-    /** File name to text for the SM on {@code sm}. */
-    public static Map<String, String> render(FabricModel model, SubnetManager sm) {
-        Jinjava j = new Jinjava(JinjavaConfig.newBuilder().withFailOnUnknownTokens(true).withTrimBlocks(true)
-                .withLstripBlocks(true).withLocale(Locale.ROOT).build());
-        Map<String, Object> ctx = OpenSmContext.forManager(model, sm);
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String f : FILES) {
-            try {
-                String tpl = Files.readString(projectDir().resolve("templates/opensm/" + f + ".j2"));
-                RenderResult r = j.renderForResult(tpl, ctx);
-                if (!r.getErrors().isEmpty()) {
-                    throw new IllegalStateException(f + ": " + r.getErrors());
-                }
-                out.put(f, r.getOutput());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+    public static OpenSmRenderer.Output renderAll(FabricModel model) {
+        OpenSmRenderer.Output out = new OpenSmRenderer(TemplateFolders.builtIn()).render(model);
+        if (!out.findings().isEmpty()) {
+            throw new IllegalStateException("rendering failed: " + out.findings());
         }
         return out;
+    }
+
+    /** File name to text for the SM on {@code sm}. */
+    public static Map<String, String> render(FabricModel model, SubnetManager sm) {
+        return renderAll(model).devices().get(sm.host());
     }
 
     /** Writes the files of {@code sm} into {@code dir}. */
