@@ -56,14 +56,36 @@ final class Pipeline {
         return new RuleMetaLoader().load(catalog, policyOverrides);
     }
 
-    /** Load, schema-check, map, compile and run every rule. Broken intent stops before the model. */
-    Run validate(InventorySource source) {
-        IntentResult intent;
+    AsicProfiles asicProfiles() {
+        return asicProfiles;
+    }
+
+    /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
+    IntentResult read(InventorySource source) {
         try {
-            intent = new IntentReader().read(source);
+            return new IntentReader().read(source);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** Load and compile without running rules: what rendering needs. Broken intent stops before the model. */
+    Run compile(InventorySource source) {
+        IntentResult intent = read(source);
+        List<Finding> findings = new ArrayList<>(intent.findings());
+        CompiledFabric compiled = null;
+        if (intent.model() != null) {
+            CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
+            compiled = compile.fabric();
+            findings.addAll(compile.findings());
+        }
+        findings.sort(Finding.ORDER);
+        return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
+    }
+
+    /** Load, schema-check, map, compile and run every rule. Broken intent stops before the model. */
+    Run validate(InventorySource source) {
+        IntentResult intent = read(source);
         RuleMetaLoader.Result meta = ruleMeta();
         List<Finding> findings = new ArrayList<>(intent.findings());
         findings.addAll(meta.problems());
