@@ -112,7 +112,7 @@ final class DiffCommand implements Callable<Integer> {
             List<DiffReport.Entry> entries = entries(diff, root);
             List<DiffReport.DeviceChange> changes = impact == null ? List.of() : impact.devices().stream()
                     .map(d -> new DiffReport.DeviceChange(d.device(), d.kind().label(),
-                            d.files().stream().map(f -> new DiffReport.FileChange(f.file(), f.unifiedDiff())).toList()))
+                            d.files().stream().map(f -> new DiffReport.FileChange(f.file(), f.unifiedDiff())).toList(), d.note()))
                     .toList();
             int compared = impact == null ? 0 : impact.devicesCompared();
             int rendered = impact == null ? 0 : impact.devicesRendered();

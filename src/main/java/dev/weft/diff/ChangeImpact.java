@@ -35,8 +35,12 @@ public final class ChangeImpact {
     /** One rendered file that differs; {@code unifiedDiff} is the reviewer-facing text. */
     public record FileChange(String file, String unifiedDiff) {}
 
-    /** One device whose rendered files differ (or appear, or disappear). */
-    public record DeviceChange(String device, Kind kind, List<FileChange> files) {
+    /**
+     * One device whose rendered files differ (or appear, or disappear). When a side cannot be rendered
+     * there is no honest diff: {@code files} is empty and {@code note} says which side failed (its
+     * {@code render-error} findings say why).
+     */
+    public record DeviceChange(String device, Kind kind, List<FileChange> files, String note) {
         public DeviceChange {
             files = List.copyOf(files);
         }
@@ -124,6 +128,12 @@ public final class ChangeImpact {
             if (p.head() != null) {
                 headProblems.addAll(p.head().problems());
             }
+            Kind kind = p.base() == null ? Kind.ADDED : p.head() == null ? Kind.REMOVED : Kind.CHANGED;
+            String failed = failedSides(p.base(), p.head());
+            if (failed != null) {
+                changes.add(new DeviceChange(name, kind, List.of(), failed + " does not render (see the render-error findings), so there is no config diff"));
+                continue;
+            }
             List<FileChange> files = new ArrayList<>();
             Set<String> fileNames = new TreeSet<>(oldFiles.keySet());
             fileNames.addAll(newFiles.keySet());
@@ -137,14 +147,19 @@ public final class ChangeImpact {
                 files.add(new FileChange(path, differ.diff(a == null ? null : path, a == null ? new byte[0] : a,
                         b == null ? null : path, b == null ? new byte[0] : b)));
             }
-            Kind kind = p.base() == null ? Kind.ADDED : p.head() == null ? Kind.REMOVED : Kind.CHANGED;
             if (!files.isEmpty() || kind != Kind.CHANGED) {
-                changes.add(new DeviceChange(name, kind, files));
+                changes.add(new DeviceChange(name, kind, files, null));
             }
         }
         Set<String> all = new LinkedHashSet<>(before.keySet());
         all.addAll(after.keySet());
         return new Result(changes, all.size(), names.size(), baseProblems, headProblems);
+    }
+
+    private static String failedSides(Rendered base, Rendered head) {
+        boolean b = base != null && !base.problems().isEmpty();
+        boolean h = head != null && !head.problems().isEmpty();
+        return b && h ? "neither base nor head" : b ? "base" : h ? "head" : null;
     }
 
     /** Counts by kind, for summaries: {@code changed}, {@code added}, {@code removed}. */

@@ -56,6 +56,7 @@ final class DiffJsonReporter implements DiffReporters.DiffReporter {
                 files.add(fm);
             }
             m.put("files", files);
+            m.put("note", c.note());
             changes.add(m);
         }
         root.put("changes", changes);

@@ -122,8 +122,12 @@ final class DiffMarkdownReporter implements DiffReporters.DiffReporter {
             shown++;
             b.append("<details><summary><code>").append(html(c.device())).append("</code>: ").append(c.change())
                     .append(", ").append(plural(c.files().size(), "file")).append("</summary>\n\n");
-            String fence = fence(text);
-            b.append(fence).append("diff\n").append(text).append(fence).append('\n');
+            if (c.note() != null) {
+                b.append("_").append(MarkdownReporter.escape(c.note())).append("._\n");
+            } else {
+                String fence = fence(text);
+                b.append(fence).append("diff\n").append(text).append(fence).append('\n');
+            }
             if (cutHere) {
                 b.append("\n_This device's diff was cut for size; `weft diff --format json` has all of it._\n");
             }

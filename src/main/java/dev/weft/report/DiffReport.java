@@ -46,8 +46,11 @@ public record DiffReport(String version, String inventory, String baseInventory,
     /** One rendered file that differs, with its unified diff. */
     public record FileChange(String file, String diff) {}
 
-    /** One device whose rendered files differ; {@code change} is {@code changed}, {@code added} or {@code removed}. */
-    public record DeviceChange(String device, String change, List<FileChange> files) {
+    /**
+     * One device whose rendered files differ; {@code change} is {@code changed}, {@code added} or
+     * {@code removed}; {@code note} (or null) says why there is no diff, e.g. a side that does not render.
+     */
+    public record DeviceChange(String device, String change, List<FileChange> files, String note) {
         public DeviceChange {
             files = List.copyOf(files);
         }

@@ -28,7 +28,8 @@ final class DiffTextReporter implements DiffReporters.DiffReporter {
             b.append('\n');
         }
         for (DiffReport.DeviceChange c : report.changes()) {
-            b.append("device ").append(c.device()).append(": ").append(c.change()).append('\n');
+            b.append("device ").append(c.device()).append(": ").append(c.change())
+                    .append(c.note() == null ? "" : " (" + Places.oneLine(c.note()) + ")").append('\n');
             for (DiffReport.FileChange f : c.files()) {
                 b.append(f.diff());
                 if (!f.diff().endsWith("\n")) {

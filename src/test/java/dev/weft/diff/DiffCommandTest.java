@@ -254,6 +254,13 @@ class DiffCommandTest {
         Map<String, Object> gone = changes.stream().filter(c -> "gpu-001".equals(c.get("device"))).findFirst().orElse(null);
         assertNotNull(gone, run.out());
         assertEquals("removed", gone.get("change"));
+        // leaf-01 Ethernet0 lost its link, so its cable length and headroom: head cannot render leaf-01,
+        // which is a new render-error, and the change says so instead of showing the whole file as deleted.
+        Map<String, Object> leaf = changes.stream().filter(c -> "leaf-01".equals(c.get("device"))).findFirst().orElseThrow();
+        assertEquals(List.of(), leaf.get("files"));
+        assertTrue(String.valueOf(leaf.get("note")).startsWith("head does not render"), leaf.toString());
+        assertTrue(findings(report).stream().anyMatch(f -> "new".equals(f.get("status")) && "render-error".equals(f.get("rule"))
+                && "leaf-01".equals(f.get("device"))), run.out());
         assertTrue(findings(report).stream().anyMatch(f -> "fixed".equals(f.get("status")) && "mtu-switch-nic".equals(f.get("rule"))),
                 run.out());
     }
