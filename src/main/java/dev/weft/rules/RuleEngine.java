@@ -7,6 +7,7 @@ import dev.weft.model.Waiver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -52,6 +53,7 @@ public final class RuleEngine {
                 throw new IllegalArgumentException("unknown rule id(s): " + String.join(", ", unknown));
             }
         }
+        Objects.requireNonNull(input.today(), "RuleInput.today is required: waivers are judged against it");
         FabricModel model = input.model();
         if (model == null) {
             return List.of();
