@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.weft.compile.AsicProfiles;
+import dev.weft.compile.CompileResult;
+import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
@@ -24,8 +27,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every {@code policies/<id>/pass} and {@code fail} inventory through the real pipeline (source → loader
- * → schema → model → rule engine with the built-in metadata and waivers). A fail fixture must produce
+ * Every {@code policies/<id>/pass} and {@code fail} inventory through the real validate pipeline (source →
+ * loader → schema → model → compile → rule engine with the built-in metadata and waivers), so rules on
+ * intent and rules on compiled config are tested the same way. A fail fixture must produce
  * exactly the {@code # expect:} markers as (rule, file, line); a pass fixture must produce no unwaived
  * finding at all, and its waived findings must match its {@code # expect-waived:} markers. A rule test
  * therefore costs no Java.
@@ -37,6 +41,7 @@ class PolicyFixtureTest {
 
     private static final IntentReader READER = new IntentReader();
     private static final RuleCatalog CATALOG = RuleCatalog.builtIn();
+    private static final AsicProfiles ASICS = AsicProfiles.builtIn();
 
     @TestFactory
     Stream<DynamicContainer> fixtures() throws IOException {
@@ -77,7 +82,9 @@ class PolicyFixtureTest {
         IntentResult intent = READER.read(new WorkingTreeSource(root, dir));
         List<Finding> all = new ArrayList<>(intent.findings());
         if (intent.model() != null) {
-            all.addAll(engine.run(new RuleInput(intent.model(), null, TODAY)));
+            CompileResult compiled = Compiler.compile(intent.model(), ASICS);
+            all.addAll(compiled.findings());
+            all.addAll(engine.run(new RuleInput(intent.model(), compiled.fabric(), TODAY)));
         }
         Map<FixtureMarkers.Expected, Finding> actual = new TreeMap<>();
         for (Finding f : all) {
