@@ -70,7 +70,7 @@ public final class RuleEngine {
 
         List<Waiver> waivers = model.waivers() == null ? List.of() : model.waivers();
         List<Finding> result = new ArrayList<>();
-        for (Finding f : Waivers.apply(waivers, findings, catalog, ran, input.today(), model.inventory())) {
+        for (Finding f : Waivers.apply(waivers, findings, catalog, ran, input.today(), model)) {
             if (enabled == null || !RuleCatalog.WAIVER_RULE_IDS.contains(f.rule()) || enabled.contains(f.rule())) {
                 result.add(stamp(f));
             }
