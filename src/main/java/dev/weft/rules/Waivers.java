@@ -19,9 +19,9 @@ import java.util.Set;
  * <p>A matching finding is marked waived with the waiver's reason, never removed, so reports still
  * show it. A waiver matches a finding of its rule when its scope is empty, or when any scope entry
  * matches: a device name, a {@code device:port}, or a file (repository-relative, or relative to the
- * inventory). A scope naming a device the inventory does not have makes the waiver invalid: a typo must
- * not quietly waive nothing. Expired and invalid waivers waive nothing: an expired waiver must not keep hiding a
- * problem after the date its owner committed to.
+ * inventory). A scope naming a device the inventory does not have makes the waiver invalid: a typo
+ * must not quietly waive nothing. Expired and invalid waivers waive nothing: an expired waiver must
+ * not keep hiding a problem after the date its owner committed to.
  */
 final class Waivers {
 
@@ -55,7 +55,7 @@ final class Waivers {
                 verdicts.add(Finding.of(EXPIRED, Severity.WARNING,
                         "waiver for " + w.rule() + " expired on " + w.expires()
                                 + "; it no longer waives anything: fix the findings or renew it with a new date")
-                        .at(w.at().of("expires")).withValues("on or after " + today, w.expires().toString()));
+                        .at(where(w, "expires")).withValues("on or after " + today, w.expires().toString()));
             } else {
                 Active a = new Active(w, Scope.of(w, inventory));
                 actives.add(a);
@@ -69,7 +69,7 @@ final class Waivers {
             if (!a.used && ran.contains(a.waiver.rule())) {
                 verdicts.add(Finding.of(UNUSED, Severity.WARNING,
                         "waiver for " + a.waiver.rule() + " matches no finding; remove it or correct its scope")
-                        .at(a.waiver.at().of("rule")));
+                        .at(where(a.waiver, "rule")));
             }
         }
         out.addAll(verdicts);
@@ -137,8 +137,11 @@ final class Waivers {
     }
 
     private static Finding invalid(Waiver w, String field, String message) {
-        Location where = w.at() == null ? null : w.at().of(field);
-        return Finding.of(INVALID, Severity.ERROR, message).at(where);
+        return Finding.of(INVALID, Severity.ERROR, message).at(where(w, field));
+    }
+
+    private static Location where(Waiver w, String field) {
+        return w.at() == null ? null : w.at().of(field);
     }
 
     /** A usable waiver and whether it matched anything (mutated only within one {@link #apply} call). */
