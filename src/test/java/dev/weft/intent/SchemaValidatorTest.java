@@ -290,4 +290,15 @@ class SchemaValidatorTest {
         files.forEach((path, text) -> findings.addAll(VALIDATOR.validate(TestYaml.parse(path, text))));
         assertEquals(List.of(), findings);
     }
+
+    @Test
+    void theShippedSchemaIsValidDraft202012() {
+        assertEquals(List.of(), SchemaValidator.metaSchemaProblems(SchemaValidator.readResource()));
+    }
+
+    @Test
+    void theMetaSchemaCheckCatchesABrokenSchema() {
+        String broken = SchemaValidator.readResource().replace("\"required\": [\"name\", \"transport\"]", "\"required\": \"name\"");
+        assertTrue(!SchemaValidator.metaSchemaProblems(broken).isEmpty());
+    }
 }
