@@ -223,6 +223,17 @@ class IntentMapperTest {
     }
 
     @Test
+    void yamlSyntaxErrorInOneFileYieldsNoModelAndTheOtherFilesAreStillChecked() throws Exception {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("a.yaml", TestYaml.ROCE.replace("priority: 6", "priority: 8"));
+        files.put("b.yaml", "hosts: [ { name: gpu-009\n");
+        IntentResult r = read(files);
+        assertNull(r.model());
+        List<String> rules = r.findings().stream().map(f -> f.rule() + " " + f.location().file()).toList();
+        assertEquals(List.of("schema inv/a.yaml", "yaml-syntax inv/b.yaml"), rules);
+    }
+
+    @Test
     void mapperNeverThrowsWhateverLineIsMissing() {
         // Remove each line in turn (and each pair), map whatever remains even past schema errors:
         // the mapper must answer with findings, never an exception.
