@@ -39,8 +39,11 @@ public final class HeadroomExplainer {
             return out.toString();
         }
         for (HeadroomResult.Term t : r.terms()) {
-            out.append("  ").append(t.name()).append(" = ").append(t.formula()).append(" = ")
-                    .append(Headroom.plain(t.value()));
+            out.append("  ").append(t.name()).append(" = ").append(t.formula());
+            String value = Headroom.plain(t.value());
+            if (!t.formula().equals(value)) {
+                out.append(" = ").append(value);
+            }
             if (t.note() != null) {
                 out.append("   # ").append(t.note());
             }

@@ -9,7 +9,6 @@ import dev.weft.model.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -213,10 +212,10 @@ record QosPlan(
         }
         putIfKnown(prov, "trust_dscp", classesAt);
 
-        return new QosPlan(Collections.unmodifiableMap(dscp), List.copyOf(priorityToQueue), List.copyOf(priorityToPg),
+        return new QosPlan(FrozenSortedMap.of(dscp), List.copyOf(priorityToQueue), List.copyOf(priorityToPg),
                 List.copyOf(lossless), cnpPriority, cnpDscp, roceDscp, List.copyOf(roceEcn),
                 List.copyOf(queues.values()), List.copyOf(ecnProfiles), watchdog, linkPause, cc, hash,
-                nicMtu, roceMtu, Collections.unmodifiableMap(prov));
+                nicMtu, roceMtu, FrozenSortedMap.of(prov));
     }
 
     /** 8 entries of 0/1, 1 where {@code priorities} holds the index. */

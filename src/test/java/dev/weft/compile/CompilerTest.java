@@ -191,4 +191,25 @@ class CompilerTest {
         assertTrue(s.port("Ethernet0").pfcPriorities().isEmpty());
     }
 
+
+    /**
+     * 1 000 switches with 32 host ports each (32 000 NICs): compiles with every device present and the
+     * fabric-wide DSCP map shared, not copied per device (what keeps memory linear in the inventory).
+     */
+    @Test
+    void largeInventoryCompilesAndSharesTheFabricPlan() {
+        FabricModel model = TestFabrics.model(TestFabrics.canonicalFabric(), 1000, 32, "spectrum-4");
+        CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
+        assertEquals(1000, r.fabric().switches().size());
+        assertEquals(32_000, r.fabric().hosts().size());
+        assertEquals(List.of(), r.findings());
+        CompiledSwitch first = r.fabric().switches().get(0);
+        CompiledSwitch last = r.fabric().switches().get(999);
+        assertEquals("leaf-1000", last.name(), "natural order: leaf-1000 after leaf-999");
+        assertTrue(first.dscpToPriority() == last.dscpToPriority(), "one DSCP map instance for every switch");
+        assertTrue(first.dscpToPriority() == r.fabric().hosts().get(31_999).nics().get(0).dscpToPriority(),
+                "and for every NIC");
+        assertEquals(33, last.ports().size());
+        assertEquals(145_408, last.port("Ethernet248").headroom().get(0).xoff());
+    }
 }

@@ -124,6 +124,7 @@ class HeadroomTest {
                 "peer_response = 905 quanta * 512 / 8 = 57920",
                 "propagation_delay = 9216 + 2500 + 0 + 819.2 + 57920 = 70455.2",
                 "xoff = ceil(145110.4 / 1024) * 1024 = 145408",
+                "mac_phy_delay = 819.2   # from spectrum-4",
                 "result: xoff 145408 B, xon 19456 B, size 164864 B"}) {
             assertTrue(text.contains(expected), "missing '" + expected + "' in:\n" + text);
         }
