@@ -212,4 +212,25 @@ class CompilerTest {
         assertEquals(33, last.ports().size());
         assertEquals(145_408, last.port("Ethernet248").headroom().get(0).xoff());
     }
+
+    @Test
+    void pfcOnlyPlanTurnsDcqcnOffOnNics() {
+        dev.weft.model.Fabric f = TestFabrics.canonicalFabric();
+        dev.weft.model.Fabric pfcOnly = new dev.weft.model.Fabric(f.name(), f.transport(), f.description(), f.mtu(),
+                f.trafficClasses(), f.pfc(), dev.weft.model.CongestionControl.PFC_ONLY, f.ecmp(), f.versions(), f.at());
+        CompiledNic nic = Compiler.compile(TestFabrics.model(pfcOnly, 1, 1, "spectrum-4"), AsicProfiles.builtIn())
+                .fabric().hosts().get(0).nics().get(0);
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnReactionPoint());
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnNotificationPoint());
+        assertEquals(List.of(0, 0, 0, 1, 0, 0, 0, 0), nic.pfc(), "PFC stays on");
+        assertEquals(106, nic.roceTos());
+    }
+
+    @Test
+    void tosIsDscpShiftedWithEct0() {
+        assertEquals(106, CompiledNic.tosOf(26));
+        assertEquals(194, CompiledNic.tosOf(48));
+        assertEquals(2, CompiledNic.tosOf(0));
+        assertEquals(26, CompiledNic.tosOf(26) >> 2, "tos >> 2 gives the DSCP back");
+    }
 }
