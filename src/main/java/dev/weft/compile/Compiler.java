@@ -61,7 +61,7 @@ public final class Compiler {
         for (Switch s : switches) {
             if (s.asic() != null && invalid.containsKey(s.asic())) {
                 findings.add(Finding.of(ASIC_PROFILE_INVALID, Severity.ERROR, "ASIC profile for '" + s.asic()
-                        + "' is unusable: " + invalid.get(s.asic())).at(s.at().of("asic")).onDevice(s.name()));
+                        + "' is unusable: " + invalid.get(s.asic())).at(Where.of(s.at(), "asic")).onDevice(s.name()));
             }
         }
 
@@ -102,18 +102,18 @@ public final class Compiler {
         if (roce) {
             prov.putAll(plan.provenance());
         }
-        prov.put("name", s.at().of("name"));
-        prov.put("role", s.at().of("role"));
-        prov.put("platform", s.at().of("platform"));
+        prov.put("name", Where.of(s.at(), "name"));
+        prov.put("role", Where.of(s.at(), "role"));
+        prov.put("platform", Where.of(s.at(), "platform"));
         if (s.asic() != null) {
-            prov.put("asic", s.at().of("asic"));
+            prov.put("asic", Where.of(s.at(), "asic"));
         }
         if (s.osVersion() != null) {
-            prov.put("os_version", s.at().of("os-version"));
+            prov.put("os_version", Where.of(s.at(), "os-version"));
         }
         if (s.management() != null) {
-            prov.put("management_host", s.management().at().of("host"));
-            prov.put("management_port", s.management().at().of("port"));
+            prov.put("management_host", Where.of(s.management().at(), "host"));
+            prov.put("management_port", Where.of(s.management().at(), "port"));
         }
         List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
         for (EffectivePort ep : ports) {
@@ -136,7 +136,7 @@ public final class Compiler {
     private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, boolean roce, AsicProfile profile,
             HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings) {
         Map<String, Location> prov = new TreeMap<>();
-        prov.put("name", ep.port().at().of("name"));
+        prov.put("name", Where.of(ep.port().at(), "name"));
         Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
         Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
         Integer cable = ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
@@ -147,7 +147,7 @@ public final class Compiler {
         String role = ep.role() == null ? null : ep.role().value().word();
         String peer = ep.peer() == null ? null : ep.peer().toString();
         if (ep.link() != null) {
-            prov.put("peer", ep.link().at().self());
+            prov.put("peer", Where.self(ep.link().at()));
         }
         if (!roce) {
             return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, false, List.of(), List.of(),
@@ -229,7 +229,7 @@ public final class Compiler {
 
     private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
-        hostProv.put("name", h.at().of("name"));
+        hostProv.put("name", Where.of(h.at(), "name"));
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
@@ -248,22 +248,22 @@ public final class Compiler {
                 prov.put(k, at);
             }
         }
-        prov.put("name", n.at().of("name"));
+        prov.put("name", Where.of(n.at(), "name"));
         if (n.rdmaDevice() != null) {
-            prov.put("rdma_device", n.at().of("rdma-device"));
+            prov.put("rdma_device", Where.of(n.at(), "rdma-device"));
         }
         if (n.speed() != null) {
-            prov.put("speed_gbps", n.at().of("speed"));
+            prov.put("speed_gbps", Where.of(n.at(), "speed"));
         }
         Link link = model.linkAt(h.name(), n.name()).orElse(null);
         Integer cable = null;
         String peer = null;
         if (link != null) {
             peer = String.valueOf(link.peerOf(h.name(), n.name()));
-            prov.put("peer", link.at().self());
+            prov.put("peer", Where.self(link.at()));
             if (link.cableLength() != null) {
                 cable = Math.toIntExact(link.cableLength().metres());
-                prov.put("cable_length_m", link.at().of("cable-length"));
+                prov.put("cable_length_m", Where.of(link.at(), "cable-length"));
             }
         }
         return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), true, plan.dscpToPriority(),

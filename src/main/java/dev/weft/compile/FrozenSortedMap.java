@@ -19,12 +19,18 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
         this.entries = Collections.unmodifiableMap(entries);
     }
 
-    /** {@code map} itself when already frozen, else a sorted unmodifiable copy. */
+    /** {@code map} itself when already frozen, else a sorted unmodifiable copy without null values. */
     static <K extends Comparable<K>, V> Map<K, V> of(Map<K, V> map) {
         if (map instanceof FrozenSortedMap<K, V> frozen) {
             return frozen;
         }
-        return new FrozenSortedMap<>(new TreeMap<>(map));
+        TreeMap<K, V> copy = new TreeMap<>();
+        map.forEach((k, v) -> {
+            if (v != null) {
+                copy.put(k, v);
+            }
+        });
+        return new FrozenSortedMap<>(copy);
     }
 
     @Override
