@@ -1,78 +1,54 @@
 package dev.weft.cli;
 
 import dev.weft.compile.AsicProfileException;
-import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.HeadroomExplainer;
-import dev.weft.finding.Finding;
-import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
-import dev.weft.source.SourceException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code weft explain-headroom DEVICE PORT [INVENTORY]}: the PFC headroom arithmetic of one switch port, term
- * by term, with the intent lines its inputs come from. Inventory errors are listed and exit 1; an unknown
- * device or port, or a switch without a usable ASIC profile, is a usage error (exit 2).
- */
+/** {@code weft explain-headroom DEVICE PORT}: the PFC headroom arithmetic for one port, term by term. */
 @Command(name = "explain-headroom", mixinStandardHelpOptions = true,
-        description = "Show the PFC headroom (xoff, xon, size) of one switch port, term by term.")
+        description = "Show how the PFC headroom (xoff, xon, size) of one switch port is computed, term by term.")
 final class ExplainHeadroomCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DEVICE", description = "Switch name.")
+    @Mixin
+    CommonOptions options;
+
+    @Parameters(index = "0", paramLabel = "DEVICE")
     String device;
 
-    @Parameters(index = "1", paramLabel = "PORT", description = "Port name, e.g. Ethernet0.")
+    @Parameters(index = "1", paramLabel = "PORT")
     String port;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "INVENTORY",
-            description = "Inventory folder (default: the only folder under inventories/).")
+    @Parameters(index = "2", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder (default: the only one under inventories/).")
     Path inventory;
-
-    @Option(names = "--ref", paramLabel = "REF", description = "Read the inventory from this Git ref instead of the working tree.")
-    String ref;
-
-    @Option(names = "--repo", paramLabel = "DIR", description = "The Git repository. Default: the one containing the inventory.")
-    Path repo;
-
-    @Option(names = "--asic-profiles", paramLabel = "DIR",
-            description = "Extra ASIC profile folder (one <asic>.properties per ASIC) overriding built-in profiles.")
-    Path asicProfiles;
 
     @Override
     public Integer call() {
-        IntentResult intent;
-        try {
-            intent = new IntentReader().read(new InventoryLocator(Path.of("")).locate(inventory, ref, repo));
-        } catch (SourceException e) {
-            throw new UsageException(e.getMessage());
-        }
-        PrintWriter out = spec.commandLine().getOut();
+        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        Pipeline pipeline = Pipeline.from(options);
+        IntentResult intent = pipeline.read(source);
         if (intent.model() == null) {
-            PrintWriter err = spec.commandLine().getErr();
-            for (Finding f : intent.findings()) {
-                err.println((f.location() == null ? "" : f.location() + ": ") + f.rule() + ": " + f.message());
-            }
-            err.println("weft: the inventory has errors; headroom is explained only for a valid inventory");
-            err.flush();
+            spec.commandLine().getErr().println("weft: the inventory has errors; run 'weft validate' first ("
+                    + intent.findings().get(0).where().map(Object::toString).orElse(source.inventoryPath()) + ": "
+                    + intent.findings().get(0).message() + ")");
             return ExitCode.FINDINGS;
         }
-        AsicProfiles profiles = asicProfiles == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfiles);
         try {
-            out.print(HeadroomExplainer.explain(intent.model(), profiles, device, port));
+            spec.commandLine().getOut().print(HeadroomExplainer.explain(intent.model(), pipeline.asicProfiles(), device, port));
         } catch (IllegalArgumentException | AsicProfileException e) {
             throw new UsageException(e.getMessage());
         }
-        out.flush();
+        spec.commandLine().getOut().flush();
         return ExitCode.OK;
     }
 }
