@@ -52,6 +52,11 @@ public final class NetconfClient implements AutoCloseable {
         ssh.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
         this.agentSupport = new SshAgentSupport(environment);
         ssh.setAgentFactory(agentSupport.factory());
+        // Keepalive: an idle session to a dead peer is noticed and dropped.
+        if (!settings.keepalive().isZero()) {
+            CoreModuleProperties.HEARTBEAT_INTERVAL.set(ssh, settings.keepalive());
+            CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(ssh, KEEPALIVE_MAX_MISSED);
+        }
         ssh.start();
     }
 
@@ -142,11 +147,6 @@ public final class NetconfClient implements AutoCloseable {
     }
 
     private void configure(ClientSession session, Timeouts timeouts) {
-        // Keepalive: an idle session to a dead peer is noticed and dropped.
-        if (!timeouts.keepalive().isZero()) {
-            CoreModuleProperties.HEARTBEAT_INTERVAL.set(session, timeouts.keepalive());
-            CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(session, KEEPALIVE_MAX_MISSED);
-        }
         // A write that the device does not consume must not block forever.
         CoreModuleProperties.WINDOW_TIMEOUT.set(session, timeouts.rpc());
         CoreModuleProperties.CHANNEL_OPEN_TIMEOUT.set(session, timeouts.rpc());

@@ -29,7 +29,7 @@ class NetconfDeviceTest {
 
     private static final String PW_VAR = "WEFT_TEST_NETCONF_PASSWORD";
     private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(30), Duration.ofSeconds(15));
+            Duration.ofSeconds(30));
     private static final String QOS_NS = "http://openconfig.net/yang/qos";
 
     private static Path stateDir;
