@@ -335,6 +335,24 @@ class NetconfDeviceTest {
         }
     }
 
+    @Test
+    void backupOfALiveDeviceIsStableAcrossRuns(@TempDir Path dir) throws Exception {
+        try (NetconfClient c = client(); NetconfSession s = open(c, dev2);
+                dev.weft.git.BackupRepository repo = dev.weft.git.BackupRepository.openOrInit(dir)) {
+            s.rpc("<edit-config><target><candidate/></target>" + roceConfig() + "</edit-config>");
+            s.rpc("<commit/>");
+            java.time.Instant t = java.time.Instant.parse("2026-11-30T08:00:00Z");
+            var first = repo.record(Map.of("dev2", s.getConfig(null).data()), List.of(), t);
+            assertTrue(first.committed());
+            String file = Files.readString(dir.resolve("dev2.xml"));
+            assertTrue(file.contains("<min-threshold>150000</min-threshold>"), file);
+            assertTrue(file.contains("xmlns:oc-eth=\"http://openconfig.net/yang/interfaces/ethernet\">oc-eth:SPEED_400GB"),
+                    file);
+            var second = repo.record(Map.of("dev2", s.getConfig(null).data()), List.of(), t);
+            assertFalse(second.committed(), "a second read of an unchanged device must give the same file");
+        }
+    }
+
     private static String text(Element root, String ns, String local) {
         var nodes = root.getElementsByTagNameNS(ns, local);
         assertTrue(nodes.getLength() > 0, "no <" + local + "> in reply");
