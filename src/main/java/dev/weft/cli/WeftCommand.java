@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Configuration-as-code for RoCE and InfiniBand GPU fabrics: validate, render, audit drift.",
-        subcommands = {GenerateCommand.class})
+        subcommands = {ValidateCommand.class, GenerateCommand.class})
 final class WeftCommand implements Runnable {
 
     @Spec
