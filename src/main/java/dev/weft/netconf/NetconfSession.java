@@ -70,6 +70,7 @@ public final class NetconfSession implements AutoCloseable {
         // RFC 6242 §4.1: both hellos use end-of-message framing; base:1.1 applies afterwards
         // only when both sides advertise it.
         Framing eom = new EndOfMessageFraming();
+        armDeadline();
         this.hello = parseHello(receive(eom, "server <hello>"));
         send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
         this.helloSentNanos = System.nanoTime();
@@ -130,6 +131,7 @@ public final class NetconfSession implements AutoCloseable {
         ensureUsable();
         pauseAfterHello();
         long id = nextMessageId++;
+        armDeadline();      // one deadline for the whole exchange, whatever arrives meanwhile
         send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
         byte[] message;
         Document doc;
@@ -228,8 +230,11 @@ public final class NetconfSession implements AutoCloseable {
         }
     }
 
-    private byte[] receive(Framing f, String what) throws NetconfException {
+    private void armDeadline() {
         timed.deadline(System.nanoTime() + replyLimit.toNanos());
+    }
+
+    private byte[] receive(Framing f, String what) throws NetconfException {
         try {
             return f.read(in, maxReplyBytes);
         } catch (FramingException e) {
