@@ -22,6 +22,32 @@ public final class IbLab implements AutoCloseable {
         }
     }
 
+    /** Rendered files of a model laid out for {@link #up}: the topology and one {@code node=dir} per SM. */
+    public record Prepared(Path net, List<String> sms) {}
+
+    /** Renders {@code model} (OpenSM files per SM host, ibsim topology) into {@code dir}. */
+    public static Prepared prepare(dev.weft.model.FabricModel model, Path dir) throws IOException {
+        dev.weft.render.OpenSmRenderer.Output out = new dev.weft.render.OpenSmRenderer(
+                dev.weft.render.TemplateFolders.builtIn()).render(model);
+        if (!out.findings().isEmpty()) {
+            throw new IllegalStateException("rendering failed: " + out.findings());
+        }
+        List<String> sms = new ArrayList<>();
+        for (dev.weft.model.SubnetManager sm : model.subnet().subnetManagers()) {
+            Path smDir = dir.resolve(sm.host());
+            Files.createDirectories(smDir);
+            for (var f : out.devices().get(sm.host()).entrySet()) {
+                Files.writeString(smDir.resolve(f.getKey()), f.getValue());
+            }
+            String hca = model.hostNamed(sm.host()).orElseThrow().hcas().stream()
+                    .filter(h -> sm.portGuid() == null || h.portGuid().equalsIgnoreCase(sm.portGuid()))
+                    .findFirst().orElseThrow().name();
+            sms.add(dev.weft.compile.IbsimTopology.nodeId(sm.host(), hca) + "=" + smDir);
+        }
+        Path net = Files.writeString(dir.resolve(dev.weft.render.OpenSmRenderer.TOPOLOGY_FILE), out.topology());
+        return new Prepared(net, sms);
+    }
+
     private final Path script;
     private final Path state;
     private boolean up;
