@@ -50,11 +50,18 @@ public final class IbLab implements AutoCloseable {
 
     private final Path script;
     private final Path state;
+    private final String openSmArgs;
     private boolean up;
 
     public IbLab(Path projectDir, Path state) {
+        this(projectDir, state, "");
+    }
+
+    /** @param openSmArgs extra opensm options, e.g. {@code -D 0x07} to log partitions.conf warnings */
+    public IbLab(Path projectDir, Path state, String openSmArgs) {
         this.script = projectDir.resolve("scripts/ib-lab");
         this.state = state;
+        this.openSmArgs = openSmArgs;
     }
 
     public Path state() {
@@ -95,8 +102,10 @@ public final class IbLab implements AutoCloseable {
             Path err = Files.createTempFile(state, "ib-lab-", ".err");
             List<String> cmd = new ArrayList<>(List.of(script.toString()));
             cmd.addAll(args);
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+            pb.environment().put("IB_LAB_OPENSM_ARGS", openSmArgs);
+            Process p = pb.start();
             if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("ib-lab " + args + " did not finish within " + limitSeconds + " s");
