@@ -258,6 +258,7 @@ public final class OpenSmFileCheck {
         boolean levels = false;
         boolean sawLevels = false;
         boolean hasDefault = false;
+        boolean ulpsDefault = false;
         int levelsLine = 1;
         Matcher m;
         for (int i = 0; i < lines.length; i++) {
@@ -275,9 +276,11 @@ public final class OpenSmFileCheck {
                 }
             } else if (line.equals("end-qos-levels")) {
                 levels = false;
+            } else if (line.matches("default\\s*:.*")) {
+                ulpsDefault = true; // a qos-ulps "default : SL" also gives OpenSM its default level
             }
         }
-        if (sawLevels && !hasDefault) {
+        if (sawLevels && !hasDefault && !ulpsDefault) {
             out.add(problem(new Location(file, levelsLine, 1), "qos-levels has no level named DEFAULT;"
                     + " OpenSM rejects the policy (ERR AC10) and every path gets SL 0"));
         }
