@@ -139,7 +139,7 @@ public final class Renderer {
             } catch (JsonException e) {
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + output + " for " + name
                                 + ": the template wrote invalid JSON (output line " + e.getMessage() + ")")
-                        .at(new Location(TemplateFolders.BUILT_IN + entry.getValue(), 1, 1)).onDevice(name));
+                        .at(new Location(engine.shownAs(entry.getValue()), 1, 1)).onDevice(name));
             }
         }
         return findings.isEmpty() ? new DeviceOutput(name, files, List.of()) : new DeviceOutput(name, Map.of(), findings);
