@@ -191,8 +191,9 @@ public final class Renderer {
                 Location where = sw.owner("asic") != null ? sw.owner("asic") : port.owner("name");
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
                                 + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
-                                + port.pfcPriorities() + " but has no computed headroom (no ASIC profile for asic '"
-                                + sw.asic() + "')")
+                                + port.pfcPriorities() + " but has no computed headroom ("
+                                + (sw.asic() == null ? "the switch names no asic" : "no usable ASIC profile for asic '"
+                                        + sw.asic() + "'") + ")")
                         .at(where).onDevice(sw.name()).onPort(port.name()));
                 break;
             }
