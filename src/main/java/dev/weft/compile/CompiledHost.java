@@ -1,0 +1,30 @@
+package dev.weft.compile;
+
+import dev.weft.finding.Location;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A GPU host's effective RDMA config: one entry per NIC, in natural name order.
+ *
+ * @param provenance field (snake_case) → intent location that owns the value
+ */
+public record CompiledHost(String name, List<CompiledNic> nics, Map<String, Location> provenance)
+        implements CompiledDevice {
+
+    public CompiledHost {
+        List<CompiledNic> sorted = new ArrayList<>(nics);
+        sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name(), b.name()));
+        nics = List.copyOf(sorted);
+        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+    }
+
+    @Override
+    public Map<String, Object> toTemplateMap() {
+        return TemplateView.of("kind", "host", "name", name,
+                "nics", TemplateView.list(nics, CompiledNic::toTemplateMap));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.weft.compile;
+
+import dev.weft.finding.Location;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One switch port's effective config.
+ *
+ * @param name               port name as in the intent
+ * @param speedGbps          link speed in Gb/s; null when no layer sets it (a model finding says so)
+ * @param mtu                L3 port MTU; null when no layer sets it
+ * @param cableLengthMetres  cable length of the attached link; null when not declared or no link
+ * @param role               {@code host-facing}, {@code fabric} or null
+ * @param peer               {@code device:port} at the other end of the link, or null
+ * @param trustDscp          true: classify by DSCP (L3), not PCP
+ * @param pfcPriorities      PFC-enabled priorities, ascending
+ * @param priorityToQueue    8 entries: switch priority (TC) p → egress queue
+ * @param pfcPriorityToQueue 8 entries: PFC priority p → the queue a received PAUSE for p stops
+ * @param queues             per-queue scheduler and ECN profile binding, ascending by queue
+ * @param watchdog           true when the PFC watchdog runs on this port
+ * @param watchdogQueues     the queues the watchdog watches, ascending (SONiC {@code pfcwd_sw_enable})
+ * @param linkPause          IEEE 802.3x link pause; false is what a PFC port must have
+ * @param headroom           one entry per lossless priority group, ascending by PG
+ * @param provenance         field (snake_case) → intent location that owns the value
+ */
+public record CompiledPort(
+        String name,
+        Integer speedGbps,
+        Integer mtu,
+        Integer cableLengthMetres,
+        String role,
+        String peer,
+        boolean trustDscp,
+        List<Integer> pfcPriorities,
+        List<Integer> priorityToQueue,
+        List<Integer> pfcPriorityToQueue,
+        List<CompiledQueue> queues,
+        boolean watchdog,
+        List<Integer> watchdogQueues,
+        boolean linkPause,
+        List<PriorityGroupHeadroom> headroom,
+        Map<String, Location> provenance) {
+
+    public CompiledPort {
+        pfcPriorities = List.copyOf(pfcPriorities);
+        priorityToQueue = List.copyOf(priorityToQueue);
+        pfcPriorityToQueue = List.copyOf(pfcPriorityToQueue);
+        queues = List.copyOf(queues);
+        watchdogQueues = List.copyOf(watchdogQueues);
+        headroom = List.copyOf(headroom);
+        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+    }
+
+    /** The queues that PFC-enabled priorities stop, ascending and distinct. */
+    public List<Integer> pfcQueues() {
+        return pfcPriorities.stream().filter(p -> p >= 0 && p < pfcPriorityToQueue.size())
+                .map(pfcPriorityToQueue::get).distinct().sorted().toList();
+    }
+
+    /** Where a field's value came from, or null. */
+    public Location owner(String field) {
+        return provenance.get(field);
+    }
+
+    public Map<String, Object> toTemplateMap() {
+        return TemplateView.of(
+                "name", name,
+                "speed_gbps", speedGbps,
+                "mtu", mtu,
+                "cable_length_m", cableLengthMetres,
+                "role", role,
+                "peer", peer,
+                "trust_dscp", trustDscp,
+                "pfc_priorities", pfcPriorities,
+                "pfc_queues", pfcQueues(),
+                "priority_to_queue", priorityToQueue,
+                "pfc_priority_to_queue", pfcPriorityToQueue,
+                "queues", TemplateView.list(queues, CompiledQueue::toTemplateMap),
+                "watchdog", watchdog,
+                "watchdog_queues", watchdogQueues,
+                "link_pause", linkPause,
+                "headroom", TemplateView.list(headroom, PriorityGroupHeadroom::toTemplateMap));
+    }
+}

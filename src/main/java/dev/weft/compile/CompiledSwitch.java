@@ -1,0 +1,115 @@
+package dev.weft.compile;
+
+import dev.weft.finding.Location;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A switch's effective config: the device-wide QoS plan plus every port.
+ *
+ * @param platform               {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig}, ...
+ * @param asic                   the {@code asic} key of the intent, or null
+ * @param asicProfileVersion     {@code profile-version} of the ASIC profile used for headroom, or null
+ * @param thresholdRoundingBytes granularity the ASIC rounds buffer thresholds to (drift tolerance), or null
+ * @param managementHost         NETCONF host, or null
+ * @param managementPort         NETCONF port, or null
+ * @param congestionControl      {@code dcqcn}, {@code pfc-only}, {@code ecn-only}, or null
+ * @param dscpToPriority         DSCP → switch priority (TC), ascending by DSCP; complete (64 entries) when the
+ *                               intent has a {@code dscp: default} class, otherwise only the mapped code points
+ * @param priorityToQueue        8 entries: switch priority → egress queue (identity for unused priorities)
+ * @param priorityToPriorityGroup 8 entries: switch priority → ingress PG (lossless p → PG p, others → PG 0,
+ *                               as in SONiC's own §0-style example)
+ * @param losslessPriorities     PFC priorities, ascending
+ * @param cnpPriority            the priority of the {@code role: cnp} class, or null
+ * @param cnpDscp                the first DSCP of the {@code role: cnp} class, or null
+ * @param queues                 queue schedulers and ECN bindings, ascending by queue
+ * @param ecnProfiles            WRED-ECN profiles, by name
+ * @param watchdog               PFC watchdog, or null when the intent has none
+ * @param linkPause              802.3x link pause (false where PFC is on)
+ * @param ecmpHashFields         as written in the intent
+ * @param ports                  in natural port order ({@code Ethernet2} before {@code Ethernet10})
+ * @param provenance             field (snake_case) → intent location that owns the value
+ */
+public record CompiledSwitch(
+        String name,
+        String role,
+        String platform,
+        String asic,
+        String asicProfileVersion,
+        Integer thresholdRoundingBytes,
+        String osVersion,
+        String managementHost,
+        Integer managementPort,
+        String congestionControl,
+        Map<Integer, Integer> dscpToPriority,
+        List<Integer> priorityToQueue,
+        List<Integer> priorityToPriorityGroup,
+        List<Integer> losslessPriorities,
+        Integer cnpPriority,
+        Integer cnpDscp,
+        List<CompiledQueue> queues,
+        List<EcnProfile> ecnProfiles,
+        CompiledWatchdog watchdog,
+        boolean linkPause,
+        List<String> ecmpHashFields,
+        List<CompiledPort> ports,
+        Map<String, Location> provenance) implements CompiledDevice {
+
+    public CompiledSwitch {
+        dscpToPriority = Collections.unmodifiableMap(new TreeMap<>(dscpToPriority));
+        priorityToQueue = List.copyOf(priorityToQueue);
+        priorityToPriorityGroup = List.copyOf(priorityToPriorityGroup);
+        losslessPriorities = List.copyOf(losslessPriorities);
+        queues = List.copyOf(queues);
+        ecnProfiles = List.copyOf(ecnProfiles);
+        ecmpHashFields = List.copyOf(ecmpHashFields);
+        List<CompiledPort> sorted = new ArrayList<>(ports);
+        sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name(), b.name()));
+        ports = List.copyOf(sorted);
+        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+    }
+
+    /** The port named {@code port}, or null. Linear: callers with many lookups should index {@link #ports()}. */
+    public CompiledPort port(String port) {
+        for (CompiledPort p : ports) {
+            if (p.name().equals(port)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Map<String, Object> toTemplateMap() {
+        // DSCP keys stay integers in ascending order so {% for dscp, tc in dscp_to_priority.items() %} is stable.
+        Map<Integer, Integer> dscp = Collections.unmodifiableMap(new LinkedHashMap<>(dscpToPriority));
+        return TemplateView.of(
+                "kind", "switch",
+                "name", name,
+                "role", role,
+                "platform", platform,
+                "asic", asic,
+                "asic_profile_version", asicProfileVersion,
+                "threshold_rounding_bytes", thresholdRoundingBytes,
+                "os_version", osVersion,
+                "management_host", managementHost,
+                "management_port", managementPort,
+                "congestion_control", congestionControl,
+                "dscp_to_priority", dscp,
+                "priority_to_queue", priorityToQueue,
+                "priority_to_pg", priorityToPriorityGroup,
+                "lossless_priorities", losslessPriorities,
+                "cnp_priority", cnpPriority,
+                "cnp_dscp", cnpDscp,
+                "queues", TemplateView.list(queues, CompiledQueue::toTemplateMap),
+                "ecn_profiles", TemplateView.list(ecnProfiles, EcnProfile::toTemplateMap),
+                "watchdog", watchdog == null ? null : watchdog.toTemplateMap(),
+                "link_pause", linkPause,
+                "ecmp_hash_fields", ecmpHashFields,
+                "ports", TemplateView.list(ports, CompiledPort::toTemplateMap));
+    }
+}

@@ -1,0 +1,16 @@
+package dev.weft.compile;
+
+import java.util.Map;
+
+/**
+ * The PFC watchdog, timers in whole milliseconds (templates convert: EOS wants seconds).
+ *
+ * @param action {@code drop}, {@code forward} or {@code alert}
+ */
+public record CompiledWatchdog(boolean enabled, String action, long detectionMs, long restorationMs, long pollMs) {
+
+    public Map<String, Object> toTemplateMap() {
+        return TemplateView.of("enabled", enabled, "action", action, "detection_ms", detectionMs,
+                "restoration_ms", restorationMs, "poll_ms", pollMs);
+    }
+}
