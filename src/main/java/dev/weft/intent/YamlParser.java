@@ -106,10 +106,10 @@ public final class YamlParser {
 
     /** snakeyaml's problem in plain words, placed where the parser noticed it. */
     private static Finding syntax(String file, MarkedYamlEngineException e) {
-        String problem = e.getProblem() == null ? firstLine(e.getMessage()) : e.getProblem();
+        String problem = SyntaxMessages.plain(e.getProblem() == null ? firstLine(e.getMessage()) : e.getProblem());
         StringBuilder message = new StringBuilder("YAML syntax error: ").append(problem);
         String context = e.getContext();
-        if (context != null && !context.isEmpty()) {
+        if (SyntaxMessages.usefulContext(context)) {
             message.append(" (").append(context);
             e.getContextMark().ifPresent(m -> message.append(" that starts at line ").append(m.getLine() + 1)
                     .append(", column ").append(m.getColumn() + 1));

@@ -372,13 +372,29 @@ class YamlParserTest {
     void badIndentationIsLocated() {
         Finding f = oneError("fabric:\n  name: a\n   mtu: 1\n");
         assertEquals(new Location(FILE, 3, 7), f.location());
-        assertTrue(f.message().contains("mapping values are not allowed here"), f.message());
+        assertEquals("YAML syntax error: a ':' is not allowed here; check this line's indentation, or quote a value "
+                + "that contains ': '", f.message());
     }
 
     @Test
     void tabIndentationIsLocated() {
         Finding f = oneError("fabric:\n\tname: a\n");
-        assertEquals(2, f.location().line());
+        assertEquals(new Location(FILE, 2, 1), f.location());
+        assertEquals("YAML syntax error: a tab character; indent YAML with spaces, never tabs", f.message());
+    }
+
+    @Test
+    void unclosedQuoteNamesWhereTheQuoteStarts() {
+        Finding f = oneError("a: 'open\nb: 1\n");
+        assertEquals("YAML syntax error: the file ends before a closing quote (while scanning a quoted scalar "
+                + "that starts at line 1, column 4)", f.message());
+    }
+
+    @Test
+    void unclosedFlowListNamesWhereItStarts() {
+        Finding f = oneError("fabric:\n  mtu: [1, 2\nswitches: []\n");
+        assertEquals(new Location(FILE, 3, 9), f.location());
+        assertTrue(f.message().contains("not closed with ']'") && f.message().contains("line 2, column 8"), f.message());
     }
 
     @Test
