@@ -132,6 +132,16 @@ class YamlParserTest {
     }
 
     @Test
+    void absurdNumbersStayText() {
+        String digits = "9".repeat(5000);
+        MapNode r = ok("a: " + digits + "\nb: 1e999999999\nc: 1e-999999999\nd: 1e300\n");
+        assertEquals(digits, value(r, "a"), "no quadratic BigInteger parse of a hostile number");
+        assertEquals("1e999999999", value(r, "b"));
+        assertEquals("1e-999999999", value(r, "c"));
+        assertEquals(new BigDecimal("1e300"), value(r, "d"));
+    }
+
+    @Test
     void standardTagsAreHonoured() {
         MapNode r = ok("a: !!str 42\nb: !!int \"7\"\nc: !!float 2\nd: !!map {x: 1}\ne: !!seq [1]\nf: ! 12\n");
         assertEquals("42", value(r, "a"));
