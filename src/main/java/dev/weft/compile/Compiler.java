@@ -1,0 +1,291 @@
+package dev.weft.compile;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.model.EffectivePort;
+import dev.weft.model.FabricModel;
+import dev.weft.model.Host;
+import dev.weft.model.Link;
+import dev.weft.model.Nic;
+import dev.weft.model.Size;
+import dev.weft.model.Sourced;
+import dev.weft.model.Switch;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Compiles the intent model into the vendor-neutral per-device config.
+ *
+ * <p>Work is linear in the inventory: the fabric-wide plan is derived once ({@link QosPlan}), each distinct
+ * {@code asic} is looked up once, ports are grouped by switch in one pass, and links are found through the
+ * model's hash index. Devices compile in parallel; the result order is fixed by {@link CompiledFabric}, and
+ * findings are sorted, so output does not depend on thread timing.
+ */
+public final class Compiler {
+
+    public static final String HEADROOM_UNCOMPUTABLE = "headroom-uncomputable";
+    public static final String ASIC_PROFILE_INVALID = "asic-profile-invalid";
+
+    private Compiler() {}
+
+    public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
+        return compile(model, profiles, HeadroomOverrides.NONE);
+    }
+
+    public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
+        QosPlan plan = QosPlan.of(model.fabric());
+        boolean roce = model.isRoce();
+        List<Finding> findings = new ArrayList<>();
+
+        Map<String, Optional<AsicProfile>> byAsic = new TreeMap<>();
+        Map<String, String> invalid = new TreeMap<>();
+        Collection<Switch> switches = model.index().switchesByName().values();
+        for (Switch s : switches) {
+            if (s.asic() != null && !byAsic.containsKey(s.asic())) {
+                try {
+                    byAsic.put(s.asic(), profiles.lookup(s.asic()));
+                } catch (AsicProfileException e) {
+                    byAsic.put(s.asic(), Optional.empty());
+                    invalid.put(s.asic(), e.getMessage());
+                }
+            }
+        }
+        for (Switch s : switches) {
+            if (s.asic() != null && invalid.containsKey(s.asic())) {
+                findings.add(Finding.of(ASIC_PROFILE_INVALID, Severity.ERROR, "ASIC profile for '" + s.asic()
+                        + "' is unusable: " + invalid.get(s.asic())).at(s.at().of("asic")).onDevice(s.name()));
+            }
+        }
+
+        Map<String, List<EffectivePort>> portsBySwitch = new HashMap<>();
+        for (EffectivePort ep : model.effectivePorts()) {
+            portsBySwitch.computeIfAbsent(ep.deviceName(), k -> new ArrayList<>()).add(ep);
+        }
+
+        record Compiled(CompiledDevice device, List<Finding> findings) {}
+        List<Compiled> compiledSwitches = switches.parallelStream().map(s -> {
+            List<Finding> own = new ArrayList<>();
+            AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
+            CompiledSwitch cs = compileSwitch(s, portsBySwitch.getOrDefault(s.name(), List.of()), plan, roce,
+                    profile, overrides, own);
+            return new Compiled(cs, own);
+        }).toList();
+        List<Compiled> compiledHosts = model.index().hostsByName().values().parallelStream()
+                .map(h -> new Compiled(compileHost(h, model, plan, roce), List.of())).toList();
+
+        List<CompiledDevice> devices = new ArrayList<>(compiledSwitches.size() + compiledHosts.size());
+        for (Compiled c : compiledSwitches) {
+            devices.add(c.device());
+            findings.addAll(c.findings());
+        }
+        for (Compiled c : compiledHosts) {
+            devices.add(c.device());
+        }
+        findings.sort(Finding.ORDER);
+        String name = model.fabric() == null ? null : model.fabric().name();
+        return new CompileResult(new CompiledFabric(name, devices), findings);
+    }
+
+    private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, boolean roce,
+            AsicProfile profile, HeadroomOverrides overrides, List<Finding> findings) {
+        Map<String, Location> prov = new TreeMap<>();
+        if (roce) {
+            prov.putAll(plan.provenance());
+        }
+        prov.put("name", s.at().of("name"));
+        prov.put("role", s.at().of("role"));
+        prov.put("platform", s.at().of("platform"));
+        if (s.asic() != null) {
+            prov.put("asic", s.at().of("asic"));
+        }
+        if (s.osVersion() != null) {
+            prov.put("os_version", s.at().of("os-version"));
+        }
+        if (s.management() != null) {
+            prov.put("management_host", s.management().at().of("host"));
+            prov.put("management_port", s.management().at().of("port"));
+        }
+        List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
+        for (EffectivePort ep : ports) {
+            compiledPorts.add(compilePort(ep, plan, roce, profile, overrides, findings));
+        }
+        String host = s.management() == null ? null : s.management().host();
+        Integer mport = s.management() == null ? null : s.management().port();
+        if (!roce) {
+            return new CompiledSwitch(s.name(), s.role(), s.platform(), s.asic(), versionOf(profile),
+                    roundingOf(profile), s.osVersion(), host, mport, null, Map.of(), List.of(), List.of(), List.of(),
+                    null, null, List.of(), List.of(), null, false, List.of(), compiledPorts, prov);
+        }
+        return new CompiledSwitch(s.name(), s.role(), s.platform(), s.asic(), versionOf(profile), roundingOf(profile),
+                s.osVersion(), host, mport, plan.congestionControl(), plan.dscpToPriority(), plan.priorityToQueue(),
+                plan.priorityToPriorityGroup(), plan.losslessPriorities(), plan.cnpPriority(), plan.cnpDscp(),
+                plan.queues(), plan.ecnProfiles(), plan.watchdog(), plan.linkPause(), plan.ecmpHashFields(),
+                compiledPorts, prov);
+    }
+
+    private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, boolean roce, AsicProfile profile,
+            HeadroomOverrides overrides, List<Finding> findings) {
+        Map<String, Location> prov = new TreeMap<>();
+        prov.put("name", ep.port().at().of("name"));
+        Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
+        Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
+        Integer cable = ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
+        putOrigin(prov, "speed_gbps", ep.speed());
+        putOrigin(prov, "mtu", ep.mtu());
+        putOrigin(prov, "role", ep.role());
+        putOrigin(prov, "cable_length_m", ep.cableLength());
+        String role = ep.role() == null ? null : ep.role().value().word();
+        String peer = ep.peer() == null ? null : ep.peer().toString();
+        if (ep.link() != null) {
+            prov.put("peer", ep.link().at().self());
+        }
+        if (!roce) {
+            return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, false, List.of(), List.of(),
+                    List.of(), List.of(), false, List.of(), false, List.of(), prov);
+        }
+        for (String k : List.of("trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause")) {
+            Location at = plan.provenance().get(k);
+            if (at != null) {
+                prov.put(k, at);
+            }
+        }
+        prov.put("pfc_priority_to_queue", plan.provenance().get("priority_to_queue"));
+        prov.values().removeIf(v -> v == null);
+        List<Integer> pfc = plan.losslessPriorities();
+        boolean watchdog = plan.watchdog() != null && plan.watchdog().enabled() && !pfc.isEmpty();
+        List<Integer> wdQueues = watchdog
+                ? pfc.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList() : List.of();
+        if (plan.watchdog() != null && plan.provenance().get("watchdog") != null) {
+            prov.put("watchdog", plan.provenance().get("watchdog"));
+            prov.put("watchdog_queues", plan.provenance().get("watchdog"));
+        }
+        List<PriorityGroupHeadroom> headroom = headroom(ep, plan, profile, overrides, findings, prov);
+        return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, true, pfc, plan.priorityToQueue(),
+                plan.priorityToQueue(), plan.queues(), watchdog, wdQueues, plan.linkPause(), headroom, prov);
+    }
+
+    /**
+     * One entry per lossless PG, or none when it cannot be computed. A missing profile is not reported here:
+     * {@code asic-profile-missing} sees it in the compiled switch. A port without a link carries no traffic
+     * and needs no headroom finding.
+     */
+    private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, QosPlan plan, AsicProfile profile,
+            HeadroomOverrides overrides, List<Finding> findings, Map<String, Location> prov) {
+        List<Integer> lossless = plan.losslessPriorities();
+        if (lossless.isEmpty() || profile == null || ep.link() == null) {
+            return List.of();
+        }
+        String missing = ep.speed() == null ? "no speed" : ep.mtu() == null ? "no MTU"
+                : ep.cableLength() == null ? "no cable-length on its link" : plan.nicMtu() == null ? "no fabric mtu.nic"
+                : null;
+        Location where = ep.cableLength() == null && ep.speed() != null && ep.mtu() != null
+                ? ep.link().at().self() : ep.port().at().self();
+        if (missing != null) {
+            findings.add(uncomputable(ep, where, "PFC headroom of " + ep.deviceName() + ":" + ep.portName()
+                    + " is not computed: " + missing));
+            return List.of();
+        }
+        HeadroomInput in = new HeadroomInput(ep.speed().value().gbps(), ep.cableLength().value().metres(),
+                ep.mtu().value(), plan.nicMtu());
+        HeadroomResult r;
+        try {
+            r = Headroom.compute(in, profile);
+        } catch (HeadroomException e) {
+            findings.add(uncomputable(ep, ep.speed().origin(), "PFC headroom of " + ep.deviceName() + ":"
+                    + ep.portName() + " is not computed: " + e.getMessage()));
+            return List.of();
+        }
+        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        prov.put("headroom", override.map(Sourced::origin).orElse(ep.cableLength().origin()));
+        // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
+        Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
+        for (int p : lossless) {
+            byPg.computeIfAbsent(plan.priorityToPriorityGroup().get(p), k -> new ArrayList<>()).add(p);
+        }
+        List<PriorityGroupHeadroom> out = new ArrayList<>();
+        for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
+            if (override.isPresent()) {
+                long xoff = override.get().value().bytes();
+                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, r.xon(), xoff + r.xon(), r.xoff(),
+                        PriorityGroupHeadroom.OVERRIDE));
+            } else {
+                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),
+                        PriorityGroupHeadroom.COMPUTED));
+            }
+        }
+        return out;
+    }
+
+    private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, boolean roce) {
+        Map<String, Location> hostProv = new TreeMap<>();
+        hostProv.put("name", h.at().of("name"));
+        List<CompiledNic> nics = new ArrayList<>(h.nics().size());
+        if (roce) {
+            for (Nic n : h.nics()) {
+                nics.add(compileNic(h, n, model, plan));
+            }
+        }
+        return new CompiledHost(h.name(), nics, hostProv);
+    }
+
+    private static CompiledNic compileNic(Host h, Nic n, FabricModel model, QosPlan plan) {
+        Map<String, Location> prov = new TreeMap<>();
+        for (String k : List.of("trust_dscp", "pfc", "roce_dscp", "roce_tos", "ecn_rp", "ecn_np", "cnp_dscp",
+                "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority")) {
+            Location at = plan.provenance().get(k);
+            if (at != null) {
+                prov.put(k, at);
+            }
+        }
+        prov.put("name", n.at().of("name"));
+        if (n.rdmaDevice() != null) {
+            prov.put("rdma_device", n.at().of("rdma-device"));
+        }
+        if (n.speed() != null) {
+            prov.put("speed_gbps", n.at().of("speed"));
+        }
+        Link link = model.linkAt(h.name(), n.name()).orElse(null);
+        Integer cable = null;
+        String peer = null;
+        if (link != null) {
+            peer = String.valueOf(link.peerOf(h.name(), n.name()));
+            prov.put("peer", link.at().self());
+            if (link.cableLength() != null) {
+                cable = Math.toIntExact(link.cableLength().metres());
+                prov.put("cable_length_m", link.at().of("cable-length"));
+            }
+        }
+        return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), true, plan.dscpToPriority(),
+                QosPlan.vector(plan.losslessPriorities()), plan.roceDscp(),
+                plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()),
+                QosPlan.vector(plan.roceEcnPriorities()), QosPlan.vector(plan.roceEcnPriorities()), plan.cnpDscp(),
+                plan.cnpPriority(), plan.nicMtu(), plan.roceMtu(),
+                n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, plan.linkPause(), peer, prov);
+    }
+
+    private static Finding uncomputable(EffectivePort ep, Location where, String message) {
+        return Finding.of(HEADROOM_UNCOMPUTABLE, Severity.WARNING, message).at(where).onDevice(ep.deviceName())
+                .onPort(ep.portName());
+    }
+
+    private static void putOrigin(Map<String, Location> prov, String key, Sourced<?> s) {
+        if (s != null && s.origin() != null) {
+            prov.put(key, s.origin());
+        }
+    }
+
+    private static String versionOf(AsicProfile p) {
+        return p == null ? null : p.version();
+    }
+
+    private static Integer roundingOf(AsicProfile p) {
+        return p == null ? null : Math.toIntExact(p.thresholdRoundingBytes());
+    }
+}

@@ -1,0 +1,137 @@
+package dev.weft.intent;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import com.networknt.schema.path.PathType;
+import dev.weft.finding.Finding;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Checks one intent file against {@code intent.schema.json} (draft 2020-12). The only class that
+ * touches the JSON Schema library: it converts our node tree to the library's tree, validates, and
+ * turns each library error into one plain-English finding located at the offending YAML value.
+ */
+public final class SchemaValidator {
+
+    static final String RESOURCE = "/dev/weft/intent/intent.schema.json";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final Schema schema;
+    private final SchemaMessages messages;
+
+    /** Loads and compiles the schema once; the instance is immutable and safe to share between threads. */
+    public SchemaValidator() {
+        String text = readResource();
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder()
+                .pathType(PathType.JSON_POINTER)
+                .build();
+        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                b -> b.schemaRegistryConfig(config));
+        this.schema = registry.getSchema(SchemaLocation.of("https://weft.dev/schema/intent-1.json"), text, InputFormat.JSON);
+        this.schema.initializeValidators();
+        this.messages = new SchemaMessages(schema.getSchemaNode());
+    }
+
+    /** Findings for one parsed file, in document order. */
+    public List<Finding> validate(String file, MapNode root) {
+        List<Error> errors = schema.validate(toJson(root));
+        return messages.describe(file, root, errors.stream().map(SchemaValidator::problem).toList());
+    }
+
+    /** Debug view of the library's raw errors (tests only). */
+    List<String> rawErrors(MapNode root) {
+        List<String> out = new ArrayList<>();
+        for (Error e : schema.validate(toJson(root))) {
+            out.add(e.getKeyword() + " | inst=" + e.getInstanceLocation() + " | schema=" + e.getSchemaLocation()
+                    + " | eval=" + e.getEvaluationPath() + " | prop=" + e.getProperty() + " | " + e.getMessage()
+                    + " | args=" + java.util.Arrays.toString(e.getArguments()) + " | details=" + e.getDetails());
+        }
+        return out;
+    }
+
+    private static SchemaMessages.Problem problem(Error e) {
+        return new SchemaMessages.Problem(e.getKeyword(), elements(e.getInstanceLocation()),
+                elements(e.getSchemaLocation().getFragment()), e.getProperty());
+    }
+
+    private static List<Object> elements(NodePath path) {
+        List<Object> out = new ArrayList<>(path == null ? 0 : path.getNameCount());
+        if (path != null) {
+            for (int i = 0; i < path.getNameCount(); i++) {
+                out.add(path.getElement(i));
+            }
+        }
+        return out;
+    }
+
+    static JsonNode toJson(Node node) {
+        if (node instanceof MapNode map) {
+            ObjectNode obj = JSON.objectNode();
+            for (MapNode.Entry e : map.entries().values()) {
+                obj.set(e.key(), toJson(e.value()));
+            }
+            return obj;
+        }
+        if (node instanceof ListNode list) {
+            ArrayNode arr = JSON.arrayNode(list.items().size());
+            for (Node item : list.items()) {
+                arr.add(toJson(item));
+            }
+            return arr;
+        }
+        Object v = ((ScalarNode) node).value();
+        if (v == null) {
+            return JSON.nullNode();
+        }
+        if (v instanceof String s) {
+            return JSON.stringNode(s);
+        }
+        if (v instanceof Boolean b) {
+            return JSON.booleanNode(b);
+        }
+        if (v instanceof Long l) {
+            return JSON.numberNode(l.longValue());
+        }
+        if (v instanceof Integer i) {
+            return JSON.numberNode(i.intValue());
+        }
+        if (v instanceof BigInteger bi) {
+            return JSON.numberNode(bi);
+        }
+        if (v instanceof BigDecimal bd) {
+            return JSON.numberNode(bd);
+        }
+        if (v instanceof Double d) {
+            return JSON.numberNode(d.doubleValue());
+        }
+        return JSON.stringNode(String.valueOf(v));
+    }
+
+    private static String readResource() {
+        try (InputStream in = SchemaValidator.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("intent schema missing from the jar: " + RESOURCE);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,308 @@
+package dev.weft.json;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A small, strict JSON reader and a canonical writer, so rendered device files (SONiC
+ * {@code config_db.json}) can be checked and read back without a JSON library.
+ *
+ * <p>Parsed values are {@code Map<String,Object>} (document order kept, duplicate keys refused),
+ * {@code List<Object>}, {@code String}, {@code Long} or {@code BigDecimal}, {@code Boolean} or
+ * {@code null}. The writer sorts object keys and indents by four spaces, as {@code sonic-cfggen
+ * --print-data} does, so the same data always gives the same bytes.
+ */
+public final class Json {
+    private static final int MAX_DEPTH = 64;
+
+    private final String text;
+    private int pos;
+    private int line = 1;
+    private int lineStart;
+
+    private Json(String text) {
+        this.text = text;
+    }
+
+    /** Parses a whole JSON document. */
+    public static Object parse(String text) throws JsonException {
+        Json parser = new Json(text);
+        parser.skipSpace();
+        Object value = parser.value(0);
+        parser.skipSpace();
+        if (parser.pos < text.length()) {
+            throw parser.error("unexpected text after the JSON value");
+        }
+        return value;
+    }
+
+    /** Writes {@code value} canonically: sorted keys, four-space indent, a final newline. */
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        writeValue(value, out, 0);
+        return out.append('\n').toString();
+    }
+
+    private Object value(int depth) throws JsonException {
+        if (depth > MAX_DEPTH) {
+            throw error("nesting deeper than " + MAX_DEPTH);
+        }
+        if (pos >= text.length()) {
+            throw error("unexpected end of input");
+        }
+        char c = text.charAt(pos);
+        switch (c) {
+            case '{':
+                return object(depth);
+            case '[':
+                return array(depth);
+            case '"':
+                return string();
+            case 't':
+                return literal("true", Boolean.TRUE);
+            case 'f':
+                return literal("false", Boolean.FALSE);
+            case 'n':
+                return literal("null", null);
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    return number();
+                }
+                throw error("unexpected character '" + c + "'");
+        }
+    }
+
+    private Map<String, Object> object(int depth) throws JsonException {
+        pos++;
+        Map<String, Object> map = new LinkedHashMap<>();
+        skipSpace();
+        if (peek() == '}') {
+            pos++;
+            return map;
+        }
+        while (true) {
+            skipSpace();
+            if (peek() != '"') {
+                throw error("expected a quoted key");
+            }
+            int keyLine = line;
+            int keyColumn = pos - lineStart + 1;
+            String key = string();
+            skipSpace();
+            expect(':');
+            skipSpace();
+            Object value = value(depth + 1);
+            if (map.containsKey(key)) {
+                throw new JsonException("duplicate key \"" + key + "\"", keyLine, keyColumn);
+            }
+            map.put(key, value);
+            skipSpace();
+            char c = peek();
+            pos++;
+            if (c == '}') {
+                return map;
+            }
+            if (c != ',') {
+                pos--;
+                throw error("expected ',' or '}'");
+            }
+        }
+    }
+
+    private List<Object> array(int depth) throws JsonException {
+        pos++;
+        List<Object> list = new ArrayList<>();
+        skipSpace();
+        if (peek() == ']') {
+            pos++;
+            return list;
+        }
+        while (true) {
+            skipSpace();
+            list.add(value(depth + 1));
+            skipSpace();
+            char c = peek();
+            pos++;
+            if (c == ']') {
+                return list;
+            }
+            if (c != ',') {
+                pos--;
+                throw error("expected ',' or ']'");
+            }
+        }
+    }
+
+    private String string() throws JsonException {
+        pos++;
+        StringBuilder out = new StringBuilder();
+        while (pos < text.length()) {
+            char c = text.charAt(pos++);
+            if (c == '"') {
+                return out.toString();
+            }
+            if (c == '\\') {
+                if (pos >= text.length()) {
+                    break;
+                }
+                char e = text.charAt(pos++);
+                switch (e) {
+                    case '"', '\\', '/' -> out.append(e);
+                    case 'b' -> out.append('\b');
+                    case 'f' -> out.append('\f');
+                    case 'n' -> out.append('\n');
+                    case 'r' -> out.append('\r');
+                    case 't' -> out.append('\t');
+                    case 'u' -> {
+                        if (pos + 4 > text.length()) {
+                            throw error("bad \\u escape");
+                        }
+                        try {
+                            out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+                        } catch (NumberFormatException ex) {
+                            throw error("bad \\u escape");
+                        }
+                        pos += 4;
+                    }
+                    default -> throw error("bad escape '\\" + e + "'");
+                }
+            } else if (c < 0x20) {
+                pos--;
+                throw error("control character in a string");
+            } else {
+                out.append(c);
+            }
+        }
+        throw error("unterminated string");
+    }
+
+    private Object number() throws JsonException {
+        int start = pos;
+        if (peek() == '-') {
+            pos++;
+        }
+        while (pos < text.length() && "0123456789.eE+-".indexOf(text.charAt(pos)) >= 0) {
+            pos++;
+        }
+        String raw = text.substring(start, pos);
+        if (!raw.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?")) {
+            pos = start;
+            throw error("bad number '" + raw + "'");
+        }
+        if (raw.matches("-?[0-9]+") && raw.length() < 19) {
+            return Long.parseLong(raw);
+        }
+        return new BigDecimal(raw);
+    }
+
+    private Object literal(String word, Object value) throws JsonException {
+        if (!text.startsWith(word, pos)) {
+            throw error("unexpected word");
+        }
+        pos += word.length();
+        return value;
+    }
+
+    private void expect(char c) throws JsonException {
+        if (peek() != c) {
+            throw error("expected '" + c + "'");
+        }
+        pos++;
+    }
+
+    private char peek() throws JsonException {
+        if (pos >= text.length()) {
+            throw error("unexpected end of input");
+        }
+        return text.charAt(pos);
+    }
+
+    private void skipSpace() {
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (c == '\n') {
+                line++;
+                lineStart = pos + 1;
+            } else if (c != ' ' && c != '\t' && c != '\r') {
+                return;
+            }
+            pos++;
+        }
+    }
+
+    private JsonException error(String message) {
+        return new JsonException(message, line, pos - lineStart + 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void writeValue(Object value, StringBuilder out, int indent) {
+        if (value instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                out.append("{}");
+                return;
+            }
+            Map<String, Object> sorted = new TreeMap<>((Map<String, Object>) map);
+            out.append("{\n");
+            int i = 0;
+            for (Map.Entry<String, Object> e : sorted.entrySet()) {
+                pad(out, indent + 1);
+                writeString(e.getKey(), out);
+                out.append(": ");
+                writeValue(e.getValue(), out, indent + 1);
+                out.append(++i < sorted.size() ? ",\n" : "\n");
+            }
+            pad(out, indent);
+            out.append('}');
+        } else if (value instanceof List<?> list) {
+            if (list.isEmpty()) {
+                out.append("[]");
+                return;
+            }
+            out.append("[\n");
+            for (int i = 0; i < list.size(); i++) {
+                pad(out, indent + 1);
+                writeValue(list.get(i), out, indent + 1);
+                out.append(i + 1 < list.size() ? ",\n" : "\n");
+            }
+            pad(out, indent);
+            out.append(']');
+        } else if (value instanceof String s) {
+            writeString(s, out);
+        } else if (value instanceof BigDecimal d) {
+            out.append(d.toString());
+        } else {
+            out.append(value); // Long, Boolean, null
+        }
+    }
+
+    private static void pad(StringBuilder out, int indent) {
+        out.append(String.join("", Collections.nCopies(indent, "    ")));
+    }
+
+    private static void writeString(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weft.render;
+
+import dev.weft.compile.CompiledDevice;
+import dev.weft.compile.CompiledHost;
+import dev.weft.compile.CompiledSwitch;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The data a template sees for one device: the compiled device's plain-value view (see
+ * {@link CompiledDevice#toTemplateMap()}) plus the fabric name and, for switches, the named lossless
+ * buffer profiles ({@code buffer_profiles}, {@code buffer_pgs}: see {@link BufferProfiles}) and the DSCP
+ * map grouped by priority ({@code dscp_by_priority}). Only maps, lists, strings, numbers and
+ * booleans: nothing a template could call a method on.
+ */
+final class DeviceContext {
+    /** The platform whose templates render hosts (RDMA NICs). */
+    static final String HOST_PLATFORM = "connectx";
+
+    private DeviceContext() {}
+
+    static Map<String, Object> of(CompiledDevice device, String fabric) {
+        Map<String, Object> data = new TreeMap<>(device.toTemplateMap());
+        data.put("fabric", fabric == null ? "" : fabric);
+        if (device instanceof CompiledSwitch sw) {
+            BufferProfiles.Plan buffers = BufferProfiles.of(sw);
+            data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
+            data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
+            data.put("dscp_by_priority", dscpByPriority(sw));
+        }
+        return Collections.unmodifiableMap(data);
+    }
+
+    /**
+     * The DSCP map turned around: one entry per priority that some code point maps to, ascending,
+     * with its code points ascending (OpenConfig classifier terms, EOS map lines).
+     */
+    private static List<Map<String, Object>> dscpByPriority(CompiledSwitch sw) {
+        Map<Integer, List<Integer>> byPriority = new TreeMap<>();
+        sw.dscpToPriority().forEach((dscp, priority) ->
+                byPriority.computeIfAbsent(priority, p -> new ArrayList<>()).add(dscp));
+        List<Map<String, Object>> out = new ArrayList<>();
+        byPriority.forEach((priority, dscps) -> out.add(Map.of("priority", priority, "dscp", List.copyOf(dscps))));
+        return out;
+    }
+
+    /** The template folder a device renders with: its platform for a switch, {@code connectx} for a host. */
+    static String platformOf(CompiledDevice device) {
+        if (device instanceof CompiledSwitch sw) {
+            return sw.platform();
+        }
+        if (device instanceof CompiledHost) {
+            return HOST_PLATFORM;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,235 @@
+package dev.weft.render;
+
+import dev.weft.compile.CompiledDevice;
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.json.Json;
+import dev.weft.json.JsonException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Renders compiled devices into files through the platform templates.
+ *
+ * <p>Devices render in parallel; results come back in device order, so the same input gives the same
+ * files, findings and summary in the same order. A device that cannot be rendered (unknown platform,
+ * template error, missing headroom) gets {@code render-error} findings and writes no file; the other
+ * devices still render. Files named {@code *.json} are written canonically (sorted keys, four-space
+ * indent), so templates may emit JSON in any order and the output is always valid JSON.
+ */
+public final class Renderer {
+    /** Rule id of every finding the renderer makes. */
+    public static final String RULE = "render-error";
+    /** Manifest {@code requires} value: lossless ports must carry computed headroom. */
+    static final String REQUIRES_HEADROOM = "headroom";
+
+    private final TemplateFolders folders;
+    private final TemplateEngine engine;
+    private final Map<String, Object> manifests = new ConcurrentHashMap<>();
+
+    public Renderer(TemplateFolders folders) {
+        this(folders, new TemplateEngine(folders));
+    }
+
+    public Renderer(TemplateFolders folders, TemplateEngine engine) {
+        this.folders = folders;
+        this.engine = engine;
+    }
+
+    /**
+     * One device's rendered files (output name → bytes, sorted) or the findings that stopped it.
+     * Files are empty when findings are not.
+     */
+    public record DeviceOutput(String device, Map<String, byte[]> files, List<Finding> findings) {
+        public DeviceOutput {
+            files = Collections.unmodifiableMap(new TreeMap<>(files));
+            findings = List.copyOf(findings);
+        }
+
+        public String text(String file) {
+            byte[] content = files.get(file);
+            return content == null ? null : new String(content, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Renders the selected devices of a fabric into {@code sink}. */
+    public RenderResult render(CompiledFabric fabric, RenderOptions options, RenderSink sink) {
+        List<Finding> findings = new ArrayList<>();
+        Set<String> known = fabric.byName().keySet();
+        for (String wanted : options.devices()) {
+            if (!known.contains(wanted)) {
+                findings.add(Finding.of(RULE, Severity.ERROR, "no device named '" + wanted + "' in the inventory")
+                        .onDevice(wanted));
+            }
+        }
+        List<CompiledDevice> selected = fabric.devices().stream().filter(d -> options.wants(d.name())).toList();
+        List<RenderedFile> files = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), Math.max(1, selected.size())));
+        try {
+            List<Future<DeviceResult>> futures = new ArrayList<>();
+            for (CompiledDevice device : selected) {
+                futures.add(pool.submit(() -> renderAndWrite(device, fabric.fabric(), sink)));
+            }
+            for (Future<DeviceResult> future : futures) {
+                DeviceResult result = await(future);
+                files.addAll(result.files());
+                findings.addAll(result.findings());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return new RenderResult(files, findings);
+    }
+
+    /** Renders one device with the templates of its own platform. */
+    public DeviceOutput renderDevice(CompiledDevice device, String fabric) {
+        return renderDeviceAs(device, DeviceContext.platformOf(device), fabric);
+    }
+
+    /**
+     * Renders one device with the templates of {@code platform}, whatever its own platform is: the
+     * round-trip tests read every switch back through the SONiC and OpenConfig readers this way.
+     */
+    public DeviceOutput renderDeviceAs(CompiledDevice device, String platform, String fabric) {
+        String name = device.name();
+        PlatformManifest manifest;
+        try {
+            manifest = manifest(platform);
+        } catch (TemplateAccessException e) {
+            return failed(name, Finding.of(RULE, Severity.ERROR, "cannot render " + name + ": " + e.getMessage())
+                    .at(device.owner("platform")).onDevice(name));
+        }
+        List<Finding> findings = new ArrayList<>(checkRequirements(device, manifest));
+        if (!findings.isEmpty()) {
+            return new DeviceOutput(name, Map.of(), findings);
+        }
+        Map<String, Object> data = DeviceContext.of(device, fabric);
+        Map<String, byte[]> files = new TreeMap<>();
+        for (Map.Entry<String, String> entry : manifest.files().entrySet()) {
+            String output = entry.getKey();
+            TemplateEngine.Outcome outcome = engine.render(entry.getValue(), data);
+            if (!outcome.ok()) {
+                for (TemplateProblem problem : outcome.problems()) {
+                    findings.add(Finding.of(RULE, Severity.ERROR,
+                                    "cannot render " + output + " for " + name + ": " + problem.message())
+                            .at(new Location(problem.template(), problem.line(), 1)).onDevice(name));
+                }
+                continue;
+            }
+            try {
+                files.put(output, finish(output, outcome.text()).getBytes(StandardCharsets.UTF_8));
+            } catch (JsonException e) {
+                findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + output + " for " + name
+                                + ": the template wrote invalid JSON (output line " + e.getMessage() + ")")
+                        .at(new Location(TemplateFolders.BUILT_IN + entry.getValue(), 1, 1)).onDevice(name));
+            }
+        }
+        return findings.isEmpty() ? new DeviceOutput(name, files, List.of()) : new DeviceOutput(name, Map.of(), findings);
+    }
+
+    private record DeviceResult(List<RenderedFile> files, List<Finding> findings) {}
+
+    private DeviceResult renderAndWrite(CompiledDevice device, String fabric, RenderSink sink) {
+        DeviceOutput output = renderDevice(device, fabric);
+        if (!output.findings().isEmpty()) {
+            return new DeviceResult(List.of(), output.findings());
+        }
+        List<RenderedFile> written = new ArrayList<>();
+        for (Map.Entry<String, byte[]> file : output.files().entrySet()) {
+            try {
+                sink.accept(device.name(), file.getKey(), file.getValue());
+            } catch (IOException e) {
+                return new DeviceResult(written, List.of(Finding.of(RULE, Severity.ERROR,
+                        "cannot write " + file.getKey() + " for " + device.name() + ": " + e.getMessage())
+                        .onDevice(device.name())));
+            }
+            written.add(new RenderedFile(device.name(), file.getKey(), file.getValue().length, sha256(file.getValue())));
+        }
+        return new DeviceResult(written, List.of());
+    }
+
+    private PlatformManifest manifest(String platform) throws TemplateAccessException {
+        Object cached = manifests.computeIfAbsent(String.valueOf(platform), p -> {
+            try {
+                return PlatformManifest.load(folders, platform);
+            } catch (TemplateAccessException e) {
+                return e.getMessage();
+            }
+        });
+        if (cached instanceof PlatformManifest manifest) {
+            return manifest;
+        }
+        throw new TemplateAccessException((String) cached);
+    }
+
+    /** What the platform needs from the model that compiling could not provide, as findings. */
+    private static List<Finding> checkRequirements(CompiledDevice device, PlatformManifest manifest) {
+        if (!manifest.requires().contains(REQUIRES_HEADROOM) || !(device instanceof CompiledSwitch sw)) {
+            return List.of();
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (CompiledPort port : sw.ports()) {
+            if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty()) {
+                Location where = sw.owner("asic") != null ? sw.owner("asic") : port.owner("name");
+                findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
+                                + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
+                                + port.pfcPriorities() + " but has no computed headroom (no ASIC profile for asic '"
+                                + sw.asic() + "')")
+                        .at(where).onDevice(sw.name()).onPort(port.name()));
+                break;
+            }
+        }
+        return findings;
+    }
+
+    /** Makes every file end in one newline; JSON is re-written canonically. */
+    private static String finish(String output, String text) throws JsonException {
+        if (output.endsWith(".json")) {
+            return Json.write(Json.parse(text));
+        }
+        String trimmed = text.stripTrailing();
+        return trimmed.isEmpty() ? "" : trimmed + "\n";
+    }
+
+    private static DeviceOutput failed(String device, Finding finding) {
+        return new DeviceOutput(device, Map.of(), List.of(finding));
+    }
+
+    private static DeviceResult await(Future<DeviceResult> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("rendering was interrupted", e);
+        } catch (ExecutionException e) {
+            // A bug, not a user mistake: let it surface with its cause.
+            throw new IllegalStateException("rendering failed unexpectedly", e.getCause());
+        }
+    }
+
+    private static String sha256(byte[] content) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

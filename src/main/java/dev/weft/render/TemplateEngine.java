@@ -1,0 +1,150 @@
+package dev.weft.render;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
+import com.hubspot.jinjava.interpret.AutoCloseableSupplier;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.InterpretException;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.tree.Node;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The template sandbox: Jinjava configured so that a template can only turn the data it is given into
+ * text. An unknown variable fails the render (file:line), includes stay inside the templates folders,
+ * Java methods cannot be called, output and recursion are capped, and functions whose result depends on
+ * the clock or chance are switched off so the same input always gives the same bytes.
+ *
+ * <p>Each template is read and parsed once and the parsed tree is reused for every device; one engine
+ * is safe to share between rendering threads.
+ */
+public final class TemplateEngine {
+    /** Default cap on one rendered file. A config bigger than this is a template bug (a runaway loop). */
+    public static final long DEFAULT_MAX_OUTPUT_BYTES = 16L * 1024 * 1024;
+
+    private static final int MAX_RENDER_DEPTH = 10;
+
+    private final TemplateFolders folders;
+    private final Jinjava jinjava;
+    private final JinjavaConfig config;
+    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+
+    /** What rendering one template for one device gave: the text, or the problems that stopped it. */
+    public record Outcome(String text, List<TemplateProblem> problems) {
+        public Outcome {
+            problems = List.copyOf(problems);
+        }
+
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    private record Parsed(String shownAs, Node root, List<TemplateProblem> problems) {}
+
+    public TemplateEngine(TemplateFolders folders) {
+        this(folders, DEFAULT_MAX_OUTPUT_BYTES);
+    }
+
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes) {
+        this.folders = folders;
+        this.config = JinjavaConfig.newBuilder()
+                .withFailOnUnknownTokens(true)
+                .withMaxOutputSize(maxOutputBytes)
+                .withMaxStringLength(maxOutputBytes)
+                .withMaxRenderDepth(MAX_RENDER_DEPTH)
+                .withMaxMacroRecursionDepth(MAX_RENDER_DEPTH)
+                .withRangeLimit(100_000)
+                .withNestedInterpretationEnabled(false)
+                .withReadOnlyResolver(true)
+                .withElResolver(new NoJavaCallsResolver(JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY))
+                .withLocale(Locale.ROOT)
+                .withTimeZone(ZoneOffset.UTC)
+                .withTrimBlocks(true)
+                .withLstripBlocks(true)
+                .withDisabled(Map.of(
+                        Context.Library.FILTER, Set.of("random", "shuffle"),
+                        Context.Library.FUNCTION, Set.of("today", "now", "unixtimestamp", "datetimeformat",
+                                "timestamp", "fromjson", "fromyaml")))
+                .build();
+        this.jinjava = new Jinjava(config);
+        this.jinjava.setResourceLocator(new SandboxLocator(folders));
+    }
+
+    /** Renders the template {@code name} (relative to the templates root) with the given data. */
+    public Outcome render(String name, Map<String, Object> data) {
+        Parsed template = parsed.computeIfAbsent(name, this::parse);
+        if (!template.problems().isEmpty()) {
+            return new Outcome("", template.problems());
+        }
+        Context context = new Context(jinjava.getGlobalContextCopy(), data, config.getDisabled());
+        JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
+        List<TemplateProblem> problems = new ArrayList<>();
+        String text = "";
+        try (AutoCloseableSupplier.AutoCloseableImpl<JinjavaInterpreter> current =
+                JinjavaInterpreter.closeablePushCurrent(interpreter).get()) {
+            text = current.value().render(template.root(), true);
+        } catch (InterpretException e) {
+            problems.add(new TemplateProblem(template.shownAs(), e.getLineNumber(), e.getMessage()));
+        } catch (RuntimeException e) {
+            // Jinjava reports some user mistakes (output cap, recursion) as plain runtime exceptions.
+            problems.add(new TemplateProblem(template.shownAs(), interpreter.getLineNumber(), describe(e)));
+        }
+        for (TemplateError error : interpreter.getErrorsCopy()) {
+            // Warnings count too: Jinjava reports a runaway macro recursion only as a warning, and
+            // a half-rendered config must never be written.
+            problems.add(problemOf(template.shownAs(), error));
+        }
+        return new Outcome(problems.isEmpty() ? text : "", problems);
+    }
+
+    private Parsed parse(String name) {
+        TemplateFolders.Template template;
+        try {
+            template = folders.read(name);
+        } catch (TemplateAccessException e) {
+            return new Parsed(TemplateFolders.BUILT_IN + name, null, List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())));
+        }
+        JinjavaInterpreter interpreter = new JinjavaInterpreter(jinjava, new Context(jinjava.getGlobalContextCopy()), config);
+        List<TemplateProblem> problems = new ArrayList<>();
+        Node root = null;
+        try (AutoCloseableSupplier.AutoCloseableImpl<JinjavaInterpreter> current =
+                JinjavaInterpreter.closeablePushCurrent(interpreter).get()) {
+            root = current.value().parse(template.text());
+        } catch (InterpretException e) {
+            problems.add(new TemplateProblem(template.shownAs(), e.getLineNumber(), e.getMessage()));
+        }
+        for (TemplateError error : interpreter.getErrorsCopy()) {
+            if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
+                problems.add(problemOf(template.shownAs(), error));
+            }
+        }
+        return new Parsed(template.shownAs(), root, problems);
+    }
+
+    private TemplateProblem problemOf(String shownAs, TemplateError error) {
+        String where = error.getSourceTemplate().map(this::shownAs).orElse(shownAs);
+        return new TemplateProblem(where, error.getLineno(), error.getMessage());
+    }
+
+    private String shownAs(String includedName) {
+        try {
+            return folders.read(includedName).shownAs();
+        } catch (TemplateAccessException e) {
+            return includedName;
+        }
+    }
+
+    private static String describe(RuntimeException e) {
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message;
+    }
+}

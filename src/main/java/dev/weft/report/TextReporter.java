@@ -1,0 +1,51 @@
+package dev.weft.report;
+
+import dev.weft.finding.Finding;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * {@code --format text}: one line per finding in the compiler style editors and terminals link,
+ * {@code path:line:col: severity [rule] message}; the device and port follow in parentheses when the
+ * message is tied to a file, and take the place of the file when it is not. Waived findings say so and
+ * why. Device statuses other than ok come next, then one summary line.
+ */
+final class TextReporter implements Reporter {
+
+    @Override
+    public void write(Report report, Writer out) throws IOException {
+        for (Finding f : report.findings()) {
+            StringBuilder line = new StringBuilder();
+            line.append(Places.where(f, report)).append(": ")
+                    .append(f.severity().label())
+                    .append(" [").append(f.rule()).append("] ")
+                    .append(Places.oneLine(f.message()));
+            String target = Places.target(f);
+            if (f.location() != null && target != null) {
+                line.append(" (").append(target).append(')');
+            }
+            if (f.waived()) {
+                line.append(" [waived");
+                if (f.waiverReason() != null) {
+                    line.append(": ").append(Places.oneLine(f.waiverReason()));
+                }
+                line.append(']');
+            }
+            out.write(line.append('\n').toString());
+        }
+        for (DeviceStatus d : report.devices()) {
+            if (d.status() != DeviceStatus.Status.OK) {
+                out.write("device " + d.name() + ": " + d.status().label()
+                        + (d.reason() == null ? "" : " (" + Places.oneLine(d.reason()) + ")") + "\n");
+            }
+        }
+        StringBuilder summary = new StringBuilder();
+        summary.append(report.tool()).append(' ').append(report.command()).append(' ').append(report.inventory())
+                .append(": ").append(Places.counts(report.summary()));
+        if (!report.devices().isEmpty()) {
+            long ok = report.devices().stream().filter(d -> d.status() == DeviceStatus.Status.OK).count();
+            summary.append("; devices: ").append(ok).append(" of ").append(report.devices().size()).append(" ok");
+        }
+        out.write(summary.append('\n').toString());
+    }
+}

@@ -1,0 +1,91 @@
+package dev.weft.rules.intent;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.model.Endpoint;
+import dev.weft.model.FabricModel;
+import dev.weft.model.Hca;
+import dev.weft.model.Host;
+import dev.weft.model.Link;
+import dev.weft.model.Nic;
+import dev.weft.model.Port;
+import dev.weft.model.Switch;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every link end names a known device and one of its ports: a switch port, a host NIC (RoCE) or HCA
+ * (InfiniBand). A typo here silently drops the link from every per-link check (MTU, headroom).
+ * InfiniBand switch ports are numbers and need not be listed.
+ */
+public final class LinkEndpointUnknown implements Rule {
+
+    static final String ID = "link-endpoint-unknown";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public List<Finding> check(RuleInput input) {
+        FabricModel model = input.model();
+        if (model == null) {
+            return List.of();
+        }
+        Set<String> ends = new HashSet<>();
+        for (Switch s : model.index().switchesByName().values()) {
+            for (Port p : s.ports()) {
+                ends.add(s.name() + ":" + p.name());
+            }
+        }
+        for (Host h : model.index().hostsByName().values()) {
+            for (Nic n : h.nics()) {
+                ends.add(h.name() + ":" + n.name());
+            }
+            for (Hca c : h.hcas()) {
+                ends.add(h.name() + ":" + c.name());
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        List<Link> links = model.links();
+        for (int i = 0; i < links.size(); i++) {
+            Link link = links.get(i);
+            problem(model, ends, link.a()).ifPresent(m -> findings.add(finding(m, link.a(), link, "a")));
+            problem(model, ends, link.b()).ifPresent(m -> findings.add(finding(m, link.b(), link, "b")));
+        }
+        return findings;
+    }
+
+    private static Optional<String> problem(FabricModel model, Set<String> ends, Endpoint end) {
+        if (ends.contains(end.toString())) {
+            return Optional.empty();
+        }
+        Optional<Switch> sw = model.switchNamed(end.device());
+        if (sw.isPresent()) {
+            if ("ib-quantum".equals(sw.get().platform()) && end.port().matches("[0-9]+")) {
+                return Optional.empty();
+            }
+            return Optional.of("switch " + end.device() + " has no port " + end.port());
+        }
+        Optional<Host> host = model.hostNamed(end.device());
+        if (host.isPresent()) {
+            String kind = host.get().hcas().isEmpty() ? "NIC" : "HCA";
+            return Optional.of("host " + end.device() + " has no " + kind + " " + end.port());
+        }
+        return Optional.of("no switch or host is named " + end.device());
+    }
+
+    private static Finding finding(String problem, Endpoint end, Link link, String field) {
+        Location where = end.at() != null ? end.at() : link.at() == null ? null : link.at().of(field);
+        return Finding.of(ID, Severity.ERROR, "link end " + end + " is unknown: " + problem)
+                .at(where).onDevice(end.device()).onPort(end.port())
+                .withValues("a declared device:port", end.toString());
+    }
+}

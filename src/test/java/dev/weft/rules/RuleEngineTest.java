@@ -1,0 +1,117 @@
+package dev.weft.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.model.FabricModel;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RuleEngineTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 6, 1);
+
+    private static RuleInput input(FabricModel model) {
+        return new RuleInput(model, null, TODAY);
+    }
+
+    private static RuleMeta meta(String id, Severity severity) {
+        return new RuleMeta(id, "t", severity, "c", "r", List.of("s"), "Fix it.", "0.1.0");
+    }
+
+    @Test
+    void cleanFabricHasNoFindings() {
+        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        assertEquals(List.of(), engine.run(input(TestFabric.model(TestFabric.cleanFabric()))));
+    }
+
+    @Test
+    void severityComesFromMetadataNotFromTheCheck() {
+        FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
+                List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
+        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(),
+                Map.of("cable-length-missing", meta("cable-length-missing", Severity.INFO)));
+        List<Finding> cable = engine.run(input(model)).stream()
+                .filter(f -> f.rule().equals("cable-length-missing")).toList();
+        assertEquals(1, cable.size());
+        assertEquals(Severity.INFO, cable.get(0).severity());
+    }
+
+    @Test
+    void aThrowingRuleIsAnInternalErrorAndTheOthersStillReport() {
+        Rule broken = new Rule() {
+            @Override
+            public String id() {
+                return "broken";
+            }
+
+            @Override
+            public List<Finding> check(RuleInput in) {
+                throw new IllegalStateException("boom");
+            }
+        };
+        Rule works = new Rule() {
+            @Override
+            public String id() {
+                return "works";
+            }
+
+            @Override
+            public List<Finding> check(RuleInput in) {
+                return List.of(Finding.of("works", Severity.WARNING, "found").at(TestFabric.line(3)));
+            }
+        };
+        List<Finding> out = new RuleEngine(new RuleCatalog(List.of(broken, works)), Map.of())
+                .run(input(TestFabric.model(TestFabric.cleanFabric())));
+        assertEquals(List.of("works", RuleEngine.INTERNAL_ERROR), out.stream().map(Finding::rule).toList());
+        assertTrue(out.get(1).message().contains("broken") && out.get(1).message().contains("IllegalStateException: boom"),
+                out.get(1).message());
+        assertEquals(Severity.ERROR, out.get(1).severity());
+    }
+
+    @Test
+    void outputIsSortedAndRepeatable() {
+        FabricModel model = TestFabric.model(TestFabric.fabric(List.of(TestFabric.rdma(), TestFabric.cnp())),
+                List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null),
+                        TestFabric.link(720, "leaf-01", "Ethernet0", "nowhere", "x", null)),
+                List.of());
+        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        List<Finding> first = engine.run(input(model));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(first, engine.run(input(model)));
+        }
+        List<Finding> sorted = new java.util.ArrayList<>(first);
+        sorted.sort(Finding.ORDER);
+        assertEquals(sorted, first);
+        assertTrue(first.size() >= 5, first.toString());
+    }
+
+    @Test
+    void onlyEnabledRulesRun() {
+        FabricModel model = TestFabric.model(TestFabric.fabric(List.of(TestFabric.rdma(), TestFabric.cnp())),
+                List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
+        List<Finding> out = new RuleEngine(RuleCatalog.builtIn(), Map.of())
+                .run(input(model), Set.of("dscp-unmapped"));
+        assertEquals(List.of("dscp-unmapped"), out.stream().map(Finding::rule).distinct().toList());
+    }
+
+    @Test
+    void anUnknownEnabledIdIsRejected() {
+        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> engine.run(input(TestFabric.model(TestFabric.cleanFabric())), Set.of("no-such-rule")));
+        assertTrue(e.getMessage().contains("no-such-rule"));
+    }
+
+    @Test
+    void catalogueRejectsDuplicateIds() {
+        Rule a = RuleCatalog.builtIn().rules().get(0);
+        assertThrows(IllegalArgumentException.class, () -> new RuleCatalog(List.of(a, a)));
+    }
+}
