@@ -50,6 +50,19 @@ public final class SchemaValidator {
     }
 
     /** Findings for one parsed file, in document order. */
+    public List<Finding> validate(ParsedFile file) {
+        return validate(file.source().path(), file.root());
+    }
+
+    /** Every file, checked in parallel; findings come back in file then document order. */
+    public List<Finding> validateAll(List<ParsedFile> files) {
+        List<List<Finding>> perFile = files.parallelStream().map(this::validate).toList();
+        List<Finding> out = new ArrayList<>();
+        perFile.forEach(out::addAll);
+        return out;
+    }
+
+    /** Findings for one parsed file, in document order. */
     public List<Finding> validate(String file, MapNode root) {
         List<Error> errors = schema.validate(toJson(root));
         return messages.describe(file, root, errors.stream().map(SchemaValidator::problem).toList());

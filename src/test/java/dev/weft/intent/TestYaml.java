@@ -1,91 +1,84 @@
 package dev.weft.intent;
 
-import dev.weft.finding.Location;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
+import dev.weft.source.SourceFile;
+import dev.weft.source.WorkingTreeSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.nodes.MappingNode;
-import org.snakeyaml.engine.v2.nodes.NodeTuple;
-import org.snakeyaml.engine.v2.nodes.SequenceNode;
-import org.snakeyaml.engine.v2.nodes.Tag;
-import org.snakeyaml.engine.v2.schema.CoreSchema;
 
-/**
- * Test-only: YAML text to our node tree with locations, so schema and mapper tests can state their
- * input inline without depending on the loader's limits and merge behaviour.
- */
+/** Test input helpers over the real parser and loader: inline YAML, or a temporary inventory folder. */
 final class TestYaml {
 
     private TestYaml() {}
 
-    static MapNode parse(String file, String yaml) {
-        LoadSettings settings = LoadSettings.builder().setSchema(new CoreSchema()).build();
-        var root = new Compose(settings).composeString(yaml);
-        if (root.isEmpty()) {
-            return new MapNode(Location.ofFile(file), Map.of());
+    /** One file parsed by the real parser; fails the test if the YAML itself is broken. */
+    static ParsedFile parse(String file, String yaml) {
+        SourceFile source = new SourceFile(file, yaml.getBytes(StandardCharsets.UTF_8), "test");
+        ParseResult result = new YamlParser(LoadLimits.defaults()).parse(source);
+        if (!result.ok()) {
+            throw new AssertionError("test YAML does not parse: " + result.findings());
         }
-        return (MapNode) convert(file, root.get());
+        return new ParsedFile(source, result.root());
     }
 
-    private static Node convert(String file, org.snakeyaml.engine.v2.nodes.Node n) {
-        Location at = new Location(file, n.getStartMark().get().getLine() + 1, n.getStartMark().get().getColumn() + 1);
-        if (n instanceof MappingNode m) {
-            Map<String, MapNode.Entry> entries = new LinkedHashMap<>();
-            for (NodeTuple t : m.getValue()) {
-                var k = (org.snakeyaml.engine.v2.nodes.ScalarNode) t.getKeyNode();
-                Location kat = new Location(file, k.getStartMark().get().getLine() + 1, k.getStartMark().get().getColumn() + 1);
-                entries.put(k.getValue(), new MapNode.Entry(k.getValue(), kat, convert(file, t.getValueNode())));
+    /** Writes the files under {@code dir/inv} and returns a source for that inventory. */
+    static WorkingTreeSource inventory(Path dir, Map<String, String> files) {
+        try {
+            Path inv = dir.resolve("inv");
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Path p = inv.resolve(f.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
             }
-            return new MapNode(at, entries);
+            return new WorkingTreeSource(dir, inv);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (n instanceof SequenceNode s) {
-            List<Node> items = new ArrayList<>();
-            s.getValue().forEach(i -> items.add(convert(file, i)));
-            return new ListNode(at, items);
-        }
-        var s = (org.snakeyaml.engine.v2.nodes.ScalarNode) n;
-        String text = s.getValue();
-        Tag tag = s.getTag();
-        Object value;
-        if (tag.equals(Tag.NULL)) {
-            value = null;
-        } else if (tag.equals(Tag.BOOL)) {
-            value = Boolean.valueOf(text.toLowerCase());
-        } else if (tag.equals(Tag.INT)) {
-            BigInteger big = text.startsWith("0x") ? new BigInteger(text.substring(2), 16) : new BigInteger(text);
-            value = big.bitLength() < 64 ? (Object) big.longValue() : big;
-        } else if (tag.equals(Tag.FLOAT)) {
-            value = new BigDecimal(text);
-        } else {
-            value = text;
-        }
-        return new ScalarNode(at, value, text);
     }
 
-    /** Minimal merge of several parsed files the way the loader does it (maps union, lists concatenated). */
-    static MapNode merge(List<MapNode> roots) {
-        Map<String, MapNode.Entry> out = new LinkedHashMap<>();
-        for (MapNode r : roots) {
-            for (MapNode.Entry e : r.entries().values()) {
-                MapNode.Entry prev = out.get(e.key());
-                if (prev == null) {
-                    out.put(e.key(), e);
-                } else if (prev.value() instanceof ListNode a && e.value() instanceof ListNode b) {
-                    List<Node> items = new ArrayList<>(a.items());
-                    items.addAll(b.items());
-                    out.put(e.key(), new MapNode.Entry(e.key(), prev.keyLocation(), new ListNode(a.location(), items)));
-                } else if (prev.value() instanceof MapNode a && e.value() instanceof MapNode b) {
-                    Map<String, MapNode.Entry> m = new LinkedHashMap<>(a.entries());
-                    m.putAll(b.entries());
-                    out.put(e.key(), new MapNode.Entry(e.key(), prev.keyLocation(), new MapNode(a.location(), m)));
-                }
-            }
-        }
-        return new MapNode(roots.isEmpty() ? Location.ofFile("empty") : roots.get(0).location(), out);
+    /** The project root: surefire sets {@code weft.project.dir}; else the current directory. */
+    static Path projectDir() {
+        return Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath().normalize();
     }
+
+    /** A valid single-file RoCE inventory to break one thing at a time. */
+    static final String ROCE = """
+            version: 1
+            fabric:
+              name: pod
+              transport: roce-v2
+              mtu: { switch: 9216, nic: 4200, roce: 4096 }
+              traffic-classes:
+                - name: rdma
+                  dscp: [26]
+                  priority: 3
+                  lossless: true
+                  ecn: { min: 150KB, max: 1500KB }
+                  scheduler: { type: dwrr, weight: 50 }
+                - name: cnp
+                  dscp: [48]
+                  priority: 6
+                  scheduler: { type: strict }
+                  role: cnp
+              pfc:
+                watchdog: { enabled: true }
+              congestion-control: dcqcn
+            profiles:
+              host-400g: { speed: 400G, role: host-facing }
+            switches:
+              - name: leaf-01
+                role: leaf
+                platform: sonic
+                ports:
+                  - { name: Ethernet0, profile: host-400g }
+            hosts:
+              - name: gpu-001
+                nics:
+                  - { name: eth0, speed: 400G }
+            links:
+              - { a: leaf-01:Ethernet0, b: gpu-001:eth0, cable-length: 3m }
+            """;
 }

@@ -1,0 +1,513 @@
+package dev.weft.intent;
+
+import static dev.weft.intent.Yaml.at;
+import static dev.weft.intent.Yaml.bool;
+import static dev.weft.intent.Yaml.integer;
+import static dev.weft.intent.Yaml.keyAt;
+import static dev.weft.intent.Yaml.list;
+import static dev.weft.intent.Yaml.mapping;
+import static dev.weft.intent.Yaml.provenance;
+import static dev.weft.intent.Yaml.raw;
+import static dev.weft.intent.Yaml.string;
+import static dev.weft.intent.Yaml.strings;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.model.CongestionControl;
+import dev.weft.model.Ecmp;
+import dev.weft.model.Ecn;
+import dev.weft.model.Endpoint;
+import dev.weft.model.Fabric;
+import dev.weft.model.FabricModel;
+import dev.weft.model.Hca;
+import dev.weft.model.Host;
+import dev.weft.model.Length;
+import dev.weft.model.Link;
+import dev.weft.model.Management;
+import dev.weft.model.Nic;
+import dev.weft.model.Pfc;
+import dev.weft.model.Port;
+import dev.weft.model.PortRole;
+import dev.weft.model.Profile;
+import dev.weft.model.Provenance;
+import dev.weft.model.RoceMtu;
+import dev.weft.model.Scheduler;
+import dev.weft.model.Size;
+import dev.weft.model.Speed;
+import dev.weft.model.Subnet;
+import dev.weft.model.Switch;
+import dev.weft.model.TimeSpan;
+import dev.weft.model.TrafficClass;
+import dev.weft.model.Transport;
+import dev.weft.model.UnitException;
+import dev.weft.model.Versions;
+import dev.weft.model.Waiver;
+import dev.weft.model.Watchdog;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Maps the merged, schema-checked intent tree to the {@link FabricModel}, applying the spec's
+ * defaults and the checks a single file's schema cannot make: {@code version} present somewhere,
+ * transport-dependent sections, port speeds and profile references, and exact unit parsing.
+ * Never throws on a schema-valid tree; problems become findings with the {@code schema} rule.
+ */
+public final class IntentMapper {
+
+    static final int DEFAULT_NETCONF_PORT = 830;
+    private static final TimeSpan DEFAULT_DETECTION = TimeSpan.ofMillis(200);
+    private static final TimeSpan DEFAULT_RESTORATION = TimeSpan.ofMillis(400);
+    private static final TimeSpan DEFAULT_POLL = TimeSpan.ofMillis(200);
+    private static final List<String> ROCE_ONLY_FABRIC_KEYS = List.of("mtu", "traffic-classes", "pfc", "congestion-control", "ecmp");
+    private static final List<String> ROCE_REQUIRED_FABRIC_KEYS = List.of("mtu", "traffic-classes", "pfc", "congestion-control");
+
+    /** Maps a loaded inventory; its per-file findings are not repeated here. */
+    public MapResult map(LoadedIntent loaded) {
+        String firstFile = loaded.files().isEmpty() ? null : loaded.files().get(0).source().path();
+        return map(loaded.inventory(), loaded.merged(), firstFile);
+    }
+
+    /**
+     * @param inventory the inventory path, for the model
+     * @param merged    the merged tree of every file
+     * @param firstFile where inventory-wide problems ("no version") are reported, or null
+     */
+    public MapResult map(String inventory, MapNode merged, String firstFile) {
+        return new Run(merged, firstFile).model(inventory);
+    }
+
+    /** One mapping pass: the findings list is per run, so the mapper itself stays stateless. */
+    private static final class Run {
+        private final MapNode root;
+        private final Location inventoryLocation;
+        private final List<Finding> findings = new ArrayList<>();
+
+        Run(MapNode root, String firstFile) {
+            this.root = root;
+            this.inventoryLocation = firstFile == null ? null : Location.ofFile(firstFile);
+        }
+
+        MapResult model(String inventory) {
+            // A missing `version` or `fabric` is reported by the loader's merge, which sees every file.
+            Fabric fabric = fabric(mapping(root, "fabric"));
+            Transport transport = fabric == null ? null : fabric.transport();
+            Map<String, Profile> profiles = profiles(mapping(root, "profiles"));
+            List<Switch> switches = switches(transport, profiles);
+            List<Host> hosts = hosts(transport);
+            List<Link> links = links();
+            Subnet subnet = subnet(transport);
+            List<Waiver> waivers = waivers();
+            FabricModel model = FabricModel.of(inventory, fabric, profiles, switches, hosts, links, subnet, waivers);
+            findings.sort(Finding.ORDER);
+            return new MapResult(model, findings);
+        }
+
+        // ---------------------------------------------------------------- fabric
+
+        private Fabric fabric(MapNode f) {
+            if (f == null) {
+                return null;
+            }
+            Transport transport = word(string(f, "transport"), Transport::parse);
+            if (transport == Transport.ROCE_V2) {
+                for (String key : ROCE_REQUIRED_FABRIC_KEYS) {
+                    if (!f.has(key)) {
+                        report("missing required key `" + key + "` in fabric (required when `transport` is roce-v2)",
+                                f.location(), "/fabric");
+                    }
+                }
+            } else if (transport == Transport.INFINIBAND) {
+                for (String key : ROCE_ONLY_FABRIC_KEYS) {
+                    if (f.has(key)) {
+                        report("`" + key + "` is not allowed when `transport` is infiniband (RoCE only)",
+                                keyAt(f, key), "/fabric/" + key);
+                    }
+                }
+            }
+            boolean roce = transport != Transport.INFINIBAND;
+            return new Fabric(
+                    string(f, "name"),
+                    transport,
+                    string(f, "description"),
+                    roce ? roceMtu(mapping(f, "mtu")) : null,
+                    roce ? trafficClasses(list(f, "traffic-classes")) : List.of(),
+                    roce ? pfc(mapping(f, "pfc")) : null,
+                    roce ? word(string(f, "congestion-control"), CongestionControl::parse) : null,
+                    roce ? ecmp(mapping(f, "ecmp")) : null,
+                    versions(mapping(f, "versions"), f),
+                    provenance(f));
+        }
+
+        private RoceMtu roceMtu(MapNode m) {
+            if (m == null) {
+                return null;
+            }
+            Integer sw = integer(m, "switch");
+            Integer nic = integer(m, "nic");
+            Integer roce = integer(m, "roce");
+            if (sw == null || nic == null || roce == null) {
+                return null;
+            }
+            return new RoceMtu(sw, nic, roce, provenance(m));
+        }
+
+        private List<TrafficClass> trafficClasses(List<Node> items) {
+            List<TrafficClass> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode tc)) {
+                    continue;
+                }
+                String pointer = "/fabric/traffic-classes/" + i;
+                Integer priority = integer(tc, "priority");
+                if (priority == null || string(tc, "name") == null) {
+                    continue;
+                }
+                Integer queue = integer(tc, "queue");
+                boolean dscpDefault = "default".equals(string(tc, "dscp"));
+                List<Integer> dscp = new ArrayList<>();
+                for (Node n : list(tc, "dscp")) {
+                    if (n instanceof ScalarNode s && s.value() instanceof Long l) {
+                        dscp.add(l.intValue());
+                    }
+                }
+                out.add(new TrafficClass(
+                        string(tc, "name"),
+                        dscp,
+                        dscpDefault,
+                        priority,
+                        queue == null ? priority : queue,
+                        bool(tc, "lossless", false),
+                        ecn(mapping(tc, "ecn"), pointer + "/ecn"),
+                        scheduler(mapping(tc, "scheduler")),
+                        string(tc, "role"),
+                        provenance(tc)));
+            }
+            return out;
+        }
+
+        private Ecn ecn(MapNode e, String pointer) {
+            if (e == null) {
+                return null;
+            }
+            Size min = unit(e, "min", Size::parse, pointer);
+            Size max = unit(e, "max", Size::parse, pointer);
+            if (min == null || max == null) {
+                return null;
+            }
+            Integer probability = integer(e, "probability");
+            return new Ecn(min, max, probability == null ? 100 : probability, provenance(e));
+        }
+
+        private Scheduler scheduler(MapNode s) {
+            if (s == null) {
+                return null;
+            }
+            Scheduler.Type type = "strict".equals(string(s, "type")) ? Scheduler.Type.STRICT : Scheduler.Type.DWRR;
+            return new Scheduler(type, type == Scheduler.Type.STRICT ? null : integer(s, "weight"), provenance(s));
+        }
+
+        private Pfc pfc(MapNode p) {
+            if (p == null) {
+                return null;
+            }
+            MapNode w = mapping(p, "watchdog");
+            Watchdog watchdog;
+            if (w == null) {
+                // No watchdog written means none configured; rules report that at the pfc block.
+                watchdog = new Watchdog(false, DEFAULT_DETECTION, DEFAULT_RESTORATION, Watchdog.Action.DROP,
+                        DEFAULT_POLL, Provenance.at(p.location()));
+            } else {
+                String pointer = "/fabric/pfc/watchdog";
+                watchdog = new Watchdog(
+                        bool(w, "enabled", false),
+                        orDefault(unit(w, "detection", TimeSpan::parse, pointer), DEFAULT_DETECTION),
+                        orDefault(unit(w, "restoration", TimeSpan::parse, pointer), DEFAULT_RESTORATION),
+                        action(string(w, "action")),
+                        orDefault(unit(w, "poll", TimeSpan::parse, pointer), DEFAULT_POLL),
+                        provenance(w));
+            }
+            return new Pfc(watchdog, bool(p, "link-pause", false), provenance(p));
+        }
+
+        private static Watchdog.Action action(String word) {
+            if ("forward".equals(word)) {
+                return Watchdog.Action.FORWARD;
+            }
+            return "alert".equals(word) ? Watchdog.Action.ALERT : Watchdog.Action.DROP;
+        }
+
+        private Ecmp ecmp(MapNode e) {
+            return e == null ? null : new Ecmp(strings(e, "hash-fields"), provenance(e));
+        }
+
+        private Versions versions(MapNode v, MapNode fabric) {
+            if (v == null) {
+                return new Versions(Map.of(), Map.of(), Provenance.at(fabric.location()));
+            }
+            return new Versions(stringMap(mapping(v, "switch-os")), stringMap(mapping(v, "nic-firmware")), provenance(v));
+        }
+
+        private static Map<String, String> stringMap(MapNode m) {
+            Map<String, String> out = new TreeMap<>();
+            if (m != null) {
+                for (MapNode.Entry e : m.entries().values()) {
+                    if (e.value() instanceof ScalarNode s && s.value() instanceof String text) {
+                        out.put(e.key(), text);
+                    }
+                }
+            }
+            return out;
+        }
+
+        // ---------------------------------------------------------------- profiles, switches
+
+        private Map<String, Profile> profiles(MapNode p) {
+            Map<String, Profile> out = new LinkedHashMap<>();
+            if (p == null) {
+                return out;
+            }
+            for (MapNode.Entry e : p.entries().values()) {
+                if (e.value() instanceof MapNode m) {
+                    String pointer = "/profiles/" + e.key();
+                    out.put(e.key(), new Profile(e.key(), unit(m, "speed", Speed::parse, pointer), integer(m, "mtu"),
+                            word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m)));
+                }
+            }
+            return out;
+        }
+
+        private List<Switch> switches(Transport transport, Map<String, Profile> profiles) {
+            List<Switch> out = new ArrayList<>();
+            List<Node> items = list(root, "switches");
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode s) || string(s, "name") == null) {
+                    continue;
+                }
+                String name = string(s, "name");
+                String pointer = "/switches/" + i;
+                String platform = string(s, "platform");
+                if (transport == Transport.ROCE_V2 && "ib-quantum".equals(platform)) {
+                    reportOn(name, "switch " + name + " has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric;"
+                            + " use sonic, cumulus, eos or openconfig", at(s, "platform"), pointer + "/platform");
+                } else if (transport == Transport.INFINIBAND && platform != null && !"ib-quantum".equals(platform)) {
+                    reportOn(name, "switch " + name + " has platform " + platform + " in an infiniband fabric; use ib-quantum",
+                            at(s, "platform"), pointer + "/platform");
+                }
+                if (transport == Transport.ROCE_V2 && !s.has("ports")) {
+                    reportOn(name, "missing required key `ports` in switch " + name + " (required when `transport` is roce-v2)",
+                            s.location(), pointer);
+                }
+                List<Port> ports = ports(name, list(s, "ports"), pointer, profiles);
+                out.add(new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
+                        management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s)));
+            }
+            return out;
+        }
+
+        private Management management(MapNode m) {
+            if (m == null || string(m, "host") == null) {
+                return null;
+            }
+            Integer port = integer(m, "port");
+            return new Management(string(m, "host"), port == null ? DEFAULT_NETCONF_PORT : port,
+                    string(m, "credentials"), provenance(m));
+        }
+
+        private List<Port> ports(String device, List<Node> items, String switchPointer, Map<String, Profile> profiles) {
+            List<Port> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode p) || string(p, "name") == null) {
+                    continue;
+                }
+                String name = string(p, "name");
+                String pointer = switchPointer + "/ports/" + i;
+                String profileName = string(p, "profile");
+                Profile profile = profileName == null ? null : profiles.get(profileName);
+                if (profileName != null && profile == null) {
+                    String hint = DidYouMean.suggest(profileName, profiles.keySet());
+                    finding(device, name, "port " + name + " of " + device + " names unknown profile `" + profileName + "`"
+                            + (hint == null ? "" : "; did you mean `" + hint + "`?"), at(p, "profile"), pointer + "/profile");
+                }
+                Speed speed = unit(p, "speed", Speed::parse, pointer);
+                boolean speedWritten = p.has("speed") || (profile != null && profile.speed() != null)
+                        || (profile != null && profile.at().written("speed"));
+                if (!speedWritten && (profileName == null || profile != null)) {
+                    finding(device, name, "port " + name + " of " + device + " has no speed: set `speed` on the port"
+                            + (profile == null ? " or give it a profile that sets one" : " or in profile `" + profileName + "`"),
+                            p.location(), pointer);
+                }
+                out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
+                        string(p, "description"), provenance(p)));
+            }
+            return out;
+        }
+
+        // ---------------------------------------------------------------- hosts, links
+
+        private List<Host> hosts(Transport transport) {
+            List<Host> out = new ArrayList<>();
+            List<Node> items = list(root, "hosts");
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode h) || string(h, "name") == null) {
+                    continue;
+                }
+                String name = string(h, "name");
+                String pointer = "/hosts/" + i;
+                if (transport == Transport.ROCE_V2 && h.has("hcas")) {
+                    reportOn(name, "`hcas` is not allowed when `transport` is roce-v2 (InfiniBand only); list RDMA NICs under `nics`",
+                            keyAt(h, "hcas"), pointer + "/hcas");
+                } else if (transport == Transport.INFINIBAND && h.has("nics")) {
+                    reportOn(name, "`nics` is not allowed when `transport` is infiniband (RoCE only); list HCAs under `hcas`",
+                            keyAt(h, "nics"), pointer + "/nics");
+                }
+                List<Nic> nics = new ArrayList<>();
+                List<Node> nicNodes = list(h, "nics");
+                for (int n = 0; n < nicNodes.size(); n++) {
+                    if (nicNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
+                        nics.add(new Nic(string(m, "name"), string(m, "rdma-device"), string(m, "model"),
+                                string(m, "firmware"), unit(m, "speed", Speed::parse, pointer + "/nics/" + n), provenance(m)));
+                    }
+                }
+                List<Hca> hcas = new ArrayList<>();
+                List<Node> hcaNodes = list(h, "hcas");
+                for (int n = 0; n < hcaNodes.size(); n++) {
+                    if (hcaNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
+                        hcas.add(new Hca(string(m, "name"), string(m, "port-guid"),
+                                unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
+                    }
+                }
+                out.add(new Host(name, nics, hcas, provenance(h)));
+            }
+            return out;
+        }
+
+        private List<Link> links() {
+            List<Link> out = new ArrayList<>();
+            List<Node> items = list(root, "links");
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode l)) {
+                    continue;
+                }
+                Endpoint a = endpoint(l, "a");
+                Endpoint b = endpoint(l, "b");
+                if (a == null || b == null) {
+                    continue;
+                }
+                out.add(new Link(a, b, unit(l, "cable-length", Length::parse, "/links/" + i), provenance(l)));
+            }
+            return out;
+        }
+
+        private static Endpoint endpoint(MapNode link, String key) {
+            String text = string(link, key);
+            int colon = text == null ? -1 : text.indexOf(':');
+            if (colon <= 0 || colon == text.length() - 1) {
+                return null;
+            }
+            return new Endpoint(text.substring(0, colon), text.substring(colon + 1), at(link, key));
+        }
+
+        // ---------------------------------------------------------------- subnet, waivers
+
+        private Subnet subnet(Transport transport) {
+            MapNode s = mapping(root, "subnet");
+            if (transport == Transport.ROCE_V2 && root.has("subnet")) {
+                report("`subnet` is not allowed when `transport` is roce-v2 (InfiniBand only)", keyAt(root, "subnet"), "/subnet");
+                return null;
+            }
+            if (transport == Transport.INFINIBAND && s == null) {
+                report("no file defines `subnet`; an infiniband fabric needs one (required when `transport` is infiniband)",
+                        inventoryLocation, "/subnet");
+                return null;
+            }
+            if (s == null) {
+                return null;
+            }
+            try {
+                return SubnetMapper.map(s, findings);
+            } catch (RuntimeException bug) {
+                // The subnet mapper is another module's code; a bug there must not hide the rest of the model.
+                report("internal error while mapping `subnet`: " + bug, s.location(), "/subnet");
+                return null;
+            }
+        }
+
+        private List<Waiver> waivers() {
+            List<Waiver> out = new ArrayList<>();
+            List<Node> items = list(root, "waivers");
+            for (int i = 0; i < items.size(); i++) {
+                if (!(items.get(i) instanceof MapNode w) || string(w, "rule") == null) {
+                    continue;
+                }
+                LocalDate expires = date(w, "expires", "/waivers/" + i + "/expires");
+                out.add(new Waiver(string(w, "rule"), string(w, "reason"), expires, strings(w, "devices"),
+                        strings(w, "ports"), strings(w, "files"), provenance(w)));
+            }
+            return out;
+        }
+
+        private LocalDate date(MapNode w, String key, String pointer) {
+            String text = string(w, key);
+            if (text == null) {
+                return null;
+            }
+            try {
+                return LocalDate.parse(text);
+            } catch (DateTimeParseException e) {
+                report("`" + key + "` must be a real calendar date written YYYY-MM-DD, found \"" + text + "\"",
+                        at(w, key), pointer);
+                return null;
+            }
+        }
+
+        // ---------------------------------------------------------------- helpers
+
+        private <T> T unit(MapNode m, String key, Function<Object, T> parser, String objectPointer) {
+            Object value = raw(m, key);
+            if (value == null) {
+                return null;
+            }
+            try {
+                return parser.apply(value);
+            } catch (UnitException e) {
+                report("`" + key + "`: " + e.getMessage(), at(m, key), objectPointer + "/" + key);
+                return null;
+            }
+        }
+
+        private static <T> T word(String text, Function<String, T> parse) {
+            if (text == null) {
+                return null;
+            }
+            try {
+                return parse.apply(text);
+            } catch (IllegalArgumentException schemaAlreadyReportedIt) {
+                return null;
+            }
+        }
+
+        private static <T> T orDefault(T value, T fallback) {
+            return value == null ? fallback : value;
+        }
+
+        private void report(String message, Location where, String pointer) {
+            findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, message).at(where).withPath(pointer));
+        }
+
+        private void reportOn(String device, String message, Location where, String pointer) {
+            findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, message).at(where).withPath(pointer).onDevice(device));
+        }
+
+        private void finding(String device, String port, String message, Location where, String pointer) {
+            findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, message).at(where).withPath(pointer)
+                    .onDevice(device).onPort(port));
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.weft.intent;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.model.FabricModel;
+import dev.weft.source.InventorySource;
+import dev.weft.source.SourceException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The intent stage in one call: load (parse + merge), check each file against the schema, then map
+ * to the model. Mapping runs only on intent without YAML or schema errors, so it can trust the shape;
+ * a broken inventory yields findings and no model, never an exception.
+ */
+public final class IntentReader {
+
+    private final IntentLoader loader;
+    private final SchemaValidator validator;
+    private final IntentMapper mapper = new IntentMapper();
+
+    public IntentReader() {
+        this(LoadLimits.defaults());
+    }
+
+    public IntentReader(LoadLimits limits) {
+        this(new IntentLoader(limits), new SchemaValidator());
+    }
+
+    /** With a shared validator: the schema is compiled once per process, not once per read. */
+    public IntentReader(IntentLoader loader, SchemaValidator validator) {
+        this.loader = loader;
+        this.validator = validator;
+    }
+
+    /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
+    public IntentResult read(InventorySource source) throws SourceException {
+        LoadedIntent loaded = loader.load(source);
+        List<Finding> findings = new ArrayList<>(loaded.findings());
+        findings.addAll(validator.validateAll(loaded.files()));
+        FabricModel model = null;
+        if (findings.stream().noneMatch(IntentReader::blocksMapping)) {
+            MapResult mapped = mapper.map(loaded);
+            findings.addAll(mapped.findings());
+            model = mapped.findings().stream().anyMatch(IntentReader::blocksMapping) ? null : mapped.model();
+        }
+        findings.sort(Finding.ORDER);
+        return new IntentResult(loaded, model, dedupe(findings));
+    }
+
+    private static boolean blocksMapping(Finding f) {
+        return f.severity() == Severity.ERROR && (f.rule().equals("yaml-syntax") || f.rule().equals("schema"));
+    }
+
+    /** The merge and the per-file schema can see the same problem (e.g. a wrong-typed top-level key). */
+    private static List<Finding> dedupe(List<Finding> sorted) {
+        List<Finding> out = new ArrayList<>(sorted.size());
+        for (Finding f : sorted) {
+            if (out.isEmpty() || !out.get(out.size() - 1).equals(f)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.weft.intent;
+
+import dev.weft.finding.Location;
+import dev.weft.model.Provenance;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Typed reads from a schema-checked node tree. Every accessor tolerates a missing key or an
+ * unexpected kind by answering null or empty, so the mapper cannot throw whatever it is given.
+ */
+final class Yaml {
+
+    private Yaml() {}
+
+    static MapNode mapping(MapNode parent, String key) {
+        return parent != null && parent.get(key).orElse(null) instanceof MapNode m ? m : null;
+    }
+
+    static List<Node> list(MapNode parent, String key) {
+        return parent != null && parent.get(key).orElse(null) instanceof ListNode l ? l.items() : List.of();
+    }
+
+    static ScalarNode scalar(MapNode parent, String key) {
+        return parent != null && parent.get(key).orElse(null) instanceof ScalarNode s ? s : null;
+    }
+
+    /** The scalar's value, whatever its type (for the unit parsers), or null. */
+    static Object raw(MapNode parent, String key) {
+        ScalarNode s = scalar(parent, key);
+        return s == null ? null : s.value();
+    }
+
+    static String string(MapNode parent, String key) {
+        ScalarNode s = scalar(parent, key);
+        return s != null && s.value() instanceof String text ? text : null;
+    }
+
+    static Integer integer(MapNode parent, String key) {
+        ScalarNode s = scalar(parent, key);
+        if (s != null && (s.value() instanceof Long || s.value() instanceof Integer)) {
+            long v = ((Number) s.value()).longValue();
+            return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? (int) v : null;
+        }
+        return null;
+    }
+
+    static boolean bool(MapNode parent, String key, boolean fallback) {
+        ScalarNode s = scalar(parent, key);
+        return s != null && s.value() instanceof Boolean b ? b : fallback;
+    }
+
+    static List<String> strings(MapNode parent, String key) {
+        return list(parent, key).stream()
+                .filter(n -> n instanceof ScalarNode s && s.value() instanceof String)
+                .map(n -> (String) ((ScalarNode) n).value())
+                .toList();
+    }
+
+    /** Where the value of {@code key} is written, or null. */
+    static Location at(MapNode parent, String key) {
+        if (parent == null) {
+            return null;
+        }
+        MapNode.Entry e = parent.entries().get(key);
+        return e == null ? null : e.value().location();
+    }
+
+    /** Where {@code key} itself is written, or null. */
+    static Location keyAt(MapNode parent, String key) {
+        if (parent == null) {
+            return null;
+        }
+        MapNode.Entry e = parent.entries().get(key);
+        return e == null ? null : e.keyLocation();
+    }
+
+    /** The mapping's own location plus every key's value location: what rules use to point at a field. */
+    static Provenance provenance(MapNode node) {
+        Map<String, Location> fields = new LinkedHashMap<>();
+        for (MapNode.Entry e : node.entries().values()) {
+            fields.put(e.key(), e.value().location());
+        }
+        return new Provenance(node.location(), fields);
+    }
+}
