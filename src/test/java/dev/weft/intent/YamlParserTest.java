@@ -86,6 +86,13 @@ class YamlParserTest {
     }
 
     @Test
+    void windowsLineEndingsCountLinesTheSame() {
+        MapNode root = ok("version: 1\r\nfabric:\r\n  name: pod-a\r\n");
+        assertEquals(new Location(FILE, 3, 9), at(root, "fabric", "name").location());
+        assertEquals("pod-a", value((MapNode) at(root, "fabric"), "name"));
+    }
+
+    @Test
     void listItemsKeepTheirOwnLines() {
         MapNode root = ok("switches:\n  - name: leaf-01\n  - name: leaf-02\n");
         List<Node> items = ((ListNode) at(root, "switches")).items();
