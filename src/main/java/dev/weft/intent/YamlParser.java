@@ -80,6 +80,10 @@ public final class YamlParser {
                     + " is not allowed in YAML (a control character); remove it", codePointLocation(file, text, e.getPosition())));
         } catch (YamlEngineException e) {
             return failed(error("YAML error: " + firstLine(e.getMessage()), Location.ofFile(file)));
+        } catch (RuntimeException e) {
+            // A defect in the YAML library on some odd input must still be a finding, not a crash of the run.
+            return failed(error("the YAML reader failed on this file (" + e.getClass().getSimpleName() + "); "
+                    + "please report it with the file", Location.ofFile(file)));
         }
         Node root = builder.root();
         List<Finding> problems = builder.problems();
