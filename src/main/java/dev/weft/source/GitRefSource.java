@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.LargeObjectException;
 import org.eclipse.jgit.errors.RevisionSyntaxException;
 import org.eclipse.jgit.lib.Constants;
@@ -146,6 +147,9 @@ public final class GitRefSource implements InventorySource {
         ObjectId id;
         try {
             id = repo.resolve(ref + "^{commit}");
+        } catch (AmbiguousObjectException e) {
+            throw new SourceException("ref '" + ref + "' is ambiguous in " + repoDir + ": " + e.getCandidates().size()
+                    + " objects start with it; give more digits of the commit id", e);
         } catch (RevisionSyntaxException | IOException e) {
             id = null;
         }
