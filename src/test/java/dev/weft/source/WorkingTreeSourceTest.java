@@ -117,4 +117,11 @@ class WorkingTreeSourceTest {
         Files.writeString(linked.resolve(".git"), "gitdir: /elsewhere\n");
         assertEquals(linked.toAbsolutePath(), Repositories.findRoot(linked).orElseThrow(), "a .git file (linked work tree)");
     }
+
+    @Test
+    void findRootFindsNothingOutsideRepositoriesAndIgnoresLookalikes() throws Exception {
+        Path plain = Files.createDirectories(root.resolve("plain/inventories/pod"));
+        Files.writeString(root.resolve("plain/HEAD"), "not a repo without objects/ and refs/\n");
+        assertEquals(java.util.Optional.empty(), Repositories.findRoot(plain).filter(p -> p.startsWith(root)));
+    }
 }
