@@ -134,7 +134,10 @@ public final class GitRefSource implements InventorySource {
         } else if (new File(dir, Constants.DOT_GIT).exists()) {
             builder.setWorkTree(dir);
         } else {
-            throw new SourceException(repoDir + " is not a Git repository; --ref needs the inventory inside a Git clone");
+            Path enclosing = Repositories.findRoot(repoDir).orElse(null);
+            throw new SourceException(enclosing == null
+                    ? repoDir + " is not a Git repository; --ref needs the inventory inside a Git clone"
+                    : repoDir + " is not the top of its Git repository; use " + enclosing);
         }
         try {
             return builder.setMustExist(true).build();

@@ -15,23 +15,26 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.RefUpdate;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reads inventories from real temporary Git repositories built with JGit. */
+/** Reads inventories from a real temporary Git repository built with JGit. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GitRefSourceTest {
 
     private static final String INV = "inventories/pod-a";
     private static final PersonIdent WHO = new PersonIdent("Weft Test", "test@weft.invalid", 1_700_000_000_000L, 0);
 
+    /** One repository for the class: building it is the slow part, and no test leaves it changed. */
     @TempDir
     Path tmp;
     Path repo;
     RevCommit first;
     RevCommit second;
 
-    @BeforeEach
+    @BeforeAll
     void buildRepository() throws Exception {
         repo = tmp.resolve("repo");
         try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
@@ -53,8 +56,10 @@ class GitRefSourceTest {
             origin.update();
         }
         // an uncommitted edit that a ref read must neither see nor touch
-        write(INV + "/fabric.yaml", "version: 1\nfabric: {name: pod-a-uncommitted}\n");
+        write(INV + "/fabric.yaml", UNCOMMITTED);
     }
+
+    private static final String UNCOMMITTED = "version: 1\nfabric: {name: pod-a-uncommitted}\n";
 
     private void write(String path, String text) throws IOException {
         Path p = repo.resolve(path);
@@ -111,11 +116,14 @@ class GitRefSourceTest {
 
     @Test
     void workingTreeAndRefReadTheSameFilesWhenClean() throws Exception {
+        List<SourceFile> fromTree;
         try (Git git = Git.open(repo.toFile())) {
-            git.checkout().addPath(INV + "/fabric.yaml").call(); // drop the uncommitted edit
+            git.checkout().addPath(INV + "/fabric.yaml").call(); // drop the uncommitted edit for this test
+            fromTree = new WorkingTreeSource(repo, repo.resolve(INV)).read();
+        } finally {
+            write(INV + "/fabric.yaml", UNCOMMITTED);
         }
         List<SourceFile> fromRef = new GitRefSource(repo, "HEAD", INV).read();
-        List<SourceFile> fromTree = new WorkingTreeSource(repo, repo.resolve(INV)).read();
         assertEquals(paths(fromRef), paths(fromTree));
         for (int i = 0; i < fromRef.size(); i++) {
             assertArrayEquals(fromRef.get(i).content(), fromTree.get(i).content());
@@ -174,6 +182,14 @@ class GitRefSourceTest {
         SourceException e = assertThrows(SourceException.class, () -> new GitRefSource(plain, "HEAD", INV).read());
         assertTrue(e.getMessage().contains("is not a Git repository"), e.getMessage());
         assertTrue(!e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void aFolderInsideTheRepositoryPointsAtItsRoot() {
+        SourceException e = assertThrows(SourceException.class,
+                () -> new GitRefSource(repo.resolve("inventories"), "HEAD", "pod-a").read());
+        assertEquals(repo.resolve("inventories").toAbsolutePath() + " is not the top of its Git repository; use "
+                + repo.toAbsolutePath(), e.getMessage());
     }
 
     @Test
