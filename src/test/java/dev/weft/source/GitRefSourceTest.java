@@ -28,14 +28,14 @@ class GitRefSourceTest {
     private static final PersonIdent WHO = new PersonIdent("Weft Test", "test@weft.invalid", 1_700_000_000_000L, 0);
 
     /** One repository for the class: building it is the slow part, and no test leaves it changed. */
-    @TempDir
     Path tmp;
     Path repo;
     RevCommit first;
     RevCommit second;
 
     @BeforeAll
-    void buildRepository() throws Exception {
+    void buildRepository(@TempDir Path dir) throws Exception {
+        tmp = dir;
         repo = tmp.resolve("repo");
         try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
             write(INV + "/fabric.yaml", "version: 1\nfabric: {name: pod-a}\n");
