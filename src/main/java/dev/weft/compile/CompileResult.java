@@ -7,7 +7,8 @@ import java.util.List;
  * The compiled fabric and what stopped parts of it from compiling (findings in report order).
  *
  * <p>Rule ids the compiler itself emits: {@code headroom-uncomputable} (a lossless port whose headroom cannot
- * be computed from sourced values: no speed, MTU or cable length, or a speed without a pause-quanta value)
+ * be computed because its speed has no sourced pause-quanta value; missing speed or cable length is left to
+ * the model and {@code cable-length-missing})
  * and {@code asic-profile-invalid} (a profile file exists but is broken). A missing profile is left to the
  * {@code asic-profile-missing} rule, which sees it in the compiled switch.
  */

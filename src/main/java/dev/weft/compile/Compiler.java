@@ -174,7 +174,7 @@ public final class Compiler {
     /**
      * One entry per lossless PG, or none when it cannot be computed. A missing profile is not reported here:
      * {@code asic-profile-missing} sees it in the compiled switch. A port without a link carries no traffic
-     * and needs no headroom finding.
+     * and gets no headroom. Only a speed without a sourced pause-quanta value is reported here.
      */
     private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, QosPlan plan, AsicProfile profile,
             HeadroomOverrides overrides, List<Finding> findings, Map<String, Location> prov) {
@@ -182,14 +182,9 @@ public final class Compiler {
         if (lossless.isEmpty() || profile == null || ep.link() == null) {
             return List.of();
         }
-        String missing = ep.speed() == null ? "no speed" : ep.mtu() == null ? "no MTU"
-                : ep.cableLength() == null ? "no cable-length on its link" : plan.nicMtu() == null ? "no fabric mtu.nic"
-                : null;
-        Location where = ep.cableLength() == null && ep.speed() != null && ep.mtu() != null
-                ? ep.link().at().self() : ep.port().at().self();
-        if (missing != null) {
-            findings.add(uncomputable(ep, where, "PFC headroom of " + ep.deviceName() + ":" + ep.portName()
-                    + " is not computed: " + missing));
+        // A missing speed, MTU or cable length is reported by the model and intent rules
+        // (cable-length-missing); the compiler only declines to guess.
+        if (ep.speed() == null || ep.mtu() == null || ep.cableLength() == null || plan.nicMtu() == null) {
             return List.of();
         }
         HeadroomInput in = new HeadroomInput(ep.speed().value().gbps(), ep.cableLength().value().metres(),

@@ -241,7 +241,7 @@ public final class SubnetMapper {
                     findings.add(Finding.of("schema", Severity.ERROR, "membership must be full, limited or both, found '"
                             + membership + "' (OpenSM would silently treat it as limited)").at(prov(m).of("membership")));
                 }
-                members.add(new Partition.Member(bool(m, "all"), strings(m, "hosts"), strings(m, "port-guids"),
+                members.add(new Partition.Member(bool(m, "all"), strings(m, "hosts"), strings(m, "switches"),
                         membership, prov(m)));
             }
             return new Partition(string(p, "name"), pkeyText, parsePkey(pkeyText), bool(p, "ipoib"),

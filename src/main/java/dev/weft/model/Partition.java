@@ -39,13 +39,13 @@ public record Partition(
      *
      * @param all        every port of the subnet ({@code ALL})
      * @param hosts      host names: every HCA port of each
-     * @param portGuids  HCA port GUIDs as written
+     * @param switches   switch names: the switch's management port (port 0)
      * @param membership {@code full}, {@code limited} or {@code both} as written (checked by the mapper)
      */
-    public record Member(boolean all, List<String> hosts, List<String> portGuids, String membership, Provenance at) {
+    public record Member(boolean all, List<String> hosts, List<String> switches, String membership, Provenance at) {
         public Member {
             hosts = hosts == null ? List.of() : List.copyOf(hosts);
-            portGuids = portGuids == null ? List.of() : List.copyOf(portGuids);
+            switches = switches == null ? List.of() : List.copyOf(switches);
         }
 
         public boolean full() {

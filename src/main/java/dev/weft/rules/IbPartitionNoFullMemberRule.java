@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * {@code ib-partition-no-full-member}: two limited members cannot talk to each other, so a partition whose
  * members are all limited carries no traffic (the Default partition is exempt: the SM's own port is always a
- * full member of it). A member naming a host or port GUID that does not exist matches nothing; OpenSM only
+ * full member of it). A member naming a host or switch that does not exist matches nothing; OpenSM only
  * says so at verbose log level and drops a partition left empty.
  */
 public final class IbPartitionNoFullMemberRule implements Rule {
@@ -28,7 +28,6 @@ public final class IbPartitionNoFullMemberRule implements Rule {
         if (subnet == null) {
             return List.of();
         }
-        var guids = IbTopology.hcaPortsByGuid(model);
         List<Finding> out = new ArrayList<>();
         List<Partition> parts = subnet.partitions();
         for (int i = 0; i < parts.size(); i++) {
@@ -43,14 +42,16 @@ public final class IbPartitionNoFullMemberRule implements Rule {
                                 .withPath(IbTopology.pointer("partitions", i, "members/" + j + "/hosts")));
                     }
                 }
-                for (String g : m.portGuids()) {
-                    if (!guids.containsKey(IbTopology.normalGuid(g))) {
-                        out.add(Finding.of(id(), Severity.ERROR, "partition " + p.name() + " member port GUID " + g
-                                + " is not the port-guid of any HCA").at(m.at().of("port-guids"))
-                                .withPath(IbTopology.pointer("partitions", i, "members/" + j + "/port-guids")));
+                for (String sw : m.switches()) {
+                    if (model.switchNamed(sw).isEmpty()) {
+                        out.add(Finding.of(id(), Severity.ERROR, "partition " + p.name() + " member switch '" + sw
+                                + "' is not in switches").at(m.at().of("switches")).onDevice(sw)
+                                .withPath(IbTopology.pointer("partitions", i, "members/" + j + "/switches")));
                     }
                 }
-                full |= m.full() && !IbTopology.portsOf(model, m).isEmpty();
+                boolean exists = !IbTopology.portsOf(model, m).isEmpty()
+                        || m.switches().stream().anyMatch(sw -> model.switchNamed(sw).isPresent());
+                full |= m.full() && exists;
             }
             if (!full && !p.isDefault()) {
                 out.add(Finding.of(id(), Severity.ERROR, "partition " + p.name() + " has no full member that exists;"

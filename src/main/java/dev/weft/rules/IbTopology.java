@@ -110,8 +110,8 @@ final class IbTopology {
     }
 
     /**
-     * The HCA ports a partition member stands for; unknown host names and GUIDs resolve to nothing
-     * (reported by the member rule).
+     * The HCA ports a partition member stands for (switch members add switch port 0, not HCA ports);
+     * unknown host names resolve to nothing (reported by the member rule).
      */
     static List<Hca> portsOf(FabricModel model, Partition.Member member) {
         if (member.all()) {
@@ -120,13 +120,6 @@ final class IbTopology {
         List<Hca> out = new ArrayList<>();
         for (String host : member.hosts()) {
             model.hostNamed(host).ifPresent(h -> out.addAll(h.hcas()));
-        }
-        Map<String, Hca> byGuid = hcaPortsByGuid(model);
-        for (String guid : member.portGuids()) {
-            Hca hca = byGuid.get(normalGuid(guid));
-            if (hca != null) {
-                out.add(hca);
-            }
         }
         return out;
     }

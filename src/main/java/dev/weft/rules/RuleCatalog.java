@@ -1,5 +1,10 @@
 package dev.weft.rules;
 
+import dev.weft.rules.compiled.AsicProfileMissing;
+import dev.weft.rules.compiled.DscpMapIncomplete;
+import dev.weft.rules.compiled.HeadroomInsufficient;
+import dev.weft.rules.compiled.PfcQueueMismatch;
+import dev.weft.rules.compiled.WatchdogQueueMismatch;
 import dev.weft.rules.intent.CableLengthMissing;
 import dev.weft.rules.intent.CnpLossless;
 import dev.weft.rules.intent.CnpNotStrict;
@@ -59,26 +64,31 @@ public final class RuleCatalog {
     /** Every built-in rule, one line each, sorted by id. */
     public static RuleCatalog builtIn() {
         return new RuleCatalog(List.of(
+                new AsicProfileMissing(),
                 new CableLengthMissing(),
                 new CnpLossless(),
                 new CnpNotStrict(),
+                new DscpMapIncomplete(),
                 new DscpOverlap(),
                 new DscpUnmapped(),
                 new EcmpHashL4(),
                 new EcnMissingOnLossless(),
                 new EcnThresholds(),
+                new HeadroomInsufficient(),
                 new LinkEndpointUnknown(),
                 new LinkPauseWithPfc(),
                 new LosslessPriorityCount(),
                 new MtuLinkMismatch(),
                 new MtuNicRoce(),
                 new MtuSwitchNic(),
+                new PfcQueueMismatch(),
                 new PfcWatchdogDisabled(),
                 new PfcWatchdogTimers(),
                 new PortMultipleLinks(),
                 new QueueSharedLosslessLossy(),
                 new SchedulerWeights(),
-                new VersionPinMismatch()));
+                new VersionPinMismatch(),
+                new WatchdogQueueMismatch()));
     }
 
     /** The checkable rules, sorted by id (the waiver rules are not among them; see {@link #ids()}). */

@@ -123,11 +123,29 @@ class CompilerTest {
                 base.hosts(), links, null, List.of());
         CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
         assertTrue(r.fabric().switches().get(0).port("Ethernet0").headroom().isEmpty());
+        assertEquals(List.of(), r.findings(), "cable-length-missing reports it; the compiler only declines to guess");
+        assertEquals(1, r.fabric().switches().get(0).port("Ethernet256").headroom().size());
+    }
+
+    @Test
+    void speedWithoutPauseQuantaIsAFinding() {
+        FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
+        List<dev.weft.model.Port> ports = base.switches().get(0).ports().stream()
+                .map(p -> p.name().equals("Ethernet0") ? new dev.weft.model.Port(p.name(), p.profile(),
+                        new dev.weft.model.Speed(1600), p.mtu(), p.role(), p.description(),
+                        TestFabrics.prov("switches.yaml", 200, "name", "profile", "speed")) : p).toList();
+        dev.weft.model.Switch s = base.switches().get(0);
+        dev.weft.model.Switch changed = new dev.weft.model.Switch(s.name(), s.role(), s.platform(), s.asic(),
+                s.osVersion(), s.management(), ports, s.nodeGuid(), s.at());
+        FabricModel model = FabricModel.of(base.inventory(), base.fabric(), base.profiles(), List.of(changed),
+                base.hosts(), base.links(), null, List.of());
+        CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
         assertEquals(1, r.findings().size());
         Finding f = r.findings().get(0);
         assertEquals(Compiler.HEADROOM_UNCOMPUTABLE, f.rule());
-        assertEquals("PFC headroom of leaf-01:Ethernet0 is not computed: no cable-length on its link", f.message());
-        assertEquals("links.yaml", f.location().file());
+        assertEquals("switches.yaml:203:3", f.location().toString(), "points at the port's speed");
+        assertTrue(f.message().startsWith("PFC headroom of leaf-01:Ethernet0 is not computed: no sourced pause-quanta value for 1600G"),
+                f.message());
     }
 
     @Test

@@ -55,7 +55,10 @@ public final class IbFixtures {
         }
     }
 
-    /** A two-tier fat tree with {@code ufm-01}/{@code ufm-02} SM hosts on the first and last leaf. */
+    /**
+     * A two-tier fat tree with {@code ufm-01}/{@code ufm-02} SM hosts on the first and last leaf. Leaf ports:
+     * hosts 1..H, the SM host H+1, spine s at H+1+s; spine port l goes to leaf l.
+     */
     public record Topology(List<Switch> switches, List<Host> hosts, List<Link> links) {}
 
     public static Topology fatTree(int spines, int leaves, int hostsPerLeaf) {
@@ -72,7 +75,7 @@ public final class IbFixtures {
             sw.add(new Switch(String.format("leaf-%02d", l), "leaf", "ib-quantum", null, null, null, List.of(),
                     switchGuid(spines + l - 1), p));
             for (int s = 1; s <= spines; s++) {
-                links.add(link(String.format("leaf-%02d", l), 32 + s, String.format("spine-%02d", s), String.valueOf(l), here));
+                links.add(link(String.format("leaf-%02d", l), hostsPerLeaf + 1 + s, String.format("spine-%02d", s), String.valueOf(l), here));
             }
         }
         int k = 0;
@@ -88,7 +91,7 @@ public final class IbFixtures {
         int[] smLeaf = {1, leaves};
         for (int i = 0; i < 2; i++) {
             hosts.add(new Host(sms[i], List.of(), List.of(new Hca("mlx5_0", hcaGuid(k), new Speed(400), p)), p));
-            links.add(link(String.format("leaf-%02d", smLeaf[i]), 32, sms[i], "mlx5_0", here));
+            links.add(link(String.format("leaf-%02d", smLeaf[i]), hostsPerLeaf + 1, sms[i], "mlx5_0", here));
             k++;
         }
         return new Topology(sw, hosts, links);

@@ -1,0 +1,284 @@
+package dev.weft.netconf;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.sshd.client.channel.ChannelSubsystem;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.channel.ChannelPipedInputStream;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * One NETCONF session on a device: the hello has been exchanged and the framing chosen.
+ * RPCs are synchronous (one outstanding at a time). After a timeout, a framing error or an
+ * oversized reply the session is closed, because the stream position is no longer known.
+ */
+public final class NetconfSession implements AutoCloseable {
+
+    private static final String NOTIFICATION_NS = "urn:ietf:params:xml:ns:netconf:notification:1.0";
+
+    /**
+     * yuma123 netconfd 2.13 does not process an RPC that arrives in the same read as the client
+     * {@code <hello>}: the RPC sits unanswered until more bytes come. The first RPC is therefore
+     * sent at least this long after the hello (measured: 10 ms was enough in every trial).
+     */
+    private static final long HELLO_TO_FIRST_RPC_NANOS = Duration.ofMillis(30).toNanos();
+
+    private final DeviceEndpoint endpoint;
+    private final ClientSession ssh;
+    private final ChannelSubsystem channel;
+    private final DeadlineInputStream timed;
+    private final InputStream in;
+    private final OutputStream out;
+    private final Timeouts timeouts;
+    private final long maxReplyBytes;
+    private final Hello hello;
+    private final Framing framing;
+    private final long helloSentNanos;
+    private long nextMessageId = 1;
+    private boolean firstRpcSent;
+    private String unusable;
+
+    private NetconfSession(DeviceEndpoint endpoint, ClientSession ssh, ChannelSubsystem channel,
+            ClientSettings settings, Timeouts timeouts) throws NetconfException {
+        this.endpoint = endpoint;
+        this.ssh = ssh;
+        this.channel = channel;
+        this.timeouts = timeouts;
+        this.maxReplyBytes = settings.maxReplyBytes();
+        InputStream raw = channel.getInvertedOut();
+        if (!(raw instanceof ChannelPipedInputStream pipe)) {
+            throw new NetconfProtocolException(endpoint.label() + ": unexpected SSH channel stream "
+                    + raw.getClass().getName());
+        }
+        this.timed = new DeadlineInputStream(pipe, pipe::setTimeout);
+        this.in = new BufferedInputStream(timed, 16 * 1024);
+        this.out = channel.getInvertedIn();
+
+        // RFC 6242 §4.1: both hellos use end-of-message framing; base:1.1 applies afterwards
+        // only when both sides advertise it.
+        Framing eom = new EndOfMessageFraming();
+        this.hello = parseHello(receive(eom, "server <hello>"));
+        send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
+        this.helloSentNanos = System.nanoTime();
+        this.framing = settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
+    }
+
+    static NetconfSession start(DeviceEndpoint endpoint, ClientSession ssh, ChannelSubsystem channel,
+            ClientSettings settings, Timeouts timeouts) throws NetconfException {
+        return new NetconfSession(endpoint, ssh, channel, settings, timeouts);
+    }
+
+    public DeviceEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The server's hello: session-id and capabilities. */
+    public Hello hello() {
+        return hello;
+    }
+
+    /** The framing in use after the hello: {@code base:1.0} or {@code base:1.1}. */
+    public String framing() {
+        return framing.name();
+    }
+
+    /** {@code <get-config>} of running with a subtree filter (null or blank: everything). */
+    public Reply getConfig(String subtreeFilterXml) throws NetconfException {
+        return getConfig(Datastore.RUNNING, subtreeFilterXml);
+    }
+
+    public Reply getConfig(Datastore source, String subtreeFilterXml) throws NetconfException {
+        return rpc(Rpc.getConfig(source, subtreeFilterXml));
+    }
+
+    /** {@code <get>} (config and state) with a subtree filter (null or blank: everything). */
+    public Reply get(String subtreeFilterXml) throws NetconfException {
+        return rpc(Rpc.get(subtreeFilterXml));
+    }
+
+    public Reply lock(Datastore target) throws NetconfException {
+        return rpc(Rpc.lock(target));
+    }
+
+    public Reply unlock(Datastore target) throws NetconfException {
+        return rpc(Rpc.unlock(target));
+    }
+
+    /**
+     * Sends any operation (the content of {@code <rpc>}, e.g. {@code <edit-config>…} or
+     * {@code <commit/>}) and returns the reply.
+     *
+     * @throws RpcErrorException if the reply carries an {@code <rpc-error>} of severity error
+     * @throws IllegalArgumentException if {@code operationXml} is not well-formed
+     */
+    public synchronized Reply rpc(String operationXml) throws NetconfException {
+        Objects.requireNonNull(operationXml, "operationXml");
+        String operation = operationName(operationXml);
+        ensureUsable();
+        pauseAfterHello();
+        long id = nextMessageId++;
+        send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
+        byte[] message;
+        Document doc;
+        while (true) {
+            message = receive(framing, "reply to <" + operation + ">");
+            doc = parse(message, "reply to <" + operation + ">");
+            Element root = doc.getDocumentElement();
+            if (!("notification".equals(root.getLocalName()) && NOTIFICATION_NS.equals(root.getNamespaceURI()))) {
+                break;   // a notification is not ours to answer; we never subscribe, but skip one
+            }
+        }
+        try {
+            Rpc.checkReply(doc, id);
+        } catch (Rpc.WrongReplyException e) {
+            fail(endpoint.label() + ": " + e.getMessage());
+            throw new NetconfProtocolException(unusable);
+        }
+        List<RpcError> all = Rpc.errors(doc);
+        List<RpcError> errors = new ArrayList<>();
+        List<RpcError> warnings = new ArrayList<>();
+        for (RpcError e : all) {
+            (e.isError() ? errors : warnings).add(e);
+        }
+        if (!errors.isEmpty()) {
+            String more = errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : "";
+            throw new RpcErrorException(endpoint.label() + ": <" + operation + "> failed: "
+                    + errors.get(0).summary() + more, all);
+        }
+        return new Reply(doc, message, warnings);
+    }
+
+    /** {@code <close-session>}, then closes the channel and the SSH session. */
+    public synchronized void closeSession() throws NetconfException {
+        if (unusable != null) {
+            closeTransport();
+            return;
+        }
+        try {
+            rpc(Rpc.closeSession());
+        } finally {
+            unusable = endpoint.label() + ": the session is closed";
+            closeTransport();
+        }
+    }
+
+    /** Closes politely when possible (close-session), otherwise just the transport. Never throws. */
+    @Override
+    public synchronized void close() {
+        if (unusable == null) {
+            try {
+                closeSession();
+            } catch (NetconfException e) {
+                // closing anyway; the failure does not matter to a caller who is done
+            }
+        }
+        closeTransport();
+    }
+
+    private void pauseAfterHello() {
+        if (firstRpcSent) {
+            return;
+        }
+        firstRpcSent = true;
+        long wait = HELLO_TO_FIRST_RPC_NANOS - (System.nanoTime() - helloSentNanos);
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void ensureUsable() throws NetconfException {
+        if (unusable != null) {
+            throw new NetconfProtocolException(unusable);
+        }
+    }
+
+    private void send(Framing f, byte[] message, String what) throws NetconfException {
+        try {
+            f.write(out, message);
+        } catch (IOException e) {
+            fail(endpoint.label() + ": sending the " + what + " failed: " + e.getMessage());
+            throw new NetconfRefusedException(unusable, e);
+        }
+    }
+
+    private byte[] receive(Framing f, String what) throws NetconfException {
+        timed.deadline(System.nanoTime() + timeouts.rpc().toNanos());
+        try {
+            return f.read(in, maxReplyBytes);
+        } catch (FramingException e) {
+            fail(endpoint.label() + ": " + e.getMessage() + " (reading the " + what + ")");
+            switch (e.kind()) {
+                case TOO_LARGE -> throw new ReplyTooLargeException(unusable);
+                case CLOSED -> throw new NetconfRefusedException(unusable);
+                default -> throw new NetconfProtocolException(unusable);
+            }
+        } catch (InterruptedIOException e) {
+            fail(endpoint.label() + ": no complete " + what + " within " + seconds(timeouts.rpc()));
+            throw new NetconfTimeoutException(unusable);
+        } catch (IOException e) {
+            fail(endpoint.label() + ": reading the " + what + " failed: " + e.getMessage());
+            throw new NetconfRefusedException(unusable, e);
+        }
+    }
+
+    private Document parse(byte[] message, String what) throws NetconfException {
+        try {
+            return SecureXml.parse(message);
+        } catch (SecureXml.RejectedXmlException e) {
+            fail(endpoint.label() + ": the " + what + " was refused: " + e.getMessage());
+            throw new NetconfProtocolException(unusable);
+        }
+    }
+
+    private Hello parseHello(byte[] message) throws NetconfException {
+        try {
+            return Hello.parse(parse(message, "server <hello>"));
+        } catch (Hello.MalformedHelloException e) {
+            fail(endpoint.label() + ": bad server <hello>: " + e.getMessage());
+            throw new NetconfProtocolException(unusable);
+        }
+    }
+
+    /** Marks the session unusable and drops the transport: its stream position is lost. */
+    private void fail(String why) {
+        unusable = why;
+        closeTransport();
+    }
+
+    private void closeTransport() {
+        channel.close(true);
+        ssh.close(true);
+    }
+
+    private static String operationName(String operationXml) {
+        Document doc;
+        try {
+            doc = SecureXml.parse(("<w>" + operationXml + "</w>").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (SecureXml.RejectedXmlException e) {
+            throw new IllegalArgumentException("RPC operation is not well-formed XML: " + e.getMessage(), e);
+        }
+        for (Node n = doc.getDocumentElement().getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                return e.getLocalName() != null ? e.getLocalName() : e.getTagName();
+            }
+        }
+        throw new IllegalArgumentException("RPC operation has no element");
+    }
+
+    static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+}

@@ -1,0 +1,96 @@
+package dev.weft.ib;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Drives {@code scripts/ib-lab} for tests: the real ibsim and OpenSM, started and stopped by the project's
+ * own script. Output goes to files (never a pipe a daemon could inherit), and every call has a hard limit so
+ * a broken fabric fails the test instead of hanging it.
+ */
+public final class IbLab implements AutoCloseable {
+
+    /** What a script call printed and returned. */
+    public record Run(int exit, String out, String err) {
+        public List<String> lines() {
+            return out.isBlank() ? List.of() : List.of(out.strip().split("\n"));
+        }
+    }
+
+    private final Path script;
+    private final Path state;
+    private boolean up;
+
+    public IbLab(Path projectDir, Path state) {
+        this.script = projectDir.resolve("scripts/ib-lab");
+        this.state = state;
+    }
+
+    public Path state() {
+        return state;
+    }
+
+    /** Starts the fabric; {@code sms} are {@code node=confdir} pairs. Fails with the script's output on error. */
+    public Run up(Path net, List<String> sms) {
+        List<String> args = new ArrayList<>(List.of("up", state.toString(), net.toString()));
+        args.addAll(sms);
+        Run r = run(args, 600);
+        up = r.exit() == 0;
+        if (!up) {
+            throw new IllegalStateException("ib-lab up failed (" + r.exit() + "):\n" + r.out() + r.err());
+        }
+        return r;
+    }
+
+    public Run query(String... what) {
+        List<String> args = new ArrayList<>(List.of("query", state.toString()));
+        args.addAll(List.of(what));
+        return run(args, 600);
+    }
+
+    public Run reload(int sm, Path confDir) {
+        return run(List.of("reload", state.toString(), String.valueOf(sm), confDir.toString()), 300);
+    }
+
+    /** The command prefix that runs an infiniband-diags tool attached to this fabric. */
+    public List<String> execPrefix() {
+        return List.of(script.toString(), "exec", state.toString());
+    }
+
+    public Run run(List<String> args, long limitSeconds) {
+        try {
+            Files.createDirectories(state);
+            Path out = Files.createTempFile(state, "ib-lab-", ".out");
+            Path err = Files.createTempFile(state, "ib-lab-", ".err");
+            List<String> cmd = new ArrayList<>(List.of(script.toString()));
+            cmd.addAll(args);
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+            if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("ib-lab " + args + " did not finish within " + limitSeconds + " s");
+            }
+            Run r = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return r;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + script + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        run(List.of("down", state.toString()), 120);
+        up = false;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.weft.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The catalogue is complete and consistent: every registered rule has a folder with metadata, a README
+ * and fixtures, and every folder belongs to a registered rule. (PMD's AbstractRuleSetFactoryTest,
+ * Checkstyle's AllChecksTest.)
+ */
+class RuleCatalogTest {
+
+    static Path projectDir() {
+        String dir = System.getProperty("weft.project.dir");
+        return Path.of(dir == null ? "" : dir).toAbsolutePath();
+    }
+
+    static Path policies() {
+        return projectDir().resolve("policies");
+    }
+
+    private static Set<String> folders() throws IOException {
+        try (Stream<Path> s = Files.list(policies())) {
+            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    @Test
+    void everyRegisteredRuleHasAFolderAndEveryFolderARegisteredRule() throws IOException {
+        assertEquals(RuleCatalog.builtIn().ids(), folders());
+    }
+
+    @Test
+    void idsAreKebabCase() {
+        for (String id : RuleCatalog.builtIn().ids()) {
+            assertTrue(id.matches("[a-z0-9]+(-[a-z0-9]+)*"), id);
+        }
+    }
+
+    @Test
+    void builtInMetadataLoadsFromTheClasspathWithoutProblems() {
+        RuleMetaLoader.Result result = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
+        assertEquals(List.of(), result.problems());
+        assertEquals(RuleCatalog.builtIn().ids(), new TreeSet<>(result.meta().keySet()));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachRuleFolderIsComplete() {
+        RuleMetaLoader.Result result = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
+        return RuleCatalog.builtIn().ids().stream().map(id -> DynamicTest.dynamicTest(id, () -> {
+            Path folder = policies().resolve(id);
+            RuleMeta m = result.meta().get(id);
+            assertTrue(m != null, "no metadata for " + id + ": " + result.problems());
+            assertEquals(id, m.id());
+            for (String field : List.of(m.title(), m.category(), m.rationale(), m.remediation(), m.since())) {
+                assertTrue(field != null && !field.isBlank(), id + ": empty field in " + m);
+            }
+            assertFalse(m.sources().isEmpty(), id + ": no sources");
+            assertTrue(m.remediation().endsWith("."), id + ": remediation must end with '.': " + m.remediation());
+            assertTrue(m.since().matches("[0-9]+\\.[0-9]+\\.[0-9]+"), id + ": since " + m.since());
+
+            Path readme = folder.resolve("README.md");
+            assertTrue(Files.isRegularFile(readme), id + ": README.md missing");
+            assertTrue(Files.readString(readme).startsWith("# " + id + "\n"), id + ": README must start with '# " + id + "'");
+
+            assertFalse(yamlFiles(folder.resolve("pass")).isEmpty(), id + ": no pass/ fixture");
+            List<Path> fail = yamlFiles(folder.resolve("fail"));
+            assertFalse(fail.isEmpty(), id + ": no fail/ fixture");
+            boolean marked = false;
+            for (Path f : fail) {
+                marked |= FixtureMarkers.read(f, "x").stream().anyMatch(e -> e.rule().equals(id));
+            }
+            assertTrue(marked, id + ": fail/ has no '# expect: " + id + "' marker");
+        }));
+    }
+
+    static List<Path> yamlFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+        }
+    }
+}
