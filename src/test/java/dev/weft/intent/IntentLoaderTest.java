@@ -216,6 +216,24 @@ class IntentLoaderTest {
     }
 
     @Test
+    void anUnchangedFileIsParsedOnceAcrossLoads() throws Exception {
+        InventorySource base = inventory("a.yaml", BASE, "b.yaml", "switches: [{name: s1}]\n");
+        InventorySource head = inventory("a.yaml", BASE, "b.yaml", "switches: [{name: s2}]\n");
+        LoadedIntent first = loader.load(base);
+        LoadedIntent second = loader.load(head);
+        assertSame(first.files().get(0).root(), second.files().get(0).root(), "same path and blob id: reused");
+        assertEquals(List.of("s2"), names(second, "switches"), "a changed file is parsed again");
+    }
+
+    @Test
+    void aReusedBlobIdWithOtherContentIsNotTrusted() throws Exception {
+        // the in-memory test source gives ids by position, so b.yaml has the same id in both loads
+        loader.load(inventory("a.yaml", BASE, "b.yaml", "switches: [{name: s1}]\n"));
+        LoadedIntent second = loader.load(inventory("a.yaml", BASE, "b.yaml", "switches: [{name: s3}]\n"));
+        assertEquals(List.of("s3"), names(second, "switches"));
+    }
+
+    @Test
     void readsAWorkingTreeInventory(@TempDir Path root) throws Exception {
         Files.createDirectories(root.resolve(INV + "/switches"));
         Files.writeString(root.resolve(INV + "/fabric.yaml"), BASE);
