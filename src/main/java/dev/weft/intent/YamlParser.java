@@ -115,8 +115,10 @@ public final class YamlParser {
         String context = e.getContext();
         if (SyntaxMessages.usefulContext(context)) {
             message.append(" (").append(context);
-            e.getContextMark().ifPresent(m -> message.append(" that starts at line ").append(m.getLine() + 1)
-                    .append(", column ").append(m.getColumn() + 1));
+            if (e.getContextMark().isPresent()) {
+                Location start = TreeBuilder.location(file, e.getContextMark());
+                message.append(" that starts at line ").append(start.line()).append(", column ").append(start.column());
+            }
             message.append(')');
         }
         Location where = TreeBuilder.location(file, e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark());
