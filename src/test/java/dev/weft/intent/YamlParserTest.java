@@ -193,8 +193,9 @@ class YamlParserTest {
 
     @Test
     void wrongStandardTagIsRejected() {
-        Finding f = oneError("a: !!int abc\n");
-        assertTrue(f.message().contains("!!int") && f.message().contains("abc"), f.message());
+        Finding f = oneError("a: !!int s3cret\n");
+        assertTrue(f.message().contains("!!int") && f.message().contains("not an integer"), f.message());
+        assertTrue(!f.message().contains("s3cret"), "values are never echoed (credential files use this parser)");
     }
 
     @Test
@@ -358,16 +359,16 @@ class YamlParserTest {
 
     @Test
     void topLevelScalarIsRejected() {
-        Finding f = oneError("just text\n");
-        assertTrue(f.message().contains("'just text'"), f.message());
+        Finding f = oneError("hunter2\n");
+        assertTrue(f.message().contains("a single value") && !f.message().contains("hunter2"), f.message());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "1: x|1|integer 1",
-        "true: x|1|boolean true",
+        "1: x|1|an integer",
+        "true: x|1|a boolean",
         "null: x|1|null",
-        "a: {1.5: x}|5|number 1.5",
+        "a: {1.5: x}|5|a number",
         "[a, b]: x|1|a list",
         "{a: b}: x|1|a mapping",
     })
