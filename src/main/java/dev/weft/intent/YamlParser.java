@@ -150,8 +150,21 @@ public final class YamlParser {
         return -1;
     }
 
-    /** Strict UTF-8: the JDK's String constructor would silently substitute U+FFFD. */
+    /**
+     * Strict UTF-8 (the JDK's String constructor would silently substitute U+FFFD). Inventories are
+     * nearly always plain ASCII, which needs no decoder at all: one pass to check, one copy.
+     */
     private static String decodeUtf8(byte[] bytes) {
+        boolean ascii = true;
+        for (byte b : bytes) {
+            if (b < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            return new String(bytes, StandardCharsets.US_ASCII);
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
