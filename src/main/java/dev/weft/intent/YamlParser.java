@@ -35,6 +35,9 @@ public final class YamlParser {
 
     public YamlParser(LoadLimits limits) {
         this.limits = limits;
+        // Trees are built from the event stream (TreeBuilder), not by snakeyaml's recursive composer, so
+        // duplicate keys, aliases, tags and depth are enforced there; the composer settings below are
+        // kept strict anyway in case a caller ever composes with these settings.
         this.settings = LoadSettings.builder()
                 .setLabel("weft")
                 .setUseMarks(true)
@@ -52,7 +55,7 @@ public final class YamlParser {
         String file = source.path();
         byte[] bytes = source.content();
         if (bytes.length > limits.maxFileBytes()) {
-            return failed(error(file + " is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
+            return failed(error("this file is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
                     + " bytes (split the inventory into several files)", Location.ofFile(file)));
         }
         int nul = indexOfNul(bytes);
@@ -101,11 +104,8 @@ public final class YamlParser {
     }
 
     private static String describe(Node node) {
-        if (node instanceof ListNode) {
-            return "a list";
-        }
-        ScalarNode s = (ScalarNode) node;
-        return "a single value"; // not echoed: the same parser reads credential files
+        // a scalar's text is not echoed: the same parser reads credential files
+        return node instanceof ListNode ? "a list" : "a single value";
     }
 
     /** snakeyaml's problem in plain words, placed where the parser noticed it. */
