@@ -85,7 +85,7 @@ final class Yaml {
     }
 
     /** The mapping's own location plus every key's value location: what rules use to point at a field. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     static Provenance provenance(MapNode node) {
         // Built straight into an immutable map: this runs for every object of inventories with 100k+ ports.
         Map.Entry<String, Location>[] fields = new Map.Entry[node.entries().size()];
