@@ -31,7 +31,7 @@ final class InventoryLocator {
                 throw new UsageException("inventory '" + display(inventoryArg, inventory) + "' does not exist or is not a directory");
             }
             Path root = repoArg != null ? cwd.resolve(repoArg).normalize()
-                    : Repositories.findRoot(inventory).orElse(cwd);
+                    : Repositories.findRoot(inventory).orElse(outsideRepoRoot(inventory));
             return new WorkingTreeSource(root, inventory);
         }
         Path root = repoArg != null ? cwd.resolve(repoArg).normalize()
@@ -43,6 +43,18 @@ final class InventoryLocator {
             throw new UsageException("inventory '" + inventory + "' is outside the repository " + root);
         }
         return new GitRefSource(root, ref, relative);
+    }
+
+    /**
+     * Outside any repository, paths are shown relative to the current directory when the inventory is
+     * below it, else relative to the inventory's parent (never absolute: reports stay portable).
+     */
+    private Path outsideRepoRoot(Path inventory) {
+        if (inventory.startsWith(cwd)) {
+            return cwd;
+        }
+        Path parent = inventory.getParent();
+        return parent == null ? inventory : parent;
     }
 
     private Path defaultInventory() {

@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Configuration-as-code for RoCE and InfiniBand GPU fabrics: validate, render, audit drift.",
-        subcommands = {GenerateCommand.class})
+        subcommands = {ValidateCommand.class, RenderCommand.class, RulesCommand.class, ExplainCommand.class,
+                ExplainHeadroomCommand.class, GenerateCommand.class})
 final class WeftCommand implements Runnable {
 
     @Spec

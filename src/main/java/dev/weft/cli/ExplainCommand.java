@@ -1,0 +1,51 @@
+package dev.weft.cli;
+
+import dev.weft.rules.RuleMeta;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code weft explain RULE}: what the rule checks, why, how to fix it, and where the facts come from. */
+@Command(name = "explain", mixinStandardHelpOptions = true, description = "Explain one rule: what, why, how to fix, sources.")
+final class ExplainCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RULE", description = "Rule id, e.g. pfc-watchdog-disabled.")
+    String ruleId;
+
+    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    List<Path> policies = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        List<RuleMeta> rules = RulesCommand.catalogue(policies);
+        RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
+                .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
+                        + DidYouMeanRule.hint(ruleId, rules.stream().map(RuleMeta::id).toList())));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(rule.id() + " — " + rule.title());
+        out.println("severity: " + rule.severity().label() + "   category: " + rule.category() + "   since: " + rule.since());
+        out.println();
+        out.println("Why");
+        out.println("  " + rule.rationale().strip().replace("\n", "\n  "));
+        out.println();
+        out.println("How to fix");
+        out.println("  " + rule.remediation().strip().replace("\n", "\n  "));
+        if (!rule.sources().isEmpty()) {
+            out.println();
+            out.println("Sources");
+            rule.sources().forEach(s -> out.println("  - " + s));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.weft.cli;
+
+import dev.weft.compile.AsicProfiles;
+import dev.weft.compile.CompileResult;
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.Compiler;
+import dev.weft.finding.Finding;
+import dev.weft.intent.IntentReader;
+import dev.weft.intent.IntentResult;
+import dev.weft.model.FabricModel;
+import dev.weft.rules.RuleCatalog;
+import dev.weft.rules.RuleEngine;
+import dev.weft.rules.RuleInput;
+import dev.weft.rules.RuleMeta;
+import dev.weft.rules.RuleMetaLoader;
+import dev.weft.source.InventorySource;
+import dev.weft.source.SourceException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one data path every command shares (architecture.md): source → intent → model → compile →
+ * rules. Commands cut it at different places; none re-implements a stage.
+ */
+final class Pipeline {
+
+    /** Everything a command may need from one run over one inventory. */
+    record Run(InventorySource source, IntentResult intent, CompiledFabric compiled, List<Finding> findings,
+            Map<String, RuleMeta> rules) {
+
+        FabricModel model() {
+            return intent.model();
+        }
+    }
+
+    private final RuleCatalog catalog = RuleCatalog.builtIn();
+    private final List<Path> policyOverrides;
+    private final AsicProfiles asicProfiles;
+    private final LocalDate today;
+
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
+        this.policyOverrides = List.copyOf(policyOverrides);
+        this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
+        this.today = today;
+    }
+
+    static Pipeline from(CommonOptions options) {
+        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now());
+    }
+
+    /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
+    RuleMetaLoader.Result ruleMeta() {
+        return new RuleMetaLoader().load(catalog, policyOverrides);
+    }
+
+    AsicProfiles asicProfiles() {
+        return asicProfiles;
+    }
+
+    /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
+    IntentResult read(InventorySource source) {
+        try {
+            return new IntentReader().read(source);
+        } catch (SourceException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** Load and compile without running rules: what rendering needs. Broken intent stops before the model. */
+    Run compile(InventorySource source) {
+        IntentResult intent = read(source);
+        List<Finding> findings = new ArrayList<>(intent.findings());
+        CompiledFabric compiled = null;
+        if (intent.model() != null) {
+            CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
+            compiled = compile.fabric();
+            findings.addAll(compile.findings());
+        }
+        findings.sort(Finding.ORDER);
+        return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
+    }
+
+    /** Load, schema-check, map, compile and run every rule. Broken intent stops before the model. */
+    Run validate(InventorySource source) {
+        IntentResult intent = read(source);
+        RuleMetaLoader.Result meta = ruleMeta();
+        List<Finding> findings = new ArrayList<>(intent.findings());
+        findings.addAll(meta.problems());
+        CompiledFabric compiled = null;
+        if (intent.model() != null) {
+            CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
+            compiled = compile.fabric();
+            findings.addAll(compile.findings());
+            RuleEngine engine = new RuleEngine(catalog, meta.meta());
+            findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
+        }
+        findings.sort(Finding.ORDER);
+        return new Run(source, intent, compiled, List.copyOf(findings), meta.meta());
+    }
+}

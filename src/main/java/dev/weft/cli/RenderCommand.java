@@ -1,0 +1,65 @@
+package dev.weft.cli;
+
+import dev.weft.finding.Finding;
+import dev.weft.render.DirectorySink;
+import dev.weft.render.RenderOptions;
+import dev.weft.render.RenderResult;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code weft render}: writes every device's files to {@code DIR/<device>/<file>}. Problems (a template
+ * error, a missing ASIC profile) are reported as findings; the other devices still render. The summary
+ * line goes to stderr so {@code --format json} output stays pure JSON.
+ */
+@Command(name = "render", mixinStandardHelpOptions = true,
+        description = "Render device configs (SONiC, Cumulus NVUE, Arista EOS, OpenConfig, ConnectX, OpenSM) into DIR/<device>/<file>.")
+final class RenderCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions options;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder (default: the only one under inventories/).")
+    Path inventory;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")
+    Path out;
+
+    @Option(names = "--device", paramLabel = "NAME", description = "Render only this device (repeatable).")
+    List<String> devices = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        ReportOutput.checkOptions(options);
+        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        Pipeline.Run run = Pipeline.from(options).compile(source);
+        List<Finding> findings = new ArrayList<>(run.findings());
+        if (run.compiled() != null) {
+            TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                    : TemplateFolders.withOverrides(options.templates);
+            RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
+                    : RenderOptions.all().only(new LinkedHashSet<>(devices));
+            RenderResult result = new Renderer(folders).render(run.compiled(), renderOptions, new DirectorySink(out));
+            findings.addAll(result.findings());
+            spec.commandLine().getErr().println("weft render: " + result.summary() + " into " + out);
+        }
+        findings.sort(Finding.ORDER);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),
+                findings, List.of(), run.rules());
+    }
+}
