@@ -76,8 +76,14 @@ public final class NetconfLab implements AutoCloseable {
     }
 
     @Override
+    /** Stops the devices, then removes the state directory (keys, logs) once nothing runs from it. */
     public void close() throws IOException, InterruptedException {
         run("stop", stateDir.toString());
+        try (java.util.stream.Stream<Path> files = Files.walk(stateDir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     public record Device(Properties p) {
