@@ -6,17 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.IbExpectedState;
 import dev.weft.compile.IbFabricState;
-import dev.weft.compile.IbsimTopology;
 import dev.weft.drift.IbDrift;
 import dev.weft.finding.Finding;
 import dev.weft.live.IbFabricReader;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.FabricModel;
-import dev.weft.model.SubnetManager;
+import dev.weft.intent.IntentReader;
+import dev.weft.intent.IntentResult;
+import dev.weft.source.WorkingTreeSource;
 import dev.weft.render.OpenSmTestRenderer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
@@ -33,7 +33,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real OpenSM, on an ibsim fabric built from the intent, with the files Weft renders for both SMs:
+ * The real OpenSM, on an ibsim fabric built from the example inventory {@code inventories/ib-pod-b}, with the
+ * files Weft renders for both SMs:
  * what OpenSM programmed is read back by SMPs and compared with what the intent says (computed from the
  * model, not from the rendered files).
  */
@@ -53,20 +54,15 @@ class OpenSmReadBackTest {
     @BeforeAll
     void up(@TempDir Path base) throws Exception {
         tmp = base;
-        model = IbFixtures.pod().model();
+        Path root = OpenSmTestRenderer.projectDir();
+        IntentResult intent = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
+        assertEquals(List.of(), intent.findings());
+        model = intent.model();
         expected = IbExpectedState.of(model);
-        List<String> sms = new ArrayList<>();
-        for (SubnetManager sm : model.subnet().subnetManagers()) {
-            Path dir = tmp.resolve("render").resolve(sm.host());
-            OpenSmTestRenderer.write(model, sm, dir);
-            sms.add(IbsimTopology.nodeId(sm.host(), "mlx5_0") + "=" + dir);
-        }
+        IbLab.Prepared files = IbLab.prepare(model, tmp.resolve("render"));
         master = tmp.resolve("render").resolve("ufm-01");
-        IbsimTopology.Result net = IbsimTopology.write(model);
-        assertEquals(List.of(), net.findings());
-        Path netFile = Files.writeString(tmp.resolve("fabric.net"), net.text());
-        lab = new IbLab(OpenSmTestRenderer.projectDir(), tmp.resolve("lab"));
-        lab.up(netFile, sms);
+        lab = new IbLab(root, tmp.resolve("lab"));
+        lab.up(files.net(), files.sms());
     }
 
     @AfterAll
