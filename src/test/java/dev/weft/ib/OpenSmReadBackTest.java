@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.compile.IbExpectedState;
 import dev.weft.compile.IbFabricState;
 import dev.weft.drift.IbDrift;
+import dev.weft.drift.IbDriftCheck;
 import dev.weft.finding.Finding;
-import dev.weft.live.IbFabricReader;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.FabricModel;
 import dev.weft.intent.IntentReader;
@@ -144,8 +144,10 @@ class OpenSmReadBackTest {
     @Test
     @Order(2)
     void driftIsEmptyOnTheFabricOpenSmConfiguredFromIntent() throws Exception {
-        IbFabricState live = new IbFabricReader(new IbProcessTools(lab.execPrefix(), 60)).read(true);
-        assertEquals(List.of(), IbDrift.compare(model, expected, live));
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(lab.execPrefix(), 60));
+        assertEquals(List.of(), r.findings());
+        assertEquals("ok", r.status());
+        assertEquals("ufm-01", r.device());
     }
 
     @Test
@@ -163,8 +165,9 @@ class OpenSmReadBackTest {
         Files.writeString(edited.resolve("partitions.conf"), parts.replace(gpu2 + "=full", gpu2 + "=limited"));
         assertEquals(0, lab.reload(1, edited).exit());
 
-        IbFabricState live = new IbFabricReader(new IbProcessTools(lab.execPrefix(), 60)).read(true);
-        List<Finding> drift = IbDrift.compare(model, expected, live);
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(lab.execPrefix(), 60));
+        assertEquals("drift", r.status());
+        List<Finding> drift = r.findings();
         assertEquals(1, drift.size(), drift.toString());
         Finding f = drift.get(0);
         assertEquals(IbDrift.PKEY, f.rule());
@@ -173,5 +176,18 @@ class OpenSmReadBackTest {
         assertEquals("[0x7fff,0x8101]", f.expected());
         assertEquals("[0x0101,0x7fff]", f.actual());
         assertEquals(model.subnet().partitions().get(1).at().of("members"), f.location());
+    }
+
+    @Test
+    @Order(4)
+    void aFabricThatCannotBeReadIsUnreachableNotClean() {
+        // the same tools pointed at a fabric that is not running: ib-lab exec refuses (exit 6)
+        List<String> prefix = new java.util.ArrayList<>(lab.execPrefix());
+        prefix.set(prefix.size() - 1, tmp.resolve("no-such-lab").toString());
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(prefix, 60));
+        assertEquals("unreachable", r.status());
+        assertEquals(1, r.findings().size());
+        assertEquals(IbDriftCheck.UNREACHABLE, r.findings().get(0).rule());
+        assertTrue(r.reason().contains("ibnetdiscover -p failed"), r.reason());
     }
 }
