@@ -70,13 +70,27 @@ public final class TemplateEngine {
                 .withTimeZone(ZoneOffset.UTC)
                 .withTrimBlocks(true)
                 .withLstripBlocks(true)
+                // Same input, same bytes: no clock, no chance. The clock is also pinned, in case a
+                // function reads it under a name not listed here.
                 .withDisabled(Map.of(
                         Context.Library.FILTER, Set.of("random", "shuffle"),
-                        Context.Library.FUNCTION, Set.of("today", "now", "unixtimestamp", "datetimeformat",
-                                "timestamp", "fromjson", "fromyaml")))
+                        Context.Library.FUNCTION, withNamespaces(Set.of("today", "now", "unixtimestamp",
+                                "datetimeformat", "strtotime", "strtodate", "fromjson", "fromyaml"))))
+                .withDateTimeProvider(() -> 0L)
                 .build();
         this.jinjava = new Jinjava(config);
         this.jinjava.setResourceLocator(new SandboxLocator(folders));
+    }
+
+    /** Jinjava names global functions with and without an empty namespace prefix; disable both. */
+    private static Set<String> withNamespaces(Set<String> names) {
+        Set<String> out = new java.util.TreeSet<>();
+        for (String name : names) {
+            out.add(name);
+            out.add(":" + name);
+            out.add("fn:" + name);
+        }
+        return out;
     }
 
     /** Renders the template {@code name} (relative to the templates root) with the given data. */
@@ -135,7 +149,8 @@ public final class TemplateEngine {
         return new TemplateProblem(where, error.getLineno(), error.getMessage());
     }
 
-    private String shownAs(String includedName) {
+    /** How a template name is shown to users: its built-in path or its path in the user folder. */
+    String shownAs(String includedName) {
         try {
             return folders.read(includedName).shownAs();
         } catch (TemplateAccessException e) {
