@@ -86,6 +86,20 @@ class RendererTest {
     }
 
     @Test
+    void typoInABuiltInTemplateIsPinnedToItsLine() throws Exception {
+        String builtIn = TemplateFolders.builtIn().read("sonic/config_db.json.j2").text();
+        String broken = builtIn.replace("\"mtu\": \"{{ p.mtu }}\"", "\"mtu\": \"{{ p.mtuu }}\"");
+        int line = java.util.Arrays.asList(broken.split("\n", -1)).indexOf("      \"mtu\": \"{{ p.mtuu }}\",") + 1;
+        assertTrue(line > 10, "the test must find the line it broke");
+        Files.createDirectories(dir.resolve("sonic"));
+        Files.writeString(dir.resolve("sonic/config_db.json.j2"), broken);
+        Renderer.DeviceOutput out = new Renderer(TemplateFolders.withOverrides(dir)).renderDevice(Fixtures.leaf("leaf-01", "sonic"), "f");
+        Finding f = only(out.findings(), "leaf-01");
+        assertEquals(line, f.location().line(), f.toString());
+        assertEquals(dir.resolve("sonic/config_db.json.j2").toString(), f.location().file());
+    }
+
+    @Test
     void missingHeadroomIsAFindingAtTheAsicLine() {
         CompiledSwitch full = Fixtures.leaf("leaf-02", "sonic");
         List<CompiledPort> ports = new ArrayList<>();
