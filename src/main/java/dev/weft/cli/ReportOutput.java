@@ -60,6 +60,13 @@ final class ReportOutput {
         return Outcome.exitCode(report, FailOn.parse(options.failOn));
     }
 
+    /** {@link #ruleInfos} indexed by id, for reports that take a map. */
+    static Map<String, RuleInfo> ruleInfoMap(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
+        Map<String, RuleInfo> byId = new java.util.TreeMap<>();
+        ruleInfos(findings, meta).forEach(r -> byId.put(r.id(), r));
+        return byId;
+    }
+
     /** SARIF wants a description of every rule that appears; built-in ids without metadata get a plain one. */
     private static List<RuleInfo> ruleInfos(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
         TreeSet<String> used = new TreeSet<>();

@@ -1,12 +1,21 @@
 package dev.weft.cli;
 
+import dev.weft.diff.Baseline;
+import dev.weft.diff.ClassifiedFinding;
+import dev.weft.diff.FindingDiff;
+import dev.weft.finding.Finding;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -24,12 +33,72 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder (default: the only one under inventories/).")
     Path inventory;
 
+    @Option(names = "--write-baseline", paramLabel = "FILE",
+            description = "Write every current finding to FILE as the known ones, for --baseline (adopting Weft on an existing fabric).")
+    Path writeBaseline;
+
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "Findings listed in FILE (from --write-baseline) are reported as existing (waived, not failing); only new ones fail.")
+    Path baseline;
+
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
+        Baseline known = baseline == null ? null : readBaseline(baseline);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         Pipeline.Run run = Pipeline.from(options).validate(source);
+        List<Finding> findings = run.findings();
+        if (writeBaseline != null) {
+            writeBaseline(writeBaseline, Baseline.write(findings, source.inventoryPath()));
+        }
+        if (known != null) {
+            findings = applyBaseline(known, findings, source.inventoryPath(), baseline.getFileName().toString());
+        }
         return ReportOutput.write(options, spec.commandLine().getOut(), "validate", source.inventoryPath(),
-                run.findings(), List.of(), run.rules());
+                findings, List.of(), run.rules());
+    }
+
+    /**
+     * Findings the baseline knows become waived with a reason naming the baseline, so every format shows
+     * them as existing and none fails on them; the rest are untouched.
+     */
+    static List<Finding> applyBaseline(Baseline known, List<Finding> findings, String inventory, String fileName) {
+        FindingDiff diff = FindingDiff.againstBaseline(known, findings, inventory);
+        List<Finding> existing = diff.existing().stream().map(ClassifiedFinding::finding).toList();
+        List<Finding> out = new ArrayList<>();
+        java.util.Map<Finding, Integer> toWaive = new java.util.HashMap<>();
+        existing.forEach(f -> toWaive.merge(f, 1, Integer::sum));
+        for (Finding f : findings) {
+            Integer n = toWaive.get(f);
+            if (n != null && n > 0) {
+                toWaive.put(f, n - 1);
+                out.add(f.waivedBecause("existing: listed in baseline " + fileName));
+            } else {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    private static Baseline readBaseline(Path file) {
+        try {
+            return Baseline.parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (IOException e) {
+            throw new UsageException("cannot read --baseline " + file + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static void writeBaseline(Path file, String text) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("cannot write --write-baseline " + file + ": " + e.getMessage());
+        }
     }
 }

@@ -173,8 +173,9 @@ public final class IntentMapper {
                 boolean dscpDefault = "default".equals(string(tc, "dscp"));
                 List<Integer> dscp = new ArrayList<>();
                 for (Node n : list(tc, "dscp")) {
-                    if (n instanceof ScalarNode s && s.value() instanceof Long l) {
-                        dscp.add(l.intValue());
+                    Integer codePoint = Yaml.integer(n);
+                    if (codePoint != null) {
+                        dscp.add(codePoint);
                     }
                 }
                 out.add(new TrafficClass(

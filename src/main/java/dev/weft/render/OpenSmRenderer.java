@@ -76,6 +76,9 @@ public final class OpenSmRenderer {
                     continue;
                 }
                 files.put(e.getKey(), outcome.text());
+                // a user template could write what OpenSM rejects or ignores: check as OpenSM parses
+                findings.addAll(OpenSmFileCheck.check(sm.host() + "/" + e.getKey(), e.getKey(), outcome.text())
+                        .stream().map(f -> f.onDevice(sm.host())).toList());
             }
             devices.put(sm.host(), files);
         }

@@ -52,7 +52,7 @@ final class JsonReporter implements Reporter {
         return root;
     }
 
-    private static Map<String, Object> finding(Finding f) {
+    static Map<String, Object> finding(Finding f) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("rule", f.rule());
         m.put("severity", f.severity().label());

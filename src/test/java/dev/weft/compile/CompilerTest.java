@@ -191,4 +191,46 @@ class CompilerTest {
         assertTrue(s.port("Ethernet0").pfcPriorities().isEmpty());
     }
 
+
+    /**
+     * 1 000 switches with 32 host ports each (32 000 NICs): compiles with every device present and the
+     * fabric-wide DSCP map shared, not copied per device (what keeps memory linear in the inventory).
+     */
+    @Test
+    void largeInventoryCompilesAndSharesTheFabricPlan() {
+        FabricModel model = TestFabrics.model(TestFabrics.canonicalFabric(), 1000, 32, "spectrum-4");
+        CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
+        assertEquals(1000, r.fabric().switches().size());
+        assertEquals(32_000, r.fabric().hosts().size());
+        assertEquals(List.of(), r.findings());
+        CompiledSwitch first = r.fabric().switches().get(0);
+        CompiledSwitch last = r.fabric().switches().get(999);
+        assertEquals("leaf-1000", last.name(), "natural order: leaf-1000 after leaf-999");
+        assertTrue(first.dscpToPriority() == last.dscpToPriority(), "one DSCP map instance for every switch");
+        assertTrue(first.dscpToPriority() == r.fabric().hosts().get(31_999).nics().get(0).dscpToPriority(),
+                "and for every NIC");
+        assertEquals(33, last.ports().size());
+        assertEquals(145_408, last.port("Ethernet248").headroom().get(0).xoff());
+    }
+
+    @Test
+    void pfcOnlyPlanTurnsDcqcnOffOnNics() {
+        dev.weft.model.Fabric f = TestFabrics.canonicalFabric();
+        dev.weft.model.Fabric pfcOnly = new dev.weft.model.Fabric(f.name(), f.transport(), f.description(), f.mtu(),
+                f.trafficClasses(), f.pfc(), dev.weft.model.CongestionControl.PFC_ONLY, f.ecmp(), f.versions(), f.at());
+        CompiledNic nic = Compiler.compile(TestFabrics.model(pfcOnly, 1, 1, "spectrum-4"), AsicProfiles.builtIn())
+                .fabric().hosts().get(0).nics().get(0);
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnReactionPoint());
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnNotificationPoint());
+        assertEquals(List.of(0, 0, 0, 1, 0, 0, 0, 0), nic.pfc(), "PFC stays on");
+        assertEquals(106, nic.roceTos());
+    }
+
+    @Test
+    void tosIsDscpShiftedWithEct0() {
+        assertEquals(106, CompiledNic.tosOf(26));
+        assertEquals(194, CompiledNic.tosOf(48));
+        assertEquals(2, CompiledNic.tosOf(0));
+        assertEquals(26, CompiledNic.tosOf(26) >> 2, "tos >> 2 gives the DSCP back");
+    }
 }

@@ -290,4 +290,29 @@ class SchemaValidatorTest {
         files.forEach((path, text) -> findings.addAll(VALIDATOR.validate(TestYaml.parse(path, text))));
         assertEquals(List.of(), findings);
     }
+
+    @Test
+    void theShippedSchemaIsValidDraft202012() {
+        assertEquals(List.of(), SchemaValidator.metaSchemaProblems(SchemaValidator.readResource()));
+    }
+
+    @Test
+    void theMetaSchemaCheckCatchesABrokenSchema() {
+        String broken = SchemaValidator.readResource().replace("\"required\": [\"name\", \"transport\"]", "\"required\": \"name\"");
+        assertTrue(!SchemaValidator.metaSchemaProblems(broken).isEmpty());
+    }
+
+    @Test
+    void parallelValidationKeepsFileOrder() {
+        List<ParsedFile> files = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            files.add(TestYaml.parse(String.format("inv/f%02d.yaml", i), "version: 1\nswitches:\n  - { name: s" + i + ", role: leaf }\n"));
+        }
+        List<Finding> findings = VALIDATOR.validateAll(files);
+        assertEquals(40, findings.size());
+        for (int i = 0; i < 40; i++) {
+            assertEquals(String.format("inv/f%02d.yaml", i), findings.get(i).location().file());
+            assertEquals("missing required key `platform` in switch", findings.get(i).message());
+        }
+    }
 }

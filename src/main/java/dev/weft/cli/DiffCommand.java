@@ -1,0 +1,202 @@
+package dev.weft.cli;
+
+import dev.weft.diff.ChangeImpact;
+import dev.weft.diff.ClassifiedFinding;
+import dev.weft.diff.FindingDiff;
+import dev.weft.finding.Finding;
+import dev.weft.git.Blame;
+import dev.weft.git.GitRepo;
+import dev.weft.git.UnifiedDiff;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
+import dev.weft.report.DiffReport;
+import dev.weft.report.DiffReporters;
+import dev.weft.report.FailOn;
+import dev.weft.source.GitRefSource;
+import dev.weft.source.InventorySource;
+import dev.weft.source.Repositories;
+import dev.weft.source.WorkingTreeSource;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code weft diff --base REF [--head REF] [INVENTORY]}: the pre-merge check. Validates both sides (read
+ * straight from Git, no checkout), reports findings new in head (these fail), fixed by head, and existing;
+ * re-renders only the devices whose compiled config differs and shows their unified diffs; names the
+ * commit that introduced each new finding's line.
+ */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = "Pre-merge check: findings new in head against base (these fail), fixed and existing ones, and which devices' rendered configs change, with unified diffs.")
+final class DiffCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions options;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder in head (default: the only one under inventories/).")
+    Path inventory;
+
+    @Option(names = "--base", required = true, paramLabel = "REF", description = "The ref the change is compared against (e.g. origin/main); must be fetched.")
+    String base;
+
+    @Option(names = "--head", paramLabel = "REF", description = "The changed side (default: the working tree, uncommitted edits included).")
+    String head;
+
+    @Option(names = "--show-existing", description = "List findings that exist in base too (always counted, never failing).")
+    boolean showExisting;
+
+    @Option(names = "--link-prefix", paramLabel = "URL",
+            description = "Markdown only: URL the file paths are appended to for links, e.g. $GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA/")
+    String linkPrefix;
+
+    @Override
+    public Integer call() {
+        ReportOutput.checkOptions(options);
+        if (options.ref != null) {
+            throw new UsageException("weft diff takes --base REF and --head REF, not --ref");
+        }
+        Path cwd = Paths.get("").toAbsolutePath();
+        InventorySource headSource = new InventoryLocator(cwd).locate(inventory, head, options.repo);
+        Path root = options.repo != null ? cwd.resolve(options.repo).normalize()
+                : Repositories.findRoot(inventory == null ? cwd : cwd.resolve(inventory))
+                        .orElseThrow(() -> new UsageException("weft diff needs a Git repository, and '" + cwd
+                                + "' is not inside one; pass --repo DIR"));
+        String headInventory = headSource.inventoryPath();
+        List<String> notes = new ArrayList<>();
+        try (GitRepo git = new GitRepo(root)) {
+            String baseId = git.resolve(base).orElseThrow(() -> new UsageException(notFetched(base, root)));
+            String headLabel = head == null ? "working tree"
+                    : head + " (" + git.resolve(head).orElseThrow(() -> new UsageException(notFetched(head, root))).substring(0, 7) + ")";
+            String baseInventory = baseInventory(git, headInventory, notes);
+
+            Pipeline pipeline = Pipeline.from(options);
+            Pipeline.Run headRun = pipeline.validate(headSource);
+            Pipeline.Run baseRun = baseInventory == null ? null : pipeline.validate(new GitRefSource(root, base, baseInventory));
+
+            List<Finding> baseFindings = new ArrayList<>(baseRun == null ? List.of() : baseRun.findings());
+            List<Finding> headFindings = new ArrayList<>(headRun.findings());
+            ChangeImpact.Result impact = null;
+            if (headRun.compiled() != null && baseRun != null && baseRun.compiled() != null) {
+                impact = impact(baseRun, headRun);
+                baseFindings.addAll(impact.baseProblems());
+                headFindings.addAll(impact.headProblems());
+            } else if (headRun.compiled() == null) {
+                notes.add("head does not load (see the findings), so configs were not compared and fixed findings are unknown");
+            } else if (baseRun != null) {
+                notes.add("base does not load, so every head finding counts as new and configs were not compared");
+            }
+            FindingDiff diff = FindingDiff.compare(baseFindings, baseInventory, headFindings, headInventory);
+            if (headRun.compiled() == null) {
+                // A head that does not parse says nothing about what it fixed.
+                diff = new FindingDiff(diff.added(), List.of(), diff.existing());
+            }
+            List<DiffReport.Entry> entries = entries(diff, root);
+            List<DiffReport.DeviceChange> changes = impact == null ? List.of() : impact.devices().stream()
+                    .map(d -> new DiffReport.DeviceChange(d.device(), d.kind().label(),
+                            d.files().stream().map(f -> new DiffReport.FileChange(f.file(), f.unifiedDiff())).toList(), d.note()))
+                    .toList();
+            int compared = impact == null ? 0 : impact.devicesCompared();
+            int rendered = impact == null ? 0 : impact.devicesRendered();
+            List<Finding> all = new ArrayList<>(headFindings);
+            all.addAll(baseFindings);
+            DiffReport report = new DiffReport(Version.VERSION, headInventory, baseInventory,
+                    base + " (" + baseId.substring(0, 7) + ")", headLabel, entries, changes, compared, rendered, notes,
+                    showExisting, ReportOutput.ruleInfoMap(all, headRun.rules()));
+            write(report, spec.commandLine().getOut());
+            return DiffReporters.exitCode(report, FailOn.parse(options.failOn));
+        } catch (IOException e) {
+            throw new UsageException("cannot open the Git repository " + root + ": " + e.getMessage());
+        }
+    }
+
+    /** Where the inventory is in base: the same folder, the folder it was renamed from, or nowhere (a new inventory). */
+    private String baseInventory(GitRepo git, String headInventory, List<String> notes) throws IOException {
+        if (git.exists(base, headInventory)) {
+            return headInventory;
+        }
+        Optional<String> renamed = git.renamedFrom(base, head, headInventory);
+        if (renamed.isPresent()) {
+            notes.add("the inventory folder was renamed: " + renamed.get() + " in base is " + headInventory + " in head");
+            return renamed.get();
+        }
+        notes.add("the inventory " + headInventory + " does not exist in base " + base + "; every finding counts as new");
+        return null;
+    }
+
+    private ChangeImpact.Result impact(Pipeline.Run baseRun, Pipeline.Run headRun) {
+        TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                : TemplateFolders.withOverrides(options.templates);
+        Renderer renderer = new Renderer(folders);
+        ChangeImpact.Render render = (device, fabric) -> {
+            Renderer.DeviceOutput out = renderer.renderDevice(device, fabric);
+            return new ChangeImpact.Rendered(out.files(), out.findings());
+        };
+        return ChangeImpact.compute(baseRun.compiled(), headRun.compiled(), d -> false, render, render, UnifiedDiff::of);
+    }
+
+    /** Status entries; each new finding with a line gets the commit that last touched that line in head. */
+    private List<DiffReport.Entry> entries(FindingDiff diff, Path root) throws IOException {
+        List<DiffReport.Entry> out = new ArrayList<>();
+        try (Blame blame = new Blame(root, head)) {
+            for (ClassifiedFinding c : diff.added()) {
+                DiffReport.Introduced by = c.finding().where()
+                        .flatMap(l -> blame.line(l.file(), l.line()))
+                        .map(l -> new DiffReport.Introduced(l.commit(), l.author(), l.summary()))
+                        .orElse(null);
+                out.add(new DiffReport.Entry(c.finding(), DiffReport.NEW, by));
+            }
+        }
+        diff.fixed().forEach(c -> out.add(new DiffReport.Entry(c.finding(), DiffReport.FIXED, null)));
+        diff.existing().forEach(c -> out.add(new DiffReport.Entry(c.finding(), DiffReport.EXISTING, null)));
+        return out;
+    }
+
+    private void write(DiffReport report, PrintWriter stdout) {
+        DiffReporters.DiffReporter reporter = DiffReporters.forFormat(options.format, linkPrefix);
+        try {
+            if (options.output == null) {
+                reporter.write(report, stdout);
+                stdout.flush();
+            } else {
+                Path parent = options.output.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                try (Writer w = new OutputStreamWriter(Files.newOutputStream(options.output), StandardCharsets.UTF_8)) {
+                    reporter.write(report, w);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One line: the ref is not there, and how to get it (a CI clone is shallow and single-branch by default). */
+    static String notFetched(String ref, Path root) {
+        String name = ref.startsWith("origin/") ? ref.substring("origin/".length()) : ref;
+        if (ref.contains("~") || ref.contains("^")) {
+            return "ref '" + ref + "' not found in " + root + "; the history may not go back that far (in a shallow clone: git fetch --deepen=50 or --unshallow)";
+        }
+        return "ref '" + ref + "' not found in " + root + "; it is not fetched in this clone: git fetch origin "
+                + name + ":refs/remotes/origin/" + name + " (on GitHub Actions, or checkout with fetch-depth: 0)";
+    }
+}

@@ -1,0 +1,93 @@
+package dev.weft.git;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.blame.BlameResult;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+
+/**
+ * Which commit last changed a line (JGit blame), so a new finding can name the commit that introduced
+ * the offending line. Results are cached per file; one instance serves one diff run. Not thread-safe.
+ */
+public final class Blame implements AutoCloseable {
+
+    /**
+     * The commit of one line.
+     *
+     * @param commit  full commit id, or null when the line is not committed yet (working tree)
+     * @param author  author name, or null
+     * @param summary first line of the commit message, or null
+     */
+    public record Line(String commit, String author, String summary) {
+        static final Line UNCOMMITTED = new Line(null, null, "not committed yet");
+    }
+
+    private final Repository repo;
+    private final ObjectId start;
+    private final Map<String, BlameResult> cache = new HashMap<>();
+
+    /**
+     * @param repoDir work tree root or bare repository
+     * @param ref     the head ref to blame from; null for the working tree (uncommitted lines have no commit)
+     */
+    public Blame(Path repoDir, String ref) throws IOException {
+        File dir = repoDir.toFile();
+        FileRepositoryBuilder builder = new FileRepositoryBuilder();
+        if (new File(dir, ".git").exists()) {
+            builder.setWorkTree(dir);
+        } else {
+            builder.setGitDir(dir);
+        }
+        this.repo = builder.setMustExist(true).build();
+        this.start = ref == null ? null : repo.resolve(ref + "^{commit}");
+        if (ref != null && start == null) {
+            repo.close();
+            throw new IOException("ref '" + ref + "' not found");
+        }
+    }
+
+    /** The commit that last touched {@code line} (1-based) of a repository-relative file, if blame can tell. */
+    public Optional<Line> line(String file, int line) {
+        BlameResult result = cache.computeIfAbsent(file, this::blame);
+        if (result == null || line < 1 || line > result.getResultContents().size()) {
+            return Optional.empty();
+        }
+        RevCommit commit = result.getSourceCommit(line - 1);
+        if (commit == null) {
+            return Optional.of(Line.UNCOMMITTED);
+        }
+        String author = result.getSourceAuthor(line - 1) == null ? null : result.getSourceAuthor(line - 1).getName();
+        return Optional.of(new Line(commit.name(), author, commit.getShortMessage()));
+    }
+
+    private BlameResult blame(String file) {
+        try (Git git = new Git(repo)) {
+            var command = git.blame().setFilePath(file).setFollowFileRenames(true);
+            if (start != null) {
+                command.setStartCommit(start);
+            }
+            BlameResult result = command.call();
+            if (result != null) {
+                result.computeAll();
+            }
+            return result;
+        } catch (GitAPIException | IOException | RuntimeException e) {
+            // Blame is a courtesy: a file outside history (new, untracked) simply has no commit to name.
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        repo.close();
+    }
+}
