@@ -115,7 +115,8 @@ class TemplateSandboxTest {
     void javaMethodCallsAreRefused() throws IOException {
         for (String call : List.of("{{ m.getClass() }}", "{{ ''.getClass().forName('java.lang.Runtime') }}",
                 "{{ name.getClass().getClassLoader() }}", "{{ m.items() }}", "{{ ports.size() }}", "{{ 'abc'.class }}",
-                "{{ loop.getClass() }}")) {
+                "{{ loop.getClass() }}", "{{ name|attr('class') }}", "{{ name|attr('bytes') }}",
+                "{{ (ports|first).getClass() }}")) {
             TemplateEngine.Outcome out = render("a\n" + call + "\n");
             TemplateProblem p = onlyProblem(out);
             assertTrue(p.message().contains("not allowed") || p.message().contains("Unknown token"), call + ": " + p.message());
