@@ -36,8 +36,9 @@ public final class Compiler {
 
     private Compiler() {}
 
+    /** Compiles with the headroom overrides the intent itself declares. */
     public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
-        return compile(model, profiles, HeadroomOverrides.NONE);
+        return compile(model, profiles, HeadroomOverrides.fromIntent(model));
     }
 
     public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
