@@ -36,8 +36,9 @@ public final class Compiler {
 
     private Compiler() {}
 
+    /** Compiles with the xoff overrides written in intent ({@code headroom: { xoff }} on a port or profile). */
     public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
-        return compile(model, profiles, HeadroomOverrides.NONE);
+        return compile(model, profiles, HeadroomOverrides.FROM_INTENT);
     }
 
     public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {

@@ -16,6 +16,9 @@ public interface HeadroomOverrides {
     /** No overrides: every xoff is the computed one. */
     HeadroomOverrides NONE = port -> Optional.empty();
 
+    /** The override written in intent on the port or its profile. */
+    HeadroomOverrides FROM_INTENT = port -> Optional.ofNullable(port.xoff());
+
     /** The configured xoff for this port, with the line that set it, or empty. */
     Optional<Sourced<Size>> xoffFor(EffectivePort port);
 }

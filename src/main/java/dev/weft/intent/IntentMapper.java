@@ -278,7 +278,8 @@ public final class IntentMapper {
                 if (e.value() instanceof MapNode m) {
                     String pointer = "/profiles/" + e.key();
                     out.put(e.key(), new Profile(e.key(), unit(m, "speed", Speed::parse, pointer), integer(m, "mtu"),
-                            word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m)));
+                            word(string(m, "role"), PortRole::parse), string(m, "description"), xoff(m, pointer),
+                            provenance(m)));
                 }
             }
             return out;
@@ -345,7 +346,7 @@ public final class IntentMapper {
                             p.location(), pointer);
                 }
                 out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
-                        string(p, "description"), provenance(p)));
+                        string(p, "description"), xoff(p, pointer), provenance(p)));
             }
             return out;
         }
@@ -469,6 +470,12 @@ public final class IntentMapper {
         }
 
         // ---------------------------------------------------------------- helpers
+
+        /** {@code headroom: { xoff: <size> }} on a port or profile, or null. */
+        private Size xoff(MapNode m, String objectPointer) {
+            MapNode headroom = mapping(m, "headroom");
+            return headroom == null ? null : unit(headroom, "xoff", Size::parse, objectPointer + "/headroom");
+        }
 
         private <T> T unit(MapNode m, String key, Function<Object, T> parser, String objectPointer) {
             Object value = raw(m, key);
