@@ -35,9 +35,9 @@ public final class Compiler {
 
     private Compiler() {}
 
-    /** Compiles with the xoff overrides written in intent ({@code headroom: { xoff }} on a port or profile). */
+    /** Compiles with the headroom overrides the intent itself declares. */
     public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
-        return compile(model, profiles, HeadroomOverrides.FROM_INTENT);
+        return compile(model, profiles, HeadroomOverrides.fromIntent(model));
     }
 
     public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
@@ -200,11 +200,15 @@ public final class Compiler {
                 return e.getMessage();
             }
         });
-        if (cached instanceof String) {
-            return List.of(); // refused: a speed without a sourced pause-quanta value (headroom-uncomputable)
-        }
-        HeadroomResult r = (HeadroomResult) cached;
         Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
+        // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
+        HeadroomResult r = cached instanceof HeadroomResult computed ? computed : null;
+        if (r == null && override.isEmpty()) {
+            return List.of();
+        }
+        long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
+        Long required = r == null ? null : r.xoff();
         prov.put("headroom", override.map(Sourced::origin).orElse(ep.cableLength().origin()));
         // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
         Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
@@ -215,7 +219,7 @@ public final class Compiler {
         for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
             if (override.isPresent()) {
                 long xoff = override.get().value().bytes();
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, r.xon(), xoff + r.xon(), r.xoff(),
+                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, xon, xoff + xon, required,
                         PriorityGroupHeadroom.OVERRIDE));
             } else {
                 out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),

@@ -278,8 +278,8 @@ public final class IntentMapper {
                 if (e.value() instanceof MapNode m) {
                     String pointer = "/profiles/" + e.key();
                     out.put(e.key(), new Profile(e.key(), unit(m, "speed", Speed::parse, pointer), integer(m, "mtu"),
-                            word(string(m, "role"), PortRole::parse), string(m, "description"), xoff(m, pointer),
-                            provenance(m)));
+                            word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m),
+                            headroomXoff(m, pointer)));
                 }
             }
             return out;
@@ -346,9 +346,15 @@ public final class IntentMapper {
                             p.location(), pointer);
                 }
                 out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
-                        string(p, "description"), xoff(p, pointer), provenance(p)));
+                        string(p, "description"), provenance(p), headroomXoff(p, pointer)));
             }
             return out;
+        }
+
+        /** The hand-configured {@code headroom.xoff} of a port or profile, or null. */
+        private Size headroomXoff(MapNode owner, String pointer) {
+            Node headroom = owner.get("headroom").orElse(null);
+            return headroom instanceof MapNode h ? unit(h, "xoff", Size::parse, pointer + "/headroom") : null;
         }
 
         // ---------------------------------------------------------------- hosts, links
@@ -470,12 +476,6 @@ public final class IntentMapper {
         }
 
         // ---------------------------------------------------------------- helpers
-
-        /** {@code headroom: { xoff: <size> }} on a port or profile, or null. */
-        private Size xoff(MapNode m, String objectPointer) {
-            MapNode headroom = mapping(m, "headroom");
-            return headroom == null ? null : unit(headroom, "xoff", Size::parse, objectPointer + "/headroom");
-        }
 
         private <T> T unit(MapNode m, String key, Function<Object, T> parser, String objectPointer) {
             Object value = raw(m, key);

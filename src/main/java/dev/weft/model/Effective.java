@@ -37,12 +37,6 @@ final class Effective {
         Endpoint peer = link == null ? null : link.peerOf(device.name(), port.name());
         Sourced<Length> cable = link == null || link.cableLength() == null ? null
                 : new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
-        Sourced<Size> xoff = null;
-        if (port.xoff() != null) {
-            xoff = new Sourced<>(port.xoff(), port.at().of("headroom"), "port");
-        } else if (profile != null && profile.xoff() != null) {
-            xoff = new Sourced<>(profile.xoff(), profile.at().of("headroom"), profileLayer);
-        }
-        return new EffectivePort(device, port, speed, mtu, role, link, peer, cable, xoff);
+        return new EffectivePort(device, port, speed, mtu, role, link, peer, cable);
     }
 }

@@ -9,7 +9,6 @@ package dev.weft.model;
  * @param link        the link on this port, or null
  * @param peer        the other end of the link, or null
  * @param cableLength the link's cable length, or null
- * @param xoff        the configured PFC headroom xoff (port, then profile), or null when it is computed
  */
 public record EffectivePort(
         Switch device,
@@ -19,8 +18,7 @@ public record EffectivePort(
         Sourced<PortRole> role,
         Link link,
         Endpoint peer,
-        Sourced<Length> cableLength,
-        Sourced<Size> xoff) {
+        Sourced<Length> cableLength) {
 
     public String deviceName() {
         return device.name();

@@ -1,15 +1,15 @@
 package dev.weft.model;
 
 /**
- * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role}, {@code xoff} may be null.
+ * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null.
  *
- * @param xoff the PFC headroom xoff configured with {@code headroom: { xoff: <size> }}, or null (computed)
+ * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to use the computed one
  */
-public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description, Size xoff,
-        Provenance at) {
+public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
+        Provenance at, Size headroomXoff) {
 
-    /** A port without a headroom override. */
+    /** A port without a hand-configured headroom. */
     public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
-        this(name, profile, speed, mtu, role, description, null, at);
+        this(name, profile, speed, mtu, role, description, at, null);
     }
 }

@@ -3,12 +3,13 @@ package dev.weft.model;
 /**
  * A named port profile; any field may be null (not set at this layer).
  *
- * @param xoff the PFC headroom xoff configured with {@code headroom: { xoff: <size> }}, or null (computed)
+ * @param headroomXoff an xoff configured by hand for every port of the profile, or null
  */
-public record Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Size xoff, Provenance at) {
+public record Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at,
+        Size headroomXoff) {
 
-    /** A profile without a headroom override. */
+    /** A profile without a hand-configured headroom. */
     public Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
-        this(name, speed, mtu, role, description, null, at);
+        this(name, speed, mtu, role, description, at, null);
     }
 }

@@ -22,11 +22,11 @@ class HeadroomOverrideFromIntentTest {
         FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 2, "spectrum-4");
         Map<String, Profile> profiles = new LinkedHashMap<>(base.profiles());
         profiles.put("host-400g", new Profile("host-400g", new Speed(400), null, PortRole.HOST_FACING, null,
-                new Size(200_000), TestFabrics.prov("profiles.yaml", 2, "speed", "role", "headroom")));
+                TestFabrics.prov("profiles.yaml", 2, "speed", "role", "headroom"), new Size(200_000)));
         Switch s = base.switches().get(0);
         List<Port> ports = s.ports().stream().map(p -> p.name().equals("Ethernet0")
-                ? new Port(p.name(), p.profile(), null, null, null, null, new Size(100_000),
-                        TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"))
+                ? new Port(p.name(), p.profile(), null, null, null, null,
+                        TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"), new Size(100_000))
                 : p).toList();
         FabricModel model = FabricModel.of(base.inventory(), base.fabric(), profiles,
                 List.of(new Switch(s.name(), s.role(), s.platform(), s.asic(), s.osVersion(), s.management(), ports,
@@ -44,5 +44,22 @@ class HeadroomOverrideFromIntentTest {
         assertEquals("profiles.yaml:5:3", leaf.port("Ethernet8").owner("headroom").toString());
 
         assertEquals("computed", leaf.port("Ethernet256").headroom().get(0).origin());
+    }
+
+    /** An override on a 1.6T port is used as written: there is no computed minimum to hold it to. */
+    @Test
+    void overrideOnUnsourcedSpeedIsKeptWithoutMinimum() {
+        FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
+        Switch s = base.switches().get(0);
+        List<Port> ports = s.ports().stream().map(p -> p.name().equals("Ethernet0")
+                ? new Port(p.name(), p.profile(), new Speed(1600), null, null, null,
+                        TestFabrics.prov("switches.yaml", 90, "name", "profile", "speed", "headroom"), new Size(300_000))
+                : p).toList();
+        FabricModel model = FabricModel.of(base.inventory(), base.fabric(), base.profiles(),
+                List.of(new Switch(s.name(), s.role(), s.platform(), s.asic(), s.osVersion(), s.management(), ports,
+                        s.nodeGuid(), s.at())), base.hosts(), base.links(), null, List.of());
+        PriorityGroupHeadroom pg = Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0)
+                .port("Ethernet0").headroom().get(0);
+        assertEquals(new PriorityGroupHeadroom(3, List.of(3), 300_000, 19_456, 319_456, null, "override"), pg);
     }
 }
