@@ -2,10 +2,8 @@ package dev.weft.compile;
 
 import dev.weft.finding.Location;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A GPU host's effective RDMA config: one entry per NIC, in natural name order.
@@ -19,7 +17,7 @@ public record CompiledHost(String name, List<CompiledNic> nics, Map<String, Loca
         List<CompiledNic> sorted = new ArrayList<>(nics);
         sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name(), b.name()));
         nics = List.copyOf(sorted);
-        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+        provenance = FrozenSortedMap.of(provenance);
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.weft.finding.Location;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One RDMA NIC's effective host-side config (ConnectX-style knobs, vendor-neutral values).
@@ -57,11 +56,11 @@ public record CompiledNic(
     public static final int ECT0 = 2;
 
     public CompiledNic {
-        dscpToPriority = Collections.unmodifiableMap(new TreeMap<>(dscpToPriority));
+        dscpToPriority = FrozenSortedMap.of(dscpToPriority);
         pfc = List.copyOf(pfc);
         ecnReactionPoint = List.copyOf(ecnReactionPoint);
         ecnNotificationPoint = List.copyOf(ecnNotificationPoint);
-        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+        provenance = FrozenSortedMap.of(provenance);
     }
 
     /** The ToS byte for a DSCP with ECT(0) set: {@code 26 → 106}. */

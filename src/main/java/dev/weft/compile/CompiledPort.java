@@ -1,10 +1,8 @@
 package dev.weft.compile;
 
 import dev.weft.finding.Location;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One switch port's effective config.
@@ -51,7 +49,7 @@ public record CompiledPort(
         queues = List.copyOf(queues);
         watchdogQueues = List.copyOf(watchdogQueues);
         headroom = List.copyOf(headroom);
-        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+        provenance = FrozenSortedMap.of(provenance);
     }
 
     /** The queues that PFC-enabled priorities stop, ascending and distinct. */

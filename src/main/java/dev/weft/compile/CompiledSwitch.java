@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A switch's effective config: the device-wide QoS plan plus every port.
@@ -60,7 +59,7 @@ public record CompiledSwitch(
         Map<String, Location> provenance) implements CompiledDevice {
 
     public CompiledSwitch {
-        dscpToPriority = Collections.unmodifiableMap(new TreeMap<>(dscpToPriority));
+        dscpToPriority = FrozenSortedMap.of(dscpToPriority);
         priorityToQueue = List.copyOf(priorityToQueue);
         priorityToPriorityGroup = List.copyOf(priorityToPriorityGroup);
         losslessPriorities = List.copyOf(losslessPriorities);
@@ -70,7 +69,7 @@ public record CompiledSwitch(
         List<CompiledPort> sorted = new ArrayList<>(ports);
         sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name(), b.name()));
         ports = List.copyOf(sorted);
-        provenance = Collections.unmodifiableMap(new TreeMap<>(provenance));
+        provenance = FrozenSortedMap.of(provenance);
     }
 
     /** The port named {@code port}, or null. Linear: callers with many lookups should index {@link #ports()}. */

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Compiles the intent model into the vendor-neutral per-device config.
@@ -30,13 +31,13 @@ import java.util.TreeMap;
  */
 public final class Compiler {
 
-    public static final String HEADROOM_UNCOMPUTABLE = "headroom-uncomputable";
     public static final String ASIC_PROFILE_INVALID = "asic-profile-invalid";
 
     private Compiler() {}
 
+    /** Compiles with the headroom overrides the intent itself declares. */
     public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
-        return compile(model, profiles, HeadroomOverrides.NONE);
+        return compile(model, profiles, HeadroomOverrides.fromIntent(model));
     }
 
     public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
@@ -60,7 +61,7 @@ public final class Compiler {
         for (Switch s : switches) {
             if (s.asic() != null && invalid.containsKey(s.asic())) {
                 findings.add(Finding.of(ASIC_PROFILE_INVALID, Severity.ERROR, "ASIC profile for '" + s.asic()
-                        + "' is unusable: " + invalid.get(s.asic())).at(s.at().of("asic")).onDevice(s.name()));
+                        + "' is unusable: " + invalid.get(s.asic())).at(Where.of(s.at(), "asic")).onDevice(s.name()));
             }
         }
 
@@ -69,12 +70,14 @@ public final class Compiler {
             portsBySwitch.computeIfAbsent(ep.deviceName(), k -> new ArrayList<>()).add(ep);
         }
 
+        // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable result).
+        Map<HeadroomKey, Object> headroomCache = new ConcurrentHashMap<>();
         record Compiled(CompiledDevice device, List<Finding> findings) {}
         List<Compiled> compiledSwitches = switches.parallelStream().map(s -> {
             List<Finding> own = new ArrayList<>();
             AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
             CompiledSwitch cs = compileSwitch(s, portsBySwitch.getOrDefault(s.name(), List.of()), plan, roce,
-                    profile, overrides, own);
+                    profile, overrides, headroomCache, own);
             return new Compiled(cs, own);
         }).toList();
         List<Compiled> compiledHosts = model.index().hostsByName().values().parallelStream()
@@ -94,27 +97,27 @@ public final class Compiler {
     }
 
     private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, boolean roce,
-            AsicProfile profile, HeadroomOverrides overrides, List<Finding> findings) {
+            AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings) {
         Map<String, Location> prov = new TreeMap<>();
         if (roce) {
             prov.putAll(plan.provenance());
         }
-        prov.put("name", s.at().of("name"));
-        prov.put("role", s.at().of("role"));
-        prov.put("platform", s.at().of("platform"));
+        prov.put("name", Where.of(s.at(), "name"));
+        prov.put("role", Where.of(s.at(), "role"));
+        prov.put("platform", Where.of(s.at(), "platform"));
         if (s.asic() != null) {
-            prov.put("asic", s.at().of("asic"));
+            prov.put("asic", Where.of(s.at(), "asic"));
         }
         if (s.osVersion() != null) {
-            prov.put("os_version", s.at().of("os-version"));
+            prov.put("os_version", Where.of(s.at(), "os-version"));
         }
         if (s.management() != null) {
-            prov.put("management_host", s.management().at().of("host"));
-            prov.put("management_port", s.management().at().of("port"));
+            prov.put("management_host", Where.of(s.management().at(), "host"));
+            prov.put("management_port", Where.of(s.management().at(), "port"));
         }
         List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
         for (EffectivePort ep : ports) {
-            compiledPorts.add(compilePort(ep, plan, roce, profile, overrides, findings));
+            compiledPorts.add(compilePort(ep, plan, roce, profile, overrides, cache, findings));
         }
         String host = s.management() == null ? null : s.management().host();
         Integer mport = s.management() == null ? null : s.management().port();
@@ -131,9 +134,9 @@ public final class Compiler {
     }
 
     private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, boolean roce, AsicProfile profile,
-            HeadroomOverrides overrides, List<Finding> findings) {
+            HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings) {
         Map<String, Location> prov = new TreeMap<>();
-        prov.put("name", ep.port().at().of("name"));
+        prov.put("name", Where.of(ep.port().at(), "name"));
         Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
         Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
         Integer cable = ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
@@ -144,7 +147,7 @@ public final class Compiler {
         String role = ep.role() == null ? null : ep.role().value().word();
         String peer = ep.peer() == null ? null : ep.peer().toString();
         if (ep.link() != null) {
-            prov.put("peer", ep.link().at().self());
+            prov.put("peer", Where.self(ep.link().at()));
         }
         if (!roce) {
             return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, false, List.of(), List.of(),
@@ -166,7 +169,7 @@ public final class Compiler {
             prov.put("watchdog", plan.provenance().get("watchdog"));
             prov.put("watchdog_queues", plan.provenance().get("watchdog"));
         }
-        List<PriorityGroupHeadroom> headroom = headroom(ep, plan, profile, overrides, findings, prov);
+        List<PriorityGroupHeadroom> headroom = headroom(ep, plan, profile, overrides, cache, findings, prov);
         return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, true, pfc, plan.priorityToQueue(),
                 plan.priorityToQueue(), plan.queues(), watchdog, wdQueues, plan.linkPause(), headroom, prov);
     }
@@ -174,10 +177,11 @@ public final class Compiler {
     /**
      * One entry per lossless PG, or none when it cannot be computed. A missing profile is not reported here:
      * {@code asic-profile-missing} sees it in the compiled switch. A port without a link carries no traffic
-     * and gets no headroom. Only a speed without a sourced pause-quanta value is reported here.
+     * and gets no headroom. A speed without a sourced pause-quanta value is left to {@code headroom-uncomputable}.
      */
     private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, QosPlan plan, AsicProfile profile,
-            HeadroomOverrides overrides, List<Finding> findings, Map<String, Location> prov) {
+            HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings,
+            Map<String, Location> prov) {
         List<Integer> lossless = plan.losslessPriorities();
         if (lossless.isEmpty() || profile == null || ep.link() == null) {
             return List.of();
@@ -189,15 +193,22 @@ public final class Compiler {
         }
         HeadroomInput in = new HeadroomInput(ep.speed().value().gbps(), ep.cableLength().value().metres(),
                 ep.mtu().value(), plan.nicMtu());
-        HeadroomResult r;
-        try {
-            r = Headroom.compute(in, profile);
-        } catch (HeadroomException e) {
-            findings.add(uncomputable(ep, ep.speed().origin(), "PFC headroom of " + ep.deviceName() + ":"
-                    + ep.portName() + " is not computed: " + e.getMessage()));
+        Object cached = cache.computeIfAbsent(new HeadroomKey(in, profile), k -> {
+            try {
+                return Headroom.compute(k.input(), k.profile());
+            } catch (HeadroomException e) {
+                return e.getMessage();
+            }
+        });
+        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
+        // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
+        HeadroomResult r = cached instanceof HeadroomResult computed ? computed : null;
+        if (r == null && override.isEmpty()) {
             return List.of();
         }
-        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
+        Long required = r == null ? null : r.xoff();
         prov.put("headroom", override.map(Sourced::origin).orElse(ep.cableLength().origin()));
         // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
         Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
@@ -208,7 +219,7 @@ public final class Compiler {
         for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
             if (override.isPresent()) {
                 long xoff = override.get().value().bytes();
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, r.xon(), xoff + r.xon(), r.xoff(),
+                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, xon, xoff + xon, required,
                         PriorityGroupHeadroom.OVERRIDE));
             } else {
                 out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),
@@ -220,7 +231,7 @@ public final class Compiler {
 
     private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
-        hostProv.put("name", h.at().of("name"));
+        hostProv.put("name", Where.of(h.at(), "name"));
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
@@ -239,22 +250,22 @@ public final class Compiler {
                 prov.put(k, at);
             }
         }
-        prov.put("name", n.at().of("name"));
+        prov.put("name", Where.of(n.at(), "name"));
         if (n.rdmaDevice() != null) {
-            prov.put("rdma_device", n.at().of("rdma-device"));
+            prov.put("rdma_device", Where.of(n.at(), "rdma-device"));
         }
         if (n.speed() != null) {
-            prov.put("speed_gbps", n.at().of("speed"));
+            prov.put("speed_gbps", Where.of(n.at(), "speed"));
         }
         Link link = model.linkAt(h.name(), n.name()).orElse(null);
         Integer cable = null;
         String peer = null;
         if (link != null) {
             peer = String.valueOf(link.peerOf(h.name(), n.name()));
-            prov.put("peer", link.at().self());
+            prov.put("peer", Where.self(link.at()));
             if (link.cableLength() != null) {
                 cable = Math.toIntExact(link.cableLength().metres());
-                prov.put("cable_length_m", link.at().of("cable-length"));
+                prov.put("cable_length_m", Where.of(link.at(), "cable-length"));
             }
         }
         return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), true, plan.dscpToPriority(),
@@ -265,10 +276,8 @@ public final class Compiler {
                 n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, plan.linkPause(), peer, prov);
     }
 
-    private static Finding uncomputable(EffectivePort ep, Location where, String message) {
-        return Finding.of(HEADROOM_UNCOMPUTABLE, Severity.WARNING, message).at(where).onDevice(ep.deviceName())
-                .onPort(ep.portName());
-    }
+    /** What a headroom computation depends on. */
+    private record HeadroomKey(HeadroomInput input, AsicProfile profile) {}
 
     private static void putOrigin(Map<String, Location> prov, String key, Sourced<?> s) {
         if (s != null && s.origin() != null) {

@@ -39,8 +39,11 @@ public final class HeadroomExplainer {
             return out.toString();
         }
         for (HeadroomResult.Term t : r.terms()) {
-            out.append("  ").append(t.name()).append(" = ").append(t.formula()).append(" = ")
-                    .append(Headroom.plain(t.value()));
+            out.append("  ").append(t.name()).append(" = ").append(t.formula());
+            String value = Headroom.plain(t.value());
+            if (!t.formula().equals(value)) {
+                out.append(" = ").append(value);
+            }
             if (t.note() != null) {
                 out.append("   # ").append(t.note());
             }
@@ -73,19 +76,19 @@ public final class HeadroomExplainer {
             throw new IllegalArgumentException("switch '" + device + "' has no port '" + port + "'");
         }
         if (s.asic() == null) {
-            throw new IllegalArgumentException(s.at().self() + ": switch '" + device
+            throw new IllegalArgumentException(Where.self(s.at()) + ": switch '" + device
                     + "' has no asic, so it has no headroom profile");
         }
         AsicProfile profile = profiles.lookup(s.asic()).orElseThrow(() -> new IllegalArgumentException(
-                s.at().of("asic") + ": no ASIC profile for asic '" + s.asic() + "' (asic-profile-missing)"));
+                Where.of(s.at(), "asic") + ": no ASIC profile for asic '" + s.asic() + "' (asic-profile-missing)"));
         if (ep.speed() == null) {
-            throw new IllegalArgumentException(ep.port().at().self() + ": port " + port + " has no speed");
+            throw new IllegalArgumentException(Where.self(ep.port().at()) + ": port " + port + " has no speed");
         }
         if (ep.mtu() == null) {
-            throw new IllegalArgumentException(ep.port().at().self() + ": port " + port + " has no MTU");
+            throw new IllegalArgumentException(Where.self(ep.port().at()) + ": port " + port + " has no MTU");
         }
         if (ep.cableLength() == null) {
-            throw new IllegalArgumentException((ep.link() == null ? ep.port().at().self() : ep.link().at().self())
+            throw new IllegalArgumentException((ep.link() == null ? Where.self(ep.port().at()) : Where.self(ep.link().at()))
                     + ": port " + port + (ep.link() == null ? " has no link" : "'s link has no cable-length"));
         }
         if (model.fabric() == null || model.fabric().mtu() == null) {
@@ -96,6 +99,6 @@ public final class HeadroomExplainer {
         return explain(device, port, in, profile)
                 + "  sources: speed " + ep.speed().origin() + " (" + ep.speed().layer() + "), port MTU "
                 + ep.mtu().origin() + " (" + ep.mtu().layer() + "), cable length " + ep.cableLength().origin()
-                + ", lossless MTU (fabric mtu.nic) " + model.fabric().mtu().at().of("nic") + "\n";
+                + ", lossless MTU (fabric mtu.nic) " + Where.of(model.fabric().mtu().at(), "nic") + "\n";
     }
 }

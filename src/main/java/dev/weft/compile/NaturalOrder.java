@@ -29,7 +29,7 @@ public final class NaturalOrder implements Comparator<String> {
                 while (ej < b.length() && Character.isDigit(b.charAt(ej))) {
                     ej++;
                 }
-                int c = compareDigits(a.substring(i, ei), b.substring(j, ej));
+                int c = compareDigits(a, i, ei, b, j, ej);
                 if (c != 0) {
                     return c;
                 }
@@ -47,12 +47,24 @@ public final class NaturalOrder implements Comparator<String> {
         return byLength != 0 ? byLength : a.compareTo(b);
     }
 
-    private static int compareDigits(String x, String y) {
-        String sx = x.replaceFirst("^0+(?=.)", "");
-        String sy = y.replaceFirst("^0+(?=.)", "");
-        if (sx.length() != sy.length()) {
-            return Integer.compare(sx.length(), sy.length());
+    /** Compares two digit runs by value without parsing (runs may exceed a long); leading zeros ignored. */
+    private static int compareDigits(String a, int i, int ei, String b, int j, int ej) {
+        while (i < ei - 1 && a.charAt(i) == '0') {
+            i++;
         }
-        return sx.compareTo(sy);
+        while (j < ej - 1 && b.charAt(j) == '0') {
+            j++;
+        }
+        int byLength = Integer.compare(ei - i, ej - j);
+        if (byLength != 0) {
+            return byLength;
+        }
+        for (; i < ei; i++, j++) {
+            int c = Character.compare(a.charAt(i), b.charAt(j));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 }

@@ -9,7 +9,6 @@ import dev.weft.model.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +50,7 @@ record QosPlan(
     static QosPlan of(Fabric fabric) {
         Map<String, Location> prov = new TreeMap<>();
         List<TrafficClass> classes = fabric == null ? List.of() : fabric.trafficClasses();
-        Location classesAt = fabric == null ? null : fabric.at().of("traffic-classes");
+        Location classesAt = fabric == null ? null : Where.of(fabric.at(), "traffic-classes");
 
         TreeMap<Integer, Integer> dscp = new TreeMap<>();
         TrafficClass defaultClass = null;
@@ -62,14 +61,14 @@ record QosPlan(
             }
             for (int d : c.dscp()) {
                 if (d >= 0 && d < DSCP_VALUES && dscp.putIfAbsent(d, c.priority()) == null) {
-                    prov.put("dscp_to_priority." + d, c.at().of("dscp"));
+                    prov.put("dscp_to_priority." + d, Where.of(c.at(), "dscp"));
                 }
             }
         }
         if (defaultClass != null) {
             for (int d = 0; d < DSCP_VALUES; d++) {
                 if (dscp.putIfAbsent(d, defaultClass.priority()) == null) {
-                    prov.put("dscp_to_priority." + d, defaultClass.at().of("dscp"));
+                    prov.put("dscp_to_priority." + d, Where.of(defaultClass.at(), "dscp"));
                 }
             }
         }
@@ -85,12 +84,12 @@ record QosPlan(
             int p = c.priority();
             if (p >= 0 && p < PRIORITIES && toQueue[p] == null) {
                 toQueue[p] = c.queue();
-                prov.put("priority_to_queue." + p, c.at().of(c.at().written("queue") ? "queue" : "priority"));
+                prov.put("priority_to_queue." + p, Where.of(c.at(), Where.written(c.at(), "queue") ? "queue" : "priority"));
             }
             if (c.lossless() && p >= 0 && p < PRIORITIES) {
                 lossless.add(p);
                 firstLossless = firstLossless == null ? c : firstLossless;
-                prov.putIfAbsent("lossless_priorities", c.at().of("lossless"));
+                prov.putIfAbsent("lossless_priorities", Where.of(c.at(), "lossless"));
             }
             if (c.isCnp() && cnp == null) {
                 cnp = c;
@@ -110,10 +109,10 @@ record QosPlan(
         Integer cnpDscp = null;
         if (cnp != null) {
             cnpPriority = cnp.priority();
-            prov.put("cnp_priority", cnp.at().of("priority"));
+            prov.put("cnp_priority", Where.of(cnp.at(), "priority"));
             if (!cnp.dscp().isEmpty()) {
                 cnpDscp = cnp.dscp().get(0);
-                prov.put("cnp_dscp", cnp.at().of("dscp"));
+                prov.put("cnp_dscp", Where.of(cnp.at(), "dscp"));
             }
         }
 
@@ -136,13 +135,13 @@ record QosPlan(
         }
         Integer roceDscp = roce == null ? null : roce.dscp().get(0);
         if (roce != null) {
-            prov.put("roce_dscp", roce.at().of("dscp"));
-            prov.put("roce_tos", roce.at().of("dscp"));
+            prov.put("roce_dscp", Where.of(roce.at(), "dscp"));
+            prov.put("roce_tos", Where.of(roce.at(), "dscp"));
         }
 
         String cc = fabric == null || fabric.congestionControl() == null ? null : fabric.congestionControl().word();
         if (cc != null) {
-            prov.put("congestion_control", fabric.at().of("congestion-control"));
+            prov.put("congestion_control", Where.of(fabric.at(), "congestion-control"));
         }
         // DCQCN reaction/notification points run on the RoCE priorities unless the plan is PFC-only.
         List<Integer> roceEcn = new ArrayList<>();
@@ -153,8 +152,8 @@ record QosPlan(
                 roceEcn.add(roce.priority());
             }
             if (roce != null) {
-                prov.put("ecn_rp", roce.at().self());
-                prov.put("ecn_np", roce.at().self());
+                prov.put("ecn_rp", Where.self(roce.at()));
+                prov.put("ecn_np", Where.self(roce.at()));
             }
         }
 
@@ -166,14 +165,14 @@ record QosPlan(
             if (ecn != null) {
                 profile = c.name();
                 ecnProfiles.add(new EcnProfile(c.name(), ecn.min().bytes(), ecn.max().bytes(), ecn.probability()));
-                prov.put("ecn_profiles." + c.name(), ecn.at().self());
+                prov.put("ecn_profiles." + c.name(), Where.self(ecn.at()));
             }
             Scheduler s = c.scheduler();
             String type = s == null ? null : s.type() == Scheduler.Type.STRICT ? CompiledQueue.STRICT : CompiledQueue.DWRR;
             Integer weight = s == null || s.type() == Scheduler.Type.STRICT ? null : s.weight();
             if (queues.putIfAbsent(c.queue(), new CompiledQueue(c.queue(), c.name(), type, weight, profile,
                     lossless.contains(c.priority()) && c.lossless())) == null) {
-                prov.put("queues." + c.queue(), s == null ? c.at().self() : s.at().self());
+                prov.put("queues." + c.queue(), s == null ? Where.self(c.at()) : Where.self(s.at()));
             }
         }
         putIfKnown(prov, "queues", classesAt);
@@ -183,7 +182,7 @@ record QosPlan(
         boolean linkPause = false;
         if (pfc != null) {
             linkPause = pfc.linkPause();
-            prov.put("link_pause", pfc.at().of("link-pause"));
+            prov.put("link_pause", Where.of(pfc.at(), "link-pause"));
             Watchdog w = pfc.watchdog();
             if (w != null) {
                 watchdog = new CompiledWatchdog(w.enabled(),
@@ -191,32 +190,32 @@ record QosPlan(
                         orDefault(w.detection(), DEFAULT_DETECTION).millis(),
                         orDefault(w.restoration(), DEFAULT_RESTORATION).millis(),
                         orDefault(w.poll(), DEFAULT_POLL).millis());
-                prov.put("watchdog", w.at().self());
+                prov.put("watchdog", Where.self(w.at()));
             }
         }
 
         List<String> hash = fabric == null || fabric.ecmp() == null ? List.of() : fabric.ecmp().hashFields();
         if (fabric != null && fabric.ecmp() != null) {
-            prov.put("ecmp_hash_fields", fabric.ecmp().at().of("hash-fields"));
+            prov.put("ecmp_hash_fields", Where.of(fabric.ecmp().at(), "hash-fields"));
         }
         Integer nicMtu = null;
         Integer roceMtu = null;
         if (fabric != null && fabric.mtu() != null) {
             nicMtu = fabric.mtu().nic();
             roceMtu = fabric.mtu().roce();
-            prov.put("mtu", fabric.mtu().at().of("nic"));
-            prov.put("roce_mtu", fabric.mtu().at().of("roce"));
+            prov.put("mtu", Where.of(fabric.mtu().at(), "nic"));
+            prov.put("roce_mtu", Where.of(fabric.mtu().at(), "roce"));
         }
         if (firstLossless != null) {
-            prov.put("pfc_priorities", firstLossless.at().of("lossless"));
-            prov.put("pfc", firstLossless.at().of("lossless"));
+            prov.put("pfc_priorities", Where.of(firstLossless.at(), "lossless"));
+            prov.put("pfc", Where.of(firstLossless.at(), "lossless"));
         }
         putIfKnown(prov, "trust_dscp", classesAt);
 
-        return new QosPlan(Collections.unmodifiableMap(dscp), List.copyOf(priorityToQueue), List.copyOf(priorityToPg),
+        return new QosPlan(FrozenSortedMap.of(dscp), List.copyOf(priorityToQueue), List.copyOf(priorityToPg),
                 List.copyOf(lossless), cnpPriority, cnpDscp, roceDscp, List.copyOf(roceEcn),
                 List.copyOf(queues.values()), List.copyOf(ecnProfiles), watchdog, linkPause, cc, hash,
-                nicMtu, roceMtu, Collections.unmodifiableMap(prov));
+                nicMtu, roceMtu, FrozenSortedMap.of(prov));
     }
 
     /** 8 entries of 0/1, 1 where {@code priorities} holds the index. */

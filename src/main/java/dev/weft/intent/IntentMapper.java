@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.finding.DidYouMean;
+
 import static dev.weft.intent.Yaml.at;
 import static dev.weft.intent.Yaml.bool;
 import static dev.weft.intent.Yaml.integer;
@@ -173,8 +175,9 @@ public final class IntentMapper {
                 boolean dscpDefault = "default".equals(string(tc, "dscp"));
                 List<Integer> dscp = new ArrayList<>();
                 for (Node n : list(tc, "dscp")) {
-                    if (n instanceof ScalarNode s && s.value() instanceof Long l) {
-                        dscp.add(l.intValue());
+                    Integer codePoint = Yaml.integer(n);
+                    if (codePoint != null) {
+                        dscp.add(codePoint);
                     }
                 }
                 out.add(new TrafficClass(
@@ -277,7 +280,8 @@ public final class IntentMapper {
                 if (e.value() instanceof MapNode m) {
                     String pointer = "/profiles/" + e.key();
                     out.put(e.key(), new Profile(e.key(), unit(m, "speed", Speed::parse, pointer), integer(m, "mtu"),
-                            word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m)));
+                            word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m),
+                            headroomXoff(m, pointer)));
                 }
             }
             return out;
@@ -344,9 +348,15 @@ public final class IntentMapper {
                             p.location(), pointer);
                 }
                 out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
-                        string(p, "description"), provenance(p)));
+                        string(p, "description"), provenance(p), headroomXoff(p, pointer)));
             }
             return out;
+        }
+
+        /** The hand-configured {@code headroom.xoff} of a port or profile, or null. */
+        private Size headroomXoff(MapNode owner, String pointer) {
+            Node headroom = owner.get("headroom").orElse(null);
+            return headroom instanceof MapNode h ? unit(h, "xoff", Size::parse, pointer + "/headroom") : null;
         }
 
         // ---------------------------------------------------------------- hosts, links

@@ -7,6 +7,10 @@ import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * The intent stage in one call: load (parse + merge), check each file against the schema, then map
@@ -16,28 +20,37 @@ import java.util.List;
 public final class IntentReader {
 
     private final IntentLoader loader;
-    private final SchemaValidator validator;
+    private final Future<SchemaValidator> validator;
     private final IntentMapper mapper = new IntentMapper();
 
     public IntentReader() {
         this(LoadLimits.defaults());
     }
 
+    /**
+     * Starts compiling the schema at once, on its own thread: on a cold JVM that is mostly class
+     * loading, which then overlaps with reading and parsing the files instead of following it.
+     */
     public IntentReader(LoadLimits limits) {
-        this(new IntentLoader(limits), new SchemaValidator());
+        this.loader = new IntentLoader(limits);
+        FutureTask<SchemaValidator> compile = new FutureTask<>(SchemaValidator::new);
+        Thread compiler = new Thread(compile, "weft-schema-compile");
+        compiler.setDaemon(true);
+        compiler.start();
+        this.validator = compile;
     }
 
     /** With a shared validator: the schema is compiled once per process, not once per read. */
     public IntentReader(IntentLoader loader, SchemaValidator validator) {
         this.loader = loader;
-        this.validator = validator;
+        this.validator = CompletableFuture.completedFuture(validator);
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
     public IntentResult read(InventorySource source) throws SourceException {
         LoadedIntent loaded = loader.load(source);
         List<Finding> findings = new ArrayList<>(loaded.findings());
-        findings.addAll(validator.validateAll(loaded.files()));
+        findings.addAll(validator().validateAll(loaded.files()));
         FabricModel model = null;
         if (findings.stream().noneMatch(IntentReader::blocksMapping)) {
             MapResult mapped = mapper.map(loaded);
@@ -46,6 +59,24 @@ public final class IntentReader {
         }
         findings.sort(Finding.ORDER);
         return new IntentResult(loaded, model, dedupe(findings));
+    }
+
+    private SchemaValidator validator() {
+        try {
+            return validator.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while compiling the intent schema", e);
+        } catch (ExecutionException e) {
+            // Compiling a schema shipped in the jar cannot fail on user input: this is a bug, keep its cause.
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     private static boolean blocksMapping(Finding f) {

@@ -2,7 +2,7 @@ package dev.weft.intent;
 
 import dev.weft.finding.Location;
 import dev.weft.model.Provenance;
-import java.util.LinkedHashMap;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
@@ -38,12 +38,20 @@ final class Yaml {
     }
 
     static Integer integer(MapNode parent, String key) {
-        ScalarNode s = scalar(parent, key);
-        if (s != null && (s.value() instanceof Long || s.value() instanceof Integer)) {
-            long v = ((Number) s.value()).longValue();
-            return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? (int) v : null;
+        return integer(scalar(parent, key));
+    }
+
+    /** A whole number that fits an int, also when written {@code 3.0} (JSON Schema counts that as an integer). */
+    static Integer integer(Node node) {
+        if (!(node instanceof ScalarNode s) || !(s.value() instanceof Number n)) {
+            return null;
         }
-        return null;
+        try {
+            BigDecimal exact = n instanceof BigDecimal d ? d : new BigDecimal(n.toString());
+            return exact.intValueExact();
+        } catch (ArithmeticException | NumberFormatException notAnInt) {
+            return null;
+        }
     }
 
     static boolean bool(MapNode parent, String key, boolean fallback) {
@@ -77,11 +85,12 @@ final class Yaml {
     }
 
     /** The mapping's own location plus every key's value location: what rules use to point at a field. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     static Provenance provenance(MapNode node) {
-        Map<String, Location> fields = new LinkedHashMap<>();
-        for (MapNode.Entry e : node.entries().values()) {
-            fields.put(e.key(), e.value().location());
-        }
-        return new Provenance(node.location(), fields);
+        // Built straight into an immutable map: this runs for every object of inventories with 100k+ ports.
+        Map.Entry<String, Location>[] fields = new Map.Entry[node.entries().size()];
+        int[] next = {0};
+        node.entries().forEach((key, e) -> fields[next[0]++] = Map.entry(key, e.value().location()));
+        return new Provenance(node.location(), Map.ofEntries(fields));
     }
 }

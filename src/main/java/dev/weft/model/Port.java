@@ -1,4 +1,15 @@
 package dev.weft.model;
 
-/** A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null. */
-public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {}
+/**
+ * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null.
+ *
+ * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to use the computed one
+ */
+public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
+        Provenance at, Size headroomXoff) {
+
+    /** A port without a hand-configured headroom. */
+    public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
+        this(name, profile, speed, mtu, role, description, at, null);
+    }
+}

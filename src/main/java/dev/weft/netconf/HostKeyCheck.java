@@ -19,11 +19,17 @@ final class HostKeyCheck {
     static final AttributeRepository.AttributeKey<HostKeyCheck> KEY = new AttributeRepository.AttributeKey<>();
 
     private final HostKeyPolicy policy;
+    private final Object knownHostsLock;
     private volatile String refusal;
     private volatile String acceptedNew;
 
-    HostKeyCheck(HostKeyPolicy policy) {
+    /**
+     * @param knownHostsLock shared by the sessions of one client, so that parallel first contacts
+     *                       with {@code acceptNewKeys} append to known_hosts one at a time
+     */
+    HostKeyCheck(HostKeyPolicy policy, Object knownHostsLock) {
         this.policy = policy;
+        this.knownHostsLock = knownHostsLock;
     }
 
     /** Why the key was refused, with its fingerprint; null when it was not refused. */
@@ -56,7 +62,9 @@ final class HostKeyCheck {
         });
         boolean ok;
         try {
-            ok = knownHosts.verifyServerKey(session, remote, key);
+            synchronized (knownHostsLock) {
+                ok = knownHosts.verifyServerKey(session, remote, key);
+            }
         } catch (RuntimeException e) {
             refusal = "cannot check host key " + describe(key) + " against " + file + ": " + e.getMessage();
             return false;

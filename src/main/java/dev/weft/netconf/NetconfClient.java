@@ -38,6 +38,7 @@ public final class NetconfClient implements AutoCloseable {
     private final ClientSettings settings;
     private final Function<String, String> environment;
     private final SshAgentSupport agentSupport;
+    private final Object knownHostsLock = new Object();
 
     /**
      * @param settings    reply limit, framing offer, address policy
@@ -52,6 +53,11 @@ public final class NetconfClient implements AutoCloseable {
         ssh.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
         this.agentSupport = new SshAgentSupport(environment);
         ssh.setAgentFactory(agentSupport.factory());
+        // Keepalive: an idle session to a dead peer is noticed and dropped.
+        if (!settings.keepalive().isZero()) {
+            CoreModuleProperties.HEARTBEAT_INTERVAL.set(ssh, settings.keepalive());
+            CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(ssh, KEEPALIVE_MAX_MISSED);
+        }
         ssh.start();
     }
 
@@ -78,7 +84,7 @@ public final class NetconfClient implements AutoCloseable {
         checkAddress(endpoint);
         Identity identity = identity(where, credentials);
 
-        HostKeyCheck check = new HostKeyCheck(hostKeys);
+        HostKeyCheck check = new HostKeyCheck(hostKeys, knownHostsLock);
         ClientSession session = null;
         try {
             AttributeRepository context = AttributeRepository.ofAttributesMap(Map.of(
@@ -142,11 +148,6 @@ public final class NetconfClient implements AutoCloseable {
     }
 
     private void configure(ClientSession session, Timeouts timeouts) {
-        // Keepalive: an idle session to a dead peer is noticed and dropped.
-        if (!timeouts.keepalive().isZero()) {
-            CoreModuleProperties.HEARTBEAT_INTERVAL.set(session, timeouts.keepalive());
-            CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(session, KEEPALIVE_MAX_MISSED);
-        }
         // A write that the device does not consume must not block forever.
         CoreModuleProperties.WINDOW_TIMEOUT.set(session, timeouts.rpc());
         CoreModuleProperties.CHANNEL_OPEN_TIMEOUT.set(session, timeouts.rpc());

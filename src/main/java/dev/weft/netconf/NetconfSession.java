@@ -32,6 +32,8 @@ public final class NetconfSession implements AutoCloseable {
      */
     private static final long HELLO_TO_FIRST_RPC_NANOS = Duration.ofMillis(30).toNanos();
 
+    private static final Duration CLOSE_LIMIT = Duration.ofSeconds(5);
+
     private final DeviceEndpoint endpoint;
     private final ClientSession ssh;
     private final ChannelSubsystem channel;
@@ -46,6 +48,7 @@ public final class NetconfSession implements AutoCloseable {
     private long nextMessageId = 1;
     private boolean firstRpcSent;
     private String unusable;
+    private Duration replyLimit;
 
     private NetconfSession(DeviceEndpoint endpoint, ClientSession ssh, ChannelSubsystem channel,
             ClientSettings settings, Timeouts timeouts) throws NetconfException {
@@ -54,6 +57,7 @@ public final class NetconfSession implements AutoCloseable {
         this.channel = channel;
         this.timeouts = timeouts;
         this.maxReplyBytes = settings.maxReplyBytes();
+        this.replyLimit = timeouts.rpc();
         InputStream raw = channel.getInvertedOut();
         if (!(raw instanceof ChannelPipedInputStream pipe)) {
             throw new NetconfProtocolException(endpoint.label() + ": unexpected SSH channel stream "
@@ -66,6 +70,7 @@ public final class NetconfSession implements AutoCloseable {
         // RFC 6242 §4.1: both hellos use end-of-message framing; base:1.1 applies afterwards
         // only when both sides advertise it.
         Framing eom = new EndOfMessageFraming();
+        armDeadline();
         this.hello = parseHello(receive(eom, "server <hello>"));
         send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
         this.helloSentNanos = System.nanoTime();
@@ -126,6 +131,7 @@ public final class NetconfSession implements AutoCloseable {
         ensureUsable();
         pauseAfterHello();
         long id = nextMessageId++;
+        armDeadline();      // one deadline for the whole exchange, whatever arrives meanwhile
         send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
         byte[] message;
         Document doc;
@@ -159,24 +165,34 @@ public final class NetconfSession implements AutoCloseable {
 
     /** {@code <close-session>}, then closes the channel and the SSH session. */
     public synchronized void closeSession() throws NetconfException {
+        closeSession(timeouts.rpc());
+    }
+
+    private void closeSession(Duration limit) throws NetconfException {
         if (unusable != null) {
             closeTransport();
             return;
         }
+        Duration saved = replyLimit;
+        replyLimit = limit;
         try {
             rpc(Rpc.closeSession());
         } finally {
+            replyLimit = saved;
             unusable = endpoint.label() + ": the session is closed";
             closeTransport();
         }
     }
 
-    /** Closes politely when possible (close-session), otherwise just the transport. Never throws. */
+    /**
+     * Closes politely when possible (close-session, waiting at most 5 s for its reply), otherwise
+     * just the transport. Never throws.
+     */
     @Override
     public synchronized void close() {
         if (unusable == null) {
             try {
-                closeSession();
+                closeSession(CLOSE_LIMIT.compareTo(timeouts.rpc()) < 0 ? CLOSE_LIMIT : timeouts.rpc());
             } catch (NetconfException e) {
                 // closing anyway; the failure does not matter to a caller who is done
             }
@@ -214,8 +230,11 @@ public final class NetconfSession implements AutoCloseable {
         }
     }
 
+    private void armDeadline() {
+        timed.deadline(System.nanoTime() + replyLimit.toNanos());
+    }
+
     private byte[] receive(Framing f, String what) throws NetconfException {
-        timed.deadline(System.nanoTime() + timeouts.rpc().toNanos());
         try {
             return f.read(in, maxReplyBytes);
         } catch (FramingException e) {
@@ -226,7 +245,7 @@ public final class NetconfSession implements AutoCloseable {
                 default -> throw new NetconfProtocolException(unusable);
             }
         } catch (InterruptedIOException e) {
-            fail(endpoint.label() + ": no complete " + what + " within " + seconds(timeouts.rpc()));
+            fail(endpoint.label() + ": no complete " + what + " within " + seconds(replyLimit));
             throw new NetconfTimeoutException(unusable);
         } catch (IOException e) {
             fail(endpoint.label() + ": reading the " + what + " failed: " + e.getMessage());

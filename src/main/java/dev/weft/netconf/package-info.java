@@ -3,11 +3,29 @@
  * {@code <hello>} exchange, end-of-message and chunked framing, message-id matching, typed
  * {@code <rpc-error>}s, and the operations Weft needs (get-config with a subtree filter, get,
  * lock/unlock, close-session, plus {@link dev.weft.netconf.NetconfSession#rpc(String)} for
- * others). The only package that imports Apache MINA SSHD.
+ * others such as edit-config and commit). The only package that imports Apache MINA SSHD.
  *
- * <p>Every failure is a {@link dev.weft.netconf.NetconfException} with a
- * {@link dev.weft.netconf.NetconfException.Reason} and a one-line message naming the device.
- * Host keys are always checked against a known_hosts file; replies are parsed with DTDs and
- * external entities refused, and their size is capped while reading.
+ * <pre>{@code
+ * CredentialsFile creds = CredentialsFile.load(Path.of("credentials.yaml"));     // --credentials
+ * try (NetconfClient client = NetconfClient.create()) {                         // passwords from System.getenv
+ *     DeviceEndpoint leaf = new DeviceEndpoint("leaf-1", "127.0.0.1", 18301);    // switch.management
+ *     try (NetconfSession s = client.connect(leaf, creds.get("lab").orElseThrow(),
+ *             HostKeyPolicy.strict(Path.of("known_hosts")), Timeouts.all(Duration.ofSeconds(30)))) {
+ *         Reply r = s.getConfig("<qos xmlns=\"http://openconfig.net/yang/qos\"/>");
+ *         String xml = r.text();          // raw reply, e.g. for live.OpenConfigReader
+ *         Element data = r.data();        // parsed <data>, e.g. for git.BackupXml
+ *     }
+ * } catch (NetconfException e) {
+ *     // e.reason().label(): refused | timeout | auth | host-key | netconf-error | reply-too-large | protocol
+ *     // e.getMessage(): one line naming the device; never a secret
+ * }
+ * }</pre>
+ *
+ * <p>{@link dev.weft.netconf.ConfigFetcher} reads many devices in parallel and returns one
+ * {@link dev.weft.netconf.FetchResult} per device. Host keys are always checked against a
+ * known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for
+ * {@code --accept-new-host-keys}); replies are parsed with DTDs and external entities refused,
+ * and their size is capped while reading ({@link dev.weft.netconf.ClientSettings}). Only
+ * loopback addresses are allowed unless {@code ClientSettings.allowNonLoopback} is set.
  */
 package dev.weft.netconf;

@@ -139,7 +139,7 @@ public final class Renderer {
             } catch (JsonException e) {
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + output + " for " + name
                                 + ": the template wrote invalid JSON (output line " + e.getMessage() + ")")
-                        .at(new Location(TemplateFolders.BUILT_IN + entry.getValue(), 1, 1)).onDevice(name));
+                        .at(new Location(engine.shownAs(entry.getValue()), 1, 1)).onDevice(name));
             }
         }
         return findings.isEmpty() ? new DeviceOutput(name, files, List.of()) : new DeviceOutput(name, Map.of(), findings);
@@ -188,11 +188,13 @@ public final class Renderer {
         List<Finding> findings = new ArrayList<>();
         for (CompiledPort port : sw.ports()) {
             if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty()) {
-                Location where = sw.owner("asic") != null ? sw.owner("asic") : port.owner("name");
+                // The asic line when there is one; else the switch itself (no asic written).
+                Location where = sw.owner("asic") != null ? sw.owner("asic") : sw.owner("name");
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
                                 + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
-                                + port.pfcPriorities() + " but has no computed headroom (no ASIC profile for asic '"
-                                + sw.asic() + "')")
+                                + port.pfcPriorities() + " but has no computed headroom ("
+                                + (sw.asic() == null ? "the switch names no asic" : "no usable ASIC profile for asic '"
+                                        + sw.asic() + "'") + ")")
                         .at(where).onDevice(sw.name()).onPort(port.name()));
                 break;
             }

@@ -39,7 +39,10 @@ public final class RuleDocs {
                 for (String s : r.sources()) {
                     md.append("- ").append(text(s)).append('\n');
                 }
+                md.append('\n');
             }
+            md.append("Details and examples: [policies/").append(r.id()).append("/README.md](../policies/")
+              .append(r.id()).append("/README.md)\n");
         }
         return md.toString();
     }

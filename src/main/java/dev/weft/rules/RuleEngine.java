@@ -7,6 +7,7 @@ import dev.weft.model.Waiver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -52,6 +53,7 @@ public final class RuleEngine {
                 throw new IllegalArgumentException("unknown rule id(s): " + String.join(", ", unknown));
             }
         }
+        Objects.requireNonNull(input.today(), "RuleInput.today is required: waivers are judged against it");
         FabricModel model = input.model();
         if (model == null) {
             return List.of();
@@ -68,7 +70,7 @@ public final class RuleEngine {
 
         List<Waiver> waivers = model.waivers() == null ? List.of() : model.waivers();
         List<Finding> result = new ArrayList<>();
-        for (Finding f : Waivers.apply(waivers, findings, catalog, ran, input.today(), model.inventory())) {
+        for (Finding f : Waivers.apply(waivers, findings, catalog, ran, input.today(), model)) {
             if (enabled == null || !RuleCatalog.WAIVER_RULE_IDS.contains(f.rule()) || enabled.contains(f.rule())) {
                 result.add(stamp(f));
             }

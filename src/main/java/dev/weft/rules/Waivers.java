@@ -1,14 +1,18 @@
 package dev.weft.rules;
 
+import dev.weft.finding.DidYouMean;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.model.FabricModel;
 import dev.weft.model.Waiver;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,8 +21,9 @@ import java.util.Set;
  * <p>A matching finding is marked waived with the waiver's reason, never removed, so reports still
  * show it. A waiver matches a finding of its rule when its scope is empty, or when any scope entry
  * matches: a device name, a {@code device:port}, or a file (repository-relative, or relative to the
- * inventory). Expired and invalid waivers waive nothing: an expired waiver must not keep hiding a
- * problem after the date its owner committed to.
+ * inventory). A scope naming a device the inventory does not have makes the waiver invalid: a typo
+ * must not quietly waive nothing. Expired and invalid waivers waive nothing: an expired waiver must
+ * not keep hiding a problem after the date its owner committed to.
  */
 final class Waivers {
 
@@ -34,24 +39,25 @@ final class Waivers {
      * @param catalog   for unknown-rule checks
      * @param ran       ids of the rules that ran; a waiver of a rule that did not run is not "unused"
      * @param today     the date expiry is judged against
-     * @param inventory the inventory path, for inventory-relative {@code files} entries
+     * @param model     the inventory: its path (for inventory-relative {@code files}) and device names
      * @return the findings with matches marked waived, followed by the waiver findings
      */
     static List<Finding> apply(List<Waiver> waivers, List<Finding> findings, RuleCatalog catalog, Set<String> ran,
-            LocalDate today, String inventory) {
+            LocalDate today, FabricModel model) {
+        String inventory = model.inventory();
         List<Finding> out = new ArrayList<>(findings.size() + waivers.size());
         List<Finding> verdicts = new ArrayList<>();
         Map<String, List<Active>> activeByRule = new HashMap<>();
         List<Active> actives = new ArrayList<>();
         for (Waiver w : waivers) {
-            List<Finding> problems = problems(w, catalog);
+            List<Finding> problems = problems(w, catalog, model);
             if (!problems.isEmpty()) {
                 verdicts.addAll(problems);
             } else if (w.expires().isBefore(today)) {
                 verdicts.add(Finding.of(EXPIRED, Severity.WARNING,
                         "waiver for " + w.rule() + " expired on " + w.expires()
                                 + "; it no longer waives anything: fix the findings or renew it with a new date")
-                        .at(w.at().of("expires")).withValues("on or after " + today, w.expires().toString()));
+                        .at(where(w, "expires")).withValues("on or after " + today, w.expires().toString()));
             } else {
                 Active a = new Active(w, Scope.of(w, inventory));
                 actives.add(a);
@@ -65,7 +71,7 @@ final class Waivers {
             if (!a.used && ran.contains(a.waiver.rule())) {
                 verdicts.add(Finding.of(UNUSED, Severity.WARNING,
                         "waiver for " + a.waiver.rule() + " matches no finding; remove it or correct its scope")
-                        .at(a.waiver.at().of("rule")));
+                        .at(where(a.waiver, "rule")));
             }
         }
         out.addAll(verdicts);
@@ -83,10 +89,10 @@ final class Waivers {
     }
 
     /** Why a waiver cannot be applied; empty when it is usable. */
-    private static List<Finding> problems(Waiver w, RuleCatalog catalog) {
+    private static List<Finding> problems(Waiver w, RuleCatalog catalog, FabricModel model) {
         List<Finding> problems = new ArrayList<>();
         if (w.rule() == null || !catalog.knows(w.rule())) {
-            String hint = w.rule() == null ? "" : Names.closest(w.rule(), catalog.ids())
+            String hint = w.rule() == null ? "" : Optional.ofNullable(DidYouMean.suggest(w.rule(), catalog.ids()))
                     .map(id -> " (did you mean " + id + "?)").orElse("");
             problems.add(invalid(w, "rule", "waiver names rule '" + w.rule() + "', which is not in the catalogue" + hint));
         } else if (RuleCatalog.WAIVER_RULE_IDS.contains(w.rule())) {
@@ -99,10 +105,17 @@ final class Waivers {
         if (w.expires() == null) {
             problems.add(invalid(w, "expires", "waiver for " + w.rule() + " has no expiry date (expires: YYYY-MM-DD)"));
         }
+        for (String device : w.devices()) {
+            unknownDevice(model, device).ifPresent(m -> problems.add(invalid(w, "devices",
+                    "waiver device scope names " + m)));
+        }
         for (String port : w.ports()) {
             int colon = port.indexOf(':');
             if (colon <= 0 || colon == port.length() - 1 || port.indexOf(':', colon + 1) >= 0) {
                 problems.add(invalid(w, "ports", "waiver port scope must be device:port, found '" + port + "'"));
+            } else {
+                unknownDevice(model, port.substring(0, colon)).ifPresent(m -> problems.add(invalid(w, "ports",
+                        "waiver port scope " + port + " names " + m)));
             }
         }
         for (String file : w.files()) {
@@ -114,9 +127,23 @@ final class Waivers {
         return problems;
     }
 
+    /** Why {@code name} is not a device of the inventory (a typo would silently waive nothing), or empty. */
+    private static Optional<String> unknownDevice(FabricModel model, String name) {
+        if (model.switchNamed(name).isPresent() || model.hostNamed(name).isPresent()) {
+            return Optional.empty();
+        }
+        List<String> names = new ArrayList<>(model.index().switchesByName().keySet());
+        names.addAll(model.index().hostsByName().keySet());
+        return Optional.of("'" + name + "', which is no switch or host of the inventory"
+                + Optional.ofNullable(DidYouMean.suggest(name, names)).map(n -> " (did you mean " + n + "?)").orElse(""));
+    }
+
     private static Finding invalid(Waiver w, String field, String message) {
-        Location where = w.at() == null ? null : w.at().of(field);
-        return Finding.of(INVALID, Severity.ERROR, message).at(where);
+        return Finding.of(INVALID, Severity.ERROR, message).at(where(w, field));
+    }
+
+    private static Location where(Waiver w, String field) {
+        return w.at() == null ? null : w.at().of(field);
     }
 
     /** A usable waiver and whether it matched anything (mutated only within one {@link #apply} call). */

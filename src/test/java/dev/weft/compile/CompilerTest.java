@@ -128,7 +128,7 @@ class CompilerTest {
     }
 
     @Test
-    void speedWithoutPauseQuantaIsAFinding() {
+    void speedWithoutPauseQuantaGetsNoHeadroom() {
         FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
         List<dev.weft.model.Port> ports = base.switches().get(0).ports().stream()
                 .map(p -> p.name().equals("Ethernet0") ? new dev.weft.model.Port(p.name(), p.profile(),
@@ -140,12 +140,10 @@ class CompilerTest {
         FabricModel model = FabricModel.of(base.inventory(), base.fabric(), base.profiles(), List.of(changed),
                 base.hosts(), base.links(), null, List.of());
         CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
-        assertEquals(1, r.findings().size());
-        Finding f = r.findings().get(0);
-        assertEquals(Compiler.HEADROOM_UNCOMPUTABLE, f.rule());
-        assertEquals("switches.yaml:203:3", f.location().toString(), "points at the port's speed");
-        assertTrue(f.message().startsWith("PFC headroom of leaf-01:Ethernet0 is not computed: no sourced pause-quanta value for 1600G"),
-                f.message());
+        assertEquals(List.of(), r.findings(), "headroom-uncomputable reports it from the compiled port");
+        assertTrue(r.fabric().switches().get(0).port("Ethernet0").headroom().isEmpty(), "refused, not guessed");
+        assertEquals(1600, r.fabric().switches().get(0).port("Ethernet0").speedGbps());
+        assertEquals("switches.yaml:203:3", r.fabric().switches().get(0).port("Ethernet0").owner("speed_gbps").toString());
     }
 
     @Test
@@ -191,4 +189,46 @@ class CompilerTest {
         assertTrue(s.port("Ethernet0").pfcPriorities().isEmpty());
     }
 
+
+    /**
+     * 1 000 switches with 32 host ports each (32 000 NICs): compiles with every device present and the
+     * fabric-wide DSCP map shared, not copied per device (what keeps memory linear in the inventory).
+     */
+    @Test
+    void largeInventoryCompilesAndSharesTheFabricPlan() {
+        FabricModel model = TestFabrics.model(TestFabrics.canonicalFabric(), 1000, 32, "spectrum-4");
+        CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
+        assertEquals(1000, r.fabric().switches().size());
+        assertEquals(32_000, r.fabric().hosts().size());
+        assertEquals(List.of(), r.findings());
+        CompiledSwitch first = r.fabric().switches().get(0);
+        CompiledSwitch last = r.fabric().switches().get(999);
+        assertEquals("leaf-1000", last.name(), "natural order: leaf-1000 after leaf-999");
+        assertTrue(first.dscpToPriority() == last.dscpToPriority(), "one DSCP map instance for every switch");
+        assertTrue(first.dscpToPriority() == r.fabric().hosts().get(31_999).nics().get(0).dscpToPriority(),
+                "and for every NIC");
+        assertEquals(33, last.ports().size());
+        assertEquals(145_408, last.port("Ethernet248").headroom().get(0).xoff());
+    }
+
+    @Test
+    void pfcOnlyPlanTurnsDcqcnOffOnNics() {
+        dev.weft.model.Fabric f = TestFabrics.canonicalFabric();
+        dev.weft.model.Fabric pfcOnly = new dev.weft.model.Fabric(f.name(), f.transport(), f.description(), f.mtu(),
+                f.trafficClasses(), f.pfc(), dev.weft.model.CongestionControl.PFC_ONLY, f.ecmp(), f.versions(), f.at());
+        CompiledNic nic = Compiler.compile(TestFabrics.model(pfcOnly, 1, 1, "spectrum-4"), AsicProfiles.builtIn())
+                .fabric().hosts().get(0).nics().get(0);
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnReactionPoint());
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0), nic.ecnNotificationPoint());
+        assertEquals(List.of(0, 0, 0, 1, 0, 0, 0, 0), nic.pfc(), "PFC stays on");
+        assertEquals(106, nic.roceTos());
+    }
+
+    @Test
+    void tosIsDscpShiftedWithEct0() {
+        assertEquals(106, CompiledNic.tosOf(26));
+        assertEquals(194, CompiledNic.tosOf(48));
+        assertEquals(2, CompiledNic.tosOf(0));
+        assertEquals(26, CompiledNic.tosOf(26) >> 2, "tos >> 2 gives the DSCP back");
+    }
 }

@@ -124,6 +124,7 @@ class HeadroomTest {
                 "peer_response = 905 quanta * 512 / 8 = 57920",
                 "propagation_delay = 9216 + 2500 + 0 + 819.2 + 57920 = 70455.2",
                 "xoff = ceil(145110.4 / 1024) * 1024 = 145408",
+                "mac_phy_delay = 819.2   # from spectrum-4",
                 "result: xoff 145408 B, xon 19456 B, size 164864 B"}) {
             assertTrue(text.contains(expected), "missing '" + expected + "' in:\n" + text);
         }
@@ -133,5 +134,41 @@ class HeadroomTest {
 
     private static BigDecimal term(HeadroomResult r, String name) {
         return r.terms().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow().value();
+    }
+
+    /**
+     * domain.md §1.6 illustrates the formula with cell occupancy 1 and no MAC/PHY delay, lossless MTU = port
+     * MTU = 9216. A test-only profile (small-packet-percentage 0 makes the occupancy 1; zero delays; not a real
+     * ASIC) reproduces its numbers before the 1024-byte rounding:
+     * <pre>
+     * 400G x 100 m: 9216 + (9216 + 50000 + 57920) = 126 352   ("≈ 126 kB")
+     * 400G x 5 m:   9216 + (9216 +  2500 + 57920) =  78 852   ("≈ 78.9 kB")
+     * 100G x 5 m:   9216 + (9216 +   625 + 25216) =  44 273   ("≈ 44 kB")
+     * </pre>
+     */
+    @Test
+    void reproducesTheDomainIllustration() {
+        AsicProfile illustration = AsicProfiles.parse("illustration", "test", """
+                # source: test-only profile for domain.md's illustration, not an ASIC
+                profile-version=0
+                # source: any cell above 128 B; irrelevant when small-packet-percentage is 0
+                cell-size=192B
+                # source: the illustration ignores MAC/PHY delay
+                mac-phy-delay=0B
+                # source: the illustration has no xon
+                pipeline-latency=0B
+                # source: unused
+                peer-response=0B
+                # source: 0 makes cell_occupancy 1, as the illustration assumes
+                small-packet-percentage=0
+                """);
+        assertEquals(0, new BigDecimal("126352").compareTo(
+                term(Headroom.compute(new HeadroomInput(400, 100, 9216, 9216), illustration), "xoff_exact")));
+        assertEquals(0, new BigDecimal("78852").compareTo(
+                term(Headroom.compute(new HeadroomInput(400, 5, 9216, 9216), illustration), "xoff_exact")));
+        assertEquals(0, new BigDecimal("44273").compareTo(
+                term(Headroom.compute(new HeadroomInput(100, 5, 9216, 9216), illustration), "xoff_exact")));
+        assertEquals(124 * 1024, Headroom.compute(new HeadroomInput(400, 100, 9216, 9216), illustration).xoff(),
+                "126 352 rounds up to 124 KiB");
     }
 }

@@ -22,13 +22,46 @@ public final class IbLab implements AutoCloseable {
         }
     }
 
+    /** Rendered files of a model laid out for {@link #up}: the topology and one {@code node=dir} per SM. */
+    public record Prepared(Path net, List<String> sms) {}
+
+    /** Renders {@code model} (OpenSM files per SM host, ibsim topology) into {@code dir}. */
+    public static Prepared prepare(dev.weft.model.FabricModel model, Path dir) throws IOException {
+        dev.weft.render.OpenSmRenderer.Output out = new dev.weft.render.OpenSmRenderer(
+                dev.weft.render.TemplateFolders.builtIn()).render(model);
+        if (!out.findings().isEmpty()) {
+            throw new IllegalStateException("rendering failed: " + out.findings());
+        }
+        List<String> sms = new ArrayList<>();
+        for (dev.weft.model.SubnetManager sm : model.subnet().subnetManagers()) {
+            Path smDir = dir.resolve(sm.host());
+            Files.createDirectories(smDir);
+            for (var f : out.devices().get(sm.host()).entrySet()) {
+                Files.writeString(smDir.resolve(f.getKey()), f.getValue());
+            }
+            String hca = model.hostNamed(sm.host()).orElseThrow().hcas().stream()
+                    .filter(h -> sm.portGuid() == null || h.portGuid().equalsIgnoreCase(sm.portGuid()))
+                    .findFirst().orElseThrow().name();
+            sms.add(dev.weft.compile.IbsimTopology.nodeId(sm.host(), hca) + "=" + smDir);
+        }
+        Path net = Files.writeString(dir.resolve(dev.weft.render.OpenSmRenderer.TOPOLOGY_FILE), out.topology());
+        return new Prepared(net, sms);
+    }
+
     private final Path script;
     private final Path state;
+    private final String openSmArgs;
     private boolean up;
 
     public IbLab(Path projectDir, Path state) {
+        this(projectDir, state, "");
+    }
+
+    /** @param openSmArgs extra opensm options, e.g. {@code -D 0x07} to log partitions.conf warnings */
+    public IbLab(Path projectDir, Path state, String openSmArgs) {
         this.script = projectDir.resolve("scripts/ib-lab");
         this.state = state;
+        this.openSmArgs = openSmArgs;
     }
 
     public Path state() {
@@ -69,8 +102,10 @@ public final class IbLab implements AutoCloseable {
             Path err = Files.createTempFile(state, "ib-lab-", ".err");
             List<String> cmd = new ArrayList<>(List.of(script.toString()));
             cmd.addAll(args);
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+            pb.environment().put("IB_LAB_OPENSM_ARGS", openSmArgs);
+            Process p = pb.start();
             if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("ib-lab " + args + " did not finish within " + limitSeconds + " s");

@@ -130,4 +130,20 @@ class ExampleInventoryTest {
                 && s.management().credentials().equals("lab")));
         assertEquals(6, model.switches().stream().map(s -> s.management().port()).distinct().count());
     }
+
+    @Test
+    void everyShippedInventoryReadsWithoutYamlOrSchemaFindings() throws Exception {
+        Path root = TestYaml.projectDir();
+        List<Path> inventories;
+        try (var dirs = java.nio.file.Files.list(root.resolve("inventories"))) {
+            inventories = dirs.filter(java.nio.file.Files::isDirectory).sorted().toList();
+        }
+        assertTrue(inventories.size() >= 1);
+        IntentReader reader = new IntentReader();
+        for (Path inv : inventories) {
+            IntentResult r = reader.read(new WorkingTreeSource(root, inv));
+            assertEquals(List.of(), r.findings(), inv.toString());
+            assertNotNull(r.model(), inv.toString());
+        }
+    }
 }

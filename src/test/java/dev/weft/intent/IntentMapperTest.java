@@ -188,6 +188,20 @@ class IntentMapperTest {
     }
 
     @Test
+    void wholeNumbersWrittenWithADecimalPointMapLikeIntegers() throws Exception {
+        IntentResult r = read(TestYaml.ROCE.replace("priority: 3", "priority: 3.0").replace("dscp: [26]", "dscp: [26.0]"));
+        assertEquals(List.of(), r.findings());
+        assertEquals(3, r.model().fabric().trafficClasses().get(0).priority());
+        assertEquals(List.of(26), r.model().fabric().trafficClasses().get(0).dscp());
+    }
+
+    @Test
+    void fractionalPriorityIsASchemaError() throws Exception {
+        Finding f = only(read(TestYaml.ROCE.replace("priority: 3", "priority: 3.5")));
+        assertEquals("`priority` must be a whole number, found number 3.5", f.message());
+    }
+
+    @Test
     void impossibleWaiverDateIsLocated() throws Exception {
         Finding f = only(read(TestYaml.ROCE + "waivers:\n  - { rule: x, reason: y, expires: 2027-02-30 }\n"));
         assertEquals("`expires` must be a real calendar date written YYYY-MM-DD, found \"2027-02-30\"", f.message());
@@ -206,6 +220,17 @@ class IntentMapperTest {
         assertEquals(1, r.findings().size());
         assertNull(r.model());
         assertFalse(r.ok());
+    }
+
+    @Test
+    void yamlSyntaxErrorInOneFileYieldsNoModelAndTheOtherFilesAreStillChecked() throws Exception {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("a.yaml", TestYaml.ROCE.replace("priority: 6", "priority: 8"));
+        files.put("b.yaml", "hosts: [ { name: gpu-009\n");
+        IntentResult r = read(files);
+        assertNull(r.model());
+        List<String> rules = r.findings().stream().map(f -> f.rule() + " " + f.location().file()).toList();
+        assertEquals(List.of("schema inv/a.yaml", "yaml-syntax inv/b.yaml"), rules);
     }
 
     @Test

@@ -70,6 +70,21 @@ class SchemaValidatorTest {
     }
 
     @Test
+    void aMisspeltRequiredKeyIsOneFindingNotTwo() {
+        Finding f = only(TestYaml.ROCE.replace("      priority: 3\n", "      prioirty: 3\n"));
+        assertEquals("unknown key `prioirty` in traffic class; did you mean `priority`?", f.message());
+        assertEquals(new Location("inv/f.yaml", 9, 7), f.location());
+    }
+
+    @Test
+    void anUnrelatedUnknownKeyDoesNotHideAMissingRequiredKey() {
+        List<String> messages = check(TestYaml.ROCE.replace("      priority: 3\n", "      colour: 3\n"))
+                .stream().map(Finding::message).toList();
+        assertEquals(List.of("missing required key `priority` in traffic class", "unknown key `colour` in traffic class"),
+                messages);
+    }
+
+    @Test
     void unknownTopLevelKeyIsReportedWithAHint() {
         Finding f = only("version: 1\nswitchs: []\n");
         assertEquals("unknown key `switchs` in the file's top level; did you mean `switches`?", f.message());
@@ -289,5 +304,30 @@ class SchemaValidatorTest {
         List<Finding> findings = new ArrayList<>();
         files.forEach((path, text) -> findings.addAll(VALIDATOR.validate(TestYaml.parse(path, text))));
         assertEquals(List.of(), findings);
+    }
+
+    @Test
+    void theShippedSchemaIsValidDraft202012() {
+        assertEquals(List.of(), SchemaValidator.metaSchemaProblems(SchemaValidator.readResource()));
+    }
+
+    @Test
+    void theMetaSchemaCheckCatchesABrokenSchema() {
+        String broken = SchemaValidator.readResource().replace("\"required\": [\"name\", \"transport\"]", "\"required\": \"name\"");
+        assertTrue(!SchemaValidator.metaSchemaProblems(broken).isEmpty());
+    }
+
+    @Test
+    void parallelValidationKeepsFileOrder() {
+        List<ParsedFile> files = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            files.add(TestYaml.parse(String.format("inv/f%02d.yaml", i), "version: 1\nswitches:\n  - { name: s" + i + ", role: leaf }\n"));
+        }
+        List<Finding> findings = VALIDATOR.validateAll(files);
+        assertEquals(40, findings.size());
+        for (int i = 0; i < 40; i++) {
+            assertEquals(String.format("inv/f%02d.yaml", i), findings.get(i).location().file());
+            assertEquals("missing required key `platform` in switch", findings.get(i).message());
+        }
     }
 }

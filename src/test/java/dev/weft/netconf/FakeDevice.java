@@ -5,7 +5,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.apache.sshd.common.channel.RequestHandler;
+import org.apache.sshd.common.session.ConnectionService;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.SshServer;
@@ -33,6 +38,7 @@ class FakeDevice implements AutoCloseable {
     }
 
     private final SshServer server;
+    private final Semaphore keepalives = new Semaphore(0);
 
     FakeDevice(Path hostKey, Script script) throws IOException {
         server = SshServer.setUpDefaultServer();
@@ -51,7 +57,23 @@ class FakeDevice implements AutoCloseable {
                 return new ScriptCommand(script);
             }
         }));
+        // count the client's SSH keepalive requests (keepalive@openssh.com), then answer them
+        List<RequestHandler<ConnectionService>> handlers = new ArrayList<>();
+        handlers.add((service, request, wantReply, buffer) -> {
+            if (!request.startsWith("keepalive@")) {
+                return RequestHandler.Result.Unsupported;
+            }
+            keepalives.release();
+            return RequestHandler.Result.ReplySuccess;
+        });
+        handlers.addAll(server.getGlobalRequestHandlers());
+        server.setGlobalRequestHandlers(handlers);
         server.start();
+    }
+
+    /** Waits until the client has sent {@code n} keepalive requests; false if they did not come in time. */
+    boolean awaitKeepalives(int n, long seconds) throws InterruptedException {
+        return keepalives.tryAcquire(n, seconds, TimeUnit.SECONDS);
     }
 
     DeviceEndpoint endpoint(String name) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FakeDeviceTest {
 
     private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(2), Duration.ZERO);
+            Duration.ofSeconds(2));
 
     @TempDir
     Path dir;
@@ -85,6 +85,21 @@ class FakeDeviceTest {
             NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
             assertEquals(NetconfException.Reason.TIMEOUT, e.reason());
             assertTrue(e.getMessage().endsWith(": no complete reply to <get-config> within 2 s"), e.getMessage());
+        }
+    }
+
+    @Test
+    void idleSessionsSendSshKeepalives() throws Exception {
+        FakeDevice.Script idle = (in, out) -> {
+            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+            FakeDevice.drain(in);
+        };
+        ClientSettings keepalive = ClientSettings.defaults().withKeepalive(Duration.ofMillis(200));
+        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), idle);
+                NetconfClient c = new NetconfClient(keepalive, Map.of("FAKE_PW", "x")::get);
+                NetconfSession s = connect(c, device, "fake-idle")) {
+            assertEquals(7, s.hello().sessionId());
+            assertTrue(device.awaitKeepalives(2, 30), "no SSH keepalives from an idle session");
         }
     }
 

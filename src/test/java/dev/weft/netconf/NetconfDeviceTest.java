@@ -29,7 +29,7 @@ class NetconfDeviceTest {
 
     private static final String PW_VAR = "WEFT_TEST_NETCONF_PASSWORD";
     private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(30), Duration.ofSeconds(15));
+            Duration.ofSeconds(30));
     private static final String QOS_NS = "http://openconfig.net/yang/qos";
 
     private static Path stateDir;
@@ -332,6 +332,49 @@ class NetconfDeviceTest {
             assertTrue(e.getMessage().contains("exceeds the limit of " + limit + " bytes"), e.getMessage());
             NetconfException after = assertThrows(NetconfException.class, () -> s.getConfig(null));
             assertEquals(NetconfException.Reason.PROTOCOL, after.reason());
+        }
+    }
+
+    @Test
+    void backupOfALiveDeviceIsStableAcrossRuns(@TempDir Path dir) throws Exception {
+        try (NetconfClient c = client(); NetconfSession s = open(c, dev2);
+                dev.weft.git.BackupRepository repo = dev.weft.git.BackupRepository.openOrInit(dir)) {
+            s.rpc("<edit-config><target><candidate/></target>" + roceConfig() + "</edit-config>");
+            s.rpc("<commit/>");
+            java.time.Instant t = java.time.Instant.parse("2026-11-30T08:00:00Z");
+            var first = repo.record(Map.of("dev2", s.getConfig(null).data()), List.of(), t);
+            assertTrue(first.committed());
+            String file = Files.readString(dir.resolve("dev2.xml"));
+            assertTrue(file.contains("<min-threshold>150000</min-threshold>"), file);
+            assertTrue(file.contains("xmlns:oc-eth=\"http://openconfig.net/yang/interfaces/ethernet\">oc-eth:SPEED_400GB"),
+                    file);
+            var second = repo.record(Map.of("dev2", s.getConfig(null).data()), List.of(), t);
+            assertFalse(second.committed(), "a second read of an unchanged device must give the same file");
+        }
+    }
+
+    @Test
+    void fetcherReadsEveryDeviceAndReportsTheOnesThatFail(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Path knownHosts = Files.writeString(dir.resolve("known_hosts"),
+                Files.readString(dev1.knownHosts()) + Files.readString(dev2.knownHosts()));
+        List<DeviceTarget> targets = List.of(
+                new DeviceTarget(dev2.endpoint(), Credentials.keyFile(dev2.user(), dev2.ed25519Key())),
+                new DeviceTarget(new DeviceEndpoint("a-down", "127.0.0.1", port),
+                        Credentials.keyFile(dev1.user(), dev1.rsaKey())),
+                new DeviceTarget(dev1.endpoint(), Credentials.passwordFromEnv(dev1.user(), PW_VAR)));
+        try (NetconfClient c = client()) {
+            List<FetchResult> results = new ConfigFetcher(c, HostKeyPolicy.strict(knownHosts), TIMEOUTS, 2)
+                    .fetchAll(targets, "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/>");
+            assertEquals(List.of("a-down", "dev1", "dev2"), results.stream().map(r -> r.endpoint().name()).toList());
+            FetchResult.Failed down = (FetchResult.Failed) results.get(0);
+            assertEquals(NetconfException.Reason.REFUSED, down.error().reason());
+            for (FetchResult r : results.subList(1, 3)) {
+                assertEquals("data", ((FetchResult.Fetched) r).reply().data().getLocalName());
+            }
         }
     }
 

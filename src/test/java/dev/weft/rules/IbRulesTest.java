@@ -92,6 +92,29 @@ class IbRulesTest {
     }
 
     @Test
+    void ftreeWithLmcIsSkippedByOpenSm() {
+        Finding f = only(edited(s -> s.put("lmc", 2L)), "ib-routing-deadlock", "/subnet/routing-engine");
+        assertTrue(f.message().contains("ftree does not route with lmc 2"), f.message());
+        assertEquals(List.of(), run(edited(s -> {
+            s.put("lmc", 2L);
+            s.put("routing-engine", new ArrayList<>(List.of("updn")));
+            s.put("sharp", map("enabled", false));
+        })));
+    }
+
+    @Test
+    void adaptiveRoutingNeedsAnArEngineAndOnlyThen() {
+        only(edited(s -> s.put("adaptive-routing", map("enabled", true))), "ib-routing-deadlock",
+                "/subnet/adaptive-routing/enabled");
+        only(edited(s -> s.put("routing-engine", new ArrayList<>(List.of("ar_updn", "updn")))), "ib-routing-deadlock",
+                "/subnet/routing-engine");
+        assertEquals(List.of(), run(edited(s -> {
+            s.put("adaptive-routing", map("enabled", true));
+            s.put("routing-engine", new ArrayList<>(List.of("ar_updn", "updn")));
+        })));
+    }
+
+    @Test
     void tiedTopPriority() {
         only(edited(s -> mapAt(s, "subnet-managers/1").put("priority", 15L)), "ib-sm-priority",
                 "/subnet/subnet-managers/1/priority");
@@ -205,6 +228,8 @@ class IbRulesTest {
     void lmcBeyondTheLidSpace() {
         IbFixtures.Topology t = IbFixtures.fatTree(16, 32, 32); // 1,026 HCA ports
         Map<String, Object> s = IbFixtures.podSubnet(t);
+        s.put("routing-engine", new ArrayList<>(List.of("updn"))); // ftree does not route with LMC > 0
+        s.put("sharp", map("enabled", false));
         s.put("lmc", 6L); // 1026 * 64 > 49151
         only(IbFixtures.build(t, s), "ib-lmc-lid-budget", "/subnet/lmc");
         s.put("lmc", 5L); // 1026 * 32 + 48 = 32,880: fits
@@ -213,7 +238,11 @@ class IbRulesTest {
 
     @Test
     void lmcOutOfRange() {
-        only(edited(s -> s.put("lmc", 8L)), "ib-lmc-lid-budget", "/subnet/lmc");
+        only(edited(s -> {
+            s.put("lmc", 8L);
+            s.put("routing-engine", new ArrayList<>(List.of("updn")));
+            s.put("sharp", map("enabled", false));
+        }), "ib-lmc-lid-budget", "/subnet/lmc");
     }
 
     @Test

@@ -159,6 +159,7 @@ class IntentRulesTest {
         firesAt(f, line(81));
         assertEquals("leaf-01", f.get(0).device());
         assertEquals("Ethernet0", f.get(0).port());
+        assertEquals("/fabric/mtu/switch", f.get(0).path());
     }
 
     @Test
@@ -176,6 +177,7 @@ class IntentRulesTest {
         assertEquals("spine-01", f.get(0).device());
         assertEquals("9216", f.get(0).expected());
         assertEquals("9100", f.get(0).actual());
+        assertEquals("/switches/1/ports/0/mtu", f.get(0).path());
     }
 
     private static Fabric withPfc(Watchdog wd, boolean linkPause) {
@@ -217,6 +219,7 @@ class IntentRulesTest {
                 TestFabric.link(700, "leaf-01", "Ethernet0", "gpu-002", "eth0", 3),
                 TestFabric.link(710, "leaf-01", "Ethernet4", "gpu-001", "eth1", null)), List.of());
         firesAt(run("port-multiple-links", model), line(701));
+        assertEquals("/links/2/a", run("port-multiple-links", model).get(0).path());
         firesAt(run("link-endpoint-unknown", model), line(702), line(711), line(712));
         firesAt(run("cable-length-missing", model), line(710));
     }

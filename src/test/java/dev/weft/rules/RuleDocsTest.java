@@ -24,5 +24,7 @@ class RuleDocsTest {
         assertTrue(a.contains("Why: Because it matters.\n"), a);
         assertTrue(a.contains("- https://example.org/a\n"), a);
         assertTrue(a.contains("How to fix: Fix it.\n"), a);
+        assertTrue(a.contains("Details and examples: [policies/a-rule/README.md](../policies/a-rule/README.md)\n"), a);
+        assertTrue(a.endsWith("README.md)\n") && !a.contains("\n\n\n"), a);
     }
 }

@@ -55,7 +55,7 @@ class WaiversTest {
     void aWaiverScopedElsewhereIsUnusedAndWaivesNothing() {
         List<Finding> out = run(
                 TestFabric.waiver(800, "cable-length-missing", "2027-01-01", List.of("spine-01"), List.of("leaf-01:Ethernet0"),
-                        List.of("other.yaml")));
+                        List.of("other.yaml")));  // all real devices, none with this finding
         assertFalse(only(out, "cable-length-missing").waived());
         Finding unused = only(out, "waiver-unused");
         assertEquals(TestFabric.line(801), unused.location());
@@ -87,6 +87,17 @@ class WaiversTest {
         Finding invalid = only(out, "waiver-invalid");
         assertEquals(TestFabric.line(805), invalid.location());
         assertTrue(invalid.message().contains("'Ethernet9'"), invalid.message());
+    }
+
+    @Test
+    void aScopeNamingAnUnknownDeviceIsInvalidWithAHint() {
+        List<Finding> out = run(TestFabric.waiver(800, "cable-length-missing", "2027-01-01", List.of("leaf-1"),
+                List.of("spine-02:Ethernet0"), List.of()));
+        List<Finding> invalid = out.stream().filter(f -> f.rule().equals("waiver-invalid")).toList();
+        assertEquals(List.of(TestFabric.line(804), TestFabric.line(805)), invalid.stream().map(Finding::location).toList());
+        assertTrue(invalid.get(0).message().contains("did you mean leaf-01?"), invalid.get(0).message());
+        assertTrue(invalid.get(1).message().contains("'spine-02'"), invalid.get(1).message());
+        assertFalse(only(out, "cable-length-missing").waived());
     }
 
     @Test

@@ -57,8 +57,9 @@ public final class LinkEndpointUnknown implements Rule {
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link link = links.get(i);
-            problem(model, ends, link.a()).ifPresent(m -> findings.add(finding(m, link.a(), link, "a")));
-            problem(model, ends, link.b()).ifPresent(m -> findings.add(finding(m, link.b(), link, "b")));
+            String path = "/links/" + i + "/";
+            problem(model, ends, link.a()).ifPresent(m -> findings.add(finding(m, link.a(), link, "a").withPath(path + "a")));
+            problem(model, ends, link.b()).ifPresent(m -> findings.add(finding(m, link.b(), link, "b").withPath(path + "b")));
         }
         return findings;
     }

@@ -40,6 +40,7 @@ public final class MtuLinkMismatch implements Rule {
             byEnd.putIfAbsent(ep.deviceName() + ":" + ep.portName(), ep);
         }
         List<Finding> findings = new ArrayList<>();
+        MtuPaths paths = new MtuPaths(model);
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link link = links.get(i);
@@ -59,7 +60,7 @@ public final class MtuLinkMismatch implements Rule {
                     "link " + link.a() + " - " + link.b() + " has different MTUs: " + describe(here) + ", "
                             + describe(there) + "; both ends of a link must match")
                     .at(where).onDevice(here.deviceName()).onPort(here.portName())
-                    .withPath("/links/" + i)
+                    .withPath(odd != null ? paths.of(odd) : "/links/" + i)
                     .withValues(there.mtu().value().toString(), here.mtu().value().toString()));
         }
         return findings;

@@ -32,6 +32,7 @@ public final class MtuSwitchNic implements Rule {
         }
         int nic = fabric.mtu().nic();
         List<Finding> findings = new ArrayList<>();
+        MtuPaths paths = new MtuPaths(model);
         for (EffectivePort ep : model.effectivePorts()) {
             if (ep.peer() == null || ep.mtu() == null || ep.mtu().value() >= nic
                     || model.hostNamed(ep.peer().device()).isEmpty()) {
@@ -42,6 +43,7 @@ public final class MtuSwitchNic implements Rule {
                             + " (set by " + ep.mtu().layer() + "), below the NIC MTU " + nic
                             + "; full-size RoCE packets from the host would be dropped")
                     .at(ep.mtu().origin()).onDevice(ep.deviceName()).onPort(ep.portName())
+                    .withPath(paths.of(ep))
                     .withValues(">= " + nic, Integer.toString(ep.mtu().value())));
         }
         return findings;

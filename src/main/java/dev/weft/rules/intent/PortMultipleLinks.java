@@ -31,7 +31,9 @@ public final class PortMultipleLinks implements Rule {
         }
         Map<String, Endpoint> seen = new HashMap<>();
         List<Finding> findings = new ArrayList<>();
-        for (Link link : model.links()) {
+        List<Link> links = model.links();
+        for (int i = 0; i < links.size(); i++) {
+            Link link = links.get(i);
             for (Endpoint end : List.of(link.a(), link.b())) {
                 Endpoint first = seen.putIfAbsent(end.toString(), end);
                 if (first == null) {
@@ -41,7 +43,8 @@ public final class PortMultipleLinks implements Rule {
                 findings.add(Finding.of(ID, Severity.ERROR,
                         end + " is used by more than one link end (first at " + Roce.where(first.at())
                                 + "); a port takes one cable")
-                        .at(where).onDevice(end.device()).onPort(end.port()));
+                        .at(where).onDevice(end.device()).onPort(end.port())
+                        .withPath("/links/" + i + "/" + (end == link.a() ? "a" : "b")));
             }
         }
         return findings;
