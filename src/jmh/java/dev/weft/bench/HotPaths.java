@@ -81,7 +81,7 @@ public class HotPaths {
         parser = new YamlParser(LoadLimits.defaults());
         suRoot = parser.parse(suFile).root();
         validator = new SchemaValidator();
-        IntentResult intent = new IntentReader().read(new WorkingTreeSource(null, dir));
+        IntentResult intent = new IntentReader().read(new WorkingTreeSource(dir, dir));
         model = intent.model();
         if (model == null) {
             throw new IllegalStateException("generated fabric does not load: " + intent.findings());
