@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.generate.IbFabricGenerator;
 import dev.weft.generate.RoceFabricGenerator;
 import dev.weft.generate.RoceFabricShape;
 import java.io.IOException;
@@ -28,8 +29,11 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the inventory into (created; must be empty or absent).")
     Path out;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "Fabric name (default: gpu-<N>).")
+    @Option(names = "--name", paramLabel = "NAME", description = "Fabric name (default: gpu-<N>, or ib-<N> with --ib).")
     String name;
+
+    @Option(names = "--ib", description = "Write an InfiniBand fat tree of the same shape instead (Quantum leaves and spines, one HCA per rail, 2 subnet managers).")
+    boolean infiniband;
 
     @Override
     public Integer call() throws IOException {
@@ -46,7 +50,9 @@ final class GenerateCommand implements Callable<Integer> {
                 }
             }
         }
-        Map<String, String> files = new RoceFabricGenerator().generate(name == null ? "gpu-" + gpus : name, shape);
+        Map<String, String> files = infiniband
+                ? new IbFabricGenerator().generate(name == null ? "ib-" + gpus : name, shape)
+                : new RoceFabricGenerator().generate(name == null ? "gpu-" + gpus : name, shape);
         long bytes = 0;
         for (Map.Entry<String, String> f : files.entrySet()) {
             Path target = out.resolve(f.getKey());
