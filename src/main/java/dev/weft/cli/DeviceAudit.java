@@ -38,8 +38,8 @@ import org.w3c.dom.Element;
  * Reads many devices over NETCONF, at most {@code parallel} at a time, and (for drift) compares each with
  * its intended compiled switch. Every device gets exactly one result, whatever happens to the others: a
  * device that cannot be reached is {@code unreachable} with a {@code device-unreachable} finding naming the
- * reason; one that was reached but whose config could not be used (session lost, reply too large or
- * malformed, no live profile for its platform) is {@code error} with a {@code device-error} finding.
+ * reason (refused, timeout, auth, host-key, netconf-error); one that answered but not usably (session
+ * lost mid-read, a message too large or malformed, a DTD, no live profile for its platform) is {@code error} with a {@code device-error} finding.
  * Secrets never reach a message: the NETCONF layer's messages name where a password comes from, not what it is.
  */
 public final class DeviceAudit {
@@ -185,6 +185,9 @@ public final class DeviceAudit {
         try {
             session = client.connect(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
         } catch (NetconfException e) {
+            if (e.reason() == NetconfException.Reason.REPLY_TOO_LARGE || e.reason() == NetconfException.Reason.PROTOCOL) {
+                return error(t, e.reason().label(), e.getMessage());     // it answered, but not usably
+            }
             String reason = e.reason().label();
             Finding f = Finding.of(DriftRules.UNREACHABLE, Severity.ERROR, e.getMessage() + " (reason: " + reason + ")")
                     .at(owner(t)).onDevice(name).withValues("reachable", reason);
