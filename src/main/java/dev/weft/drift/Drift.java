@@ -74,14 +74,25 @@ public final class Drift {
                 dscps.add(d);
             }
         });
+        // One finding per (intended, live) priority pair: a deleted term moves many code points at once.
+        Map<String, List<Integer>> moved = new TreeMap<>();
         for (int d : dscps) {
             Integer e = want.dscpToPriority().get(d);
             Integer a = got.dscpToPriority().get(d);
             if (!Objects.equals(e, a)) {
-                add(DriftRules.CLASSIFICATION, null, "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set",
-                        show(e), show(a), swLoc("dscp_to_priority." + d),
-                        "DSCP " + d + " is classified to priority " + show(a) + " on the device, the intent says " + show(e));
+                moved.computeIfAbsent(show(e) + "\u0000" + show(a), k -> new ArrayList<>()).add(d);
             }
+        }
+        for (Map.Entry<String, List<Integer>> m : moved.entrySet()) {
+            String[] ea = m.getKey().split("\u0000");
+            List<Integer> codes = m.getValue();
+            String which = (codes.size() == 1 ? "DSCP " : "DSCPs ") + ranges(codes);
+            add(DriftRules.CLASSIFICATION, null, "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set",
+                    ea[0], ea[1], swLoc("dscp_to_priority." + codes.get(0)),
+                    which + " " + (codes.size() == 1 ? "is" : "are") + (ea[1].equals("unmapped")
+                            ? " not classified on the device (the device default applies)"
+                            : " classified to priority " + ea[1] + " on the device")
+                            + ", the intent says " + (ea[0].equals("unmapped") ? "nothing" : "priority " + ea[0]));
         }
         for (int p = 0; p < want.priorityToQueue().size() && p < 8; p++) {
             Integer e = want.priorityToQueue().get(p);
@@ -349,6 +360,20 @@ public final class Drift {
 
     static String list(List<Integer> values) {
         return values.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
+    }
+
+    /** {@code 1-25, 27} from ascending code points. */
+    static String ranges(List<Integer> sorted) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < sorted.size(); ) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+                j++;
+            }
+            out.append(out.length() == 0 ? "" : ", ").append(i == j ? String.valueOf(sorted.get(i)) : sorted.get(i) + "-" + sorted.get(j));
+            i = j + 1;
+        }
+        return out.toString();
     }
 
     private static String show(Object v) {

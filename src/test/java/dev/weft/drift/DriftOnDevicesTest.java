@@ -228,6 +228,25 @@ class DriftOnDevicesTest {
     }
 
     @Test
+    @Order(3)
+    void deletedDefaultTermIsOneClassificationFindingAndTheLiveRulesCatchTheIncompleteMap() throws Exception {
+        lab.device(1).injectWithNcclient("<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\""
+                + " xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
+                + "<qos xmlns=\"http://openconfig.net/yang/qos\"><classifiers><classifier><name>dscp-in</name><terms>"
+                + "<term nc:operation=\"delete\"><id>tc0</id></term></terms></classifier></classifiers></qos></config>", lab.clientKey());
+        Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1");
+        List<String> keys = r.findings().stream().map(DriftOnDevicesTest::key).sorted().toList();
+        assertEquals(List.of("drift-classification oc-leaf-1 null", "dscp-map-incomplete oc-leaf-1 null"), keys, r.out);
+        Map<String, Object> moved = r.findings().stream().filter(f -> f.get("rule").equals("drift-classification")).findFirst().orElseThrow();
+        assertEquals("0", moved.get("expected"));
+        assertEquals("unmapped", moved.get("actual"));
+        assertTrue(String.valueOf(moved.get("message")).contains("DSCPs 0-25, 27-33, 35-47, 49-63"), moved.toString());
+        Map<String, Object> live = r.findings().stream().filter(f -> f.get("rule").equals("dscp-map-incomplete")).findFirst().orElseThrow();
+        assertTrue(String.valueOf(live.get("message")).startsWith("live config: "), live.toString());
+        assertEquals(Map.of("oc-leaf-1", "drift"), r.devices());
+    }
+
+    @Test
     @Order(4)
     void platformWithoutLiveProfileIsAnErrorForThatDeviceOnly() throws Exception {
         Cli r = drift(inventory, lab.knownHosts(), "--device", "leaf-c1", "--device", "oc-leaf-1");
