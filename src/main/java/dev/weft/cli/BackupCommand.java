@@ -60,6 +60,7 @@ final class BackupCommand implements Callable<Integer> {
         List<DeviceAudit.Target> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
         List<DeviceAudit.Result> results = new DeviceAudit(settings, DeviceProfiles.builtIn()).backup(targets);
+        DriftCommand.endProgress(spec.commandLine().getErr());
         Map<String, Element> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();

@@ -172,7 +172,7 @@ public final class DeviceAudit {
     private Result audit(NetconfClient client, Target t, boolean compare) throws InterruptedException {
         String name = t.name();
         if (t.problem() != null) {
-            return error(t, "problem", t.problem());
+            return error(t, "not-configured", t.problem());
         }
         DeviceProfile profile = null;
         if (compare) {

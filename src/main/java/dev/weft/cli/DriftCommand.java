@@ -58,6 +58,7 @@ final class DriftCommand implements Callable<Integer> {
         List<DeviceAudit.Target> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
         List<DeviceAudit.Result> results = new DeviceAudit(settings, DeviceProfiles.builtIn()).drift(targets);
+        endProgress(spec.commandLine().getErr());
         Outcome outcome = outcome(run, results, meta, LocalDate.now());
         return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
                 outcome.findings(), outcome.devices(), meta);
@@ -96,6 +97,14 @@ final class DriftCommand implements Callable<Integer> {
                     List.of(), d.remediation(), "0.1.0"));
         }
         return out;
+    }
+
+    /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */
+    static void endProgress(PrintWriter err) {
+        if (System.console() != null) {
+            err.println();
+            err.flush();
+        }
     }
 
     /** A progress line on stderr, redrawn in place, only when a person is watching a terminal. */
