@@ -29,6 +29,11 @@ final class DeviceTargets {
                         + String.join(", ", known) + ")");
             }
         }
+        boolean needed = switches.stream().anyMatch(s -> only.isEmpty() || only.contains(s.name()));
+        if (credentialsFile == null && needed) {
+            // as weft backup: without the file no device can be logged in to
+            throw new UsageException("--credentials FILE is required: the switches name credentials in management");
+        }
         CredentialsFile creds = null;
         if (credentialsFile != null) {
             try {

@@ -2,6 +2,10 @@ package dev.weft.cli;
 
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.DriftRules;
+import dev.weft.drift.IbDrift;
+import dev.weft.drift.IbDriftCheck;
+import dev.weft.live.IbProcessTools;
+import dev.weft.model.Transport;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.live.DeviceProfiles;
@@ -55,6 +59,9 @@ final class DriftCommand implements Callable<Integer> {
             return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
                     run.findings(), List.of(), meta);
         }
+        if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
+            return infiniband(run, source.inventoryPath(), meta);
+        }
         List<DeviceAudit.Target> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
         List<DeviceAudit.Result> results = new DeviceAudit(settings, DeviceProfiles.builtIn()).drift(targets);
@@ -62,6 +69,23 @@ final class DriftCommand implements Callable<Integer> {
         Outcome outcome = outcome(run, results, meta, LocalDate.now());
         return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
                 outcome.findings(), outcome.devices(), meta);
+    }
+
+    /**
+     * An InfiniBand fabric is audited through infiniband-diags on the SM host (the InfiniBand helper's
+     * {@link IbDriftCheck}), not over NETCONF; the subnet is reported as one device, the intended master SM.
+     */
+    private int infiniband(Pipeline.Run run, String inventoryPath, Map<String, RuleMeta> meta) {
+        long limit = Math.max(1, netconf.timeout().toSeconds());
+        IbDriftCheck.Result r = IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
+        DeviceStatus.Status status = switch (r.status()) {
+            case "ok" -> DeviceStatus.Status.OK;
+            case "drift" -> DeviceStatus.Status.DRIFT;
+            default -> DeviceStatus.Status.UNREACHABLE;
+        };
+        String reason = status == DeviceStatus.Status.UNREACHABLE ? "refused" : null;
+        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", inventoryPath, r.findings(),
+                List.of(new DeviceStatus(r.device(), status, reason)), meta);
     }
 
     /** The findings and device statuses of a drift run: per-device results plus live-only rule findings. */
@@ -93,6 +117,10 @@ final class DriftCommand implements Callable<Integer> {
     static Map<String, RuleMeta> withDriftRules(Map<String, RuleMeta> catalogue) {
         Map<String, RuleMeta> out = new TreeMap<>(catalogue);
         for (DriftRules.Description d : DriftRules.all().values()) {
+            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
+                    List.of(), d.remediation(), "0.1.0"));
+        }
+        for (IbDrift.Description d : IbDrift.DESCRIPTIONS) {
             out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
                     List.of(), d.remediation(), "0.1.0"));
         }

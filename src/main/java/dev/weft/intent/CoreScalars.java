@@ -13,6 +13,13 @@ final class CoreScalars {
     /** Stands for YAML null while resolving, since {@code null} would be ambiguous. */
     static final Object NULL = new Object();
 
+    /**
+     * Numbers beyond this many digits (or this power of ten) stay text. No value in an inventory comes
+     * near it, and it keeps a hostile file from costing quadratic time in {@link BigInteger} or an
+     * enormous {@code 1e999999999} from exploding in whoever converts it to an integer later.
+     */
+    static final int MAX_DIGITS = 1000;
+
     private CoreScalars() {}
 
     /** The value of a plain scalar: {@link #NULL}, Boolean, Long, BigInteger, BigDecimal, or the text itself. */
@@ -42,6 +49,9 @@ final class CoreScalars {
     /** Integers: {@code [-+]?[0-9]+}, {@code 0o[0-7]+}, {@code 0x[0-9a-fA-F]+}; floats by the core schema; else text. */
     private static Object number(String s) {
         int n = s.length();
+        if (n > MAX_DIGITS) {
+            return s;
+        }
         if (n > 2 && s.charAt(0) == '0' && (s.charAt(1) == 'x' || s.charAt(1) == 'o')) {
             int radix = s.charAt(1) == 'x' ? 16 : 8;
             for (int i = 2; i < n; i++) {
@@ -95,7 +105,9 @@ final class CoreScalars {
             return s;
         }
         try {
-            return new BigDecimal(s.charAt(0) == '+' ? s.substring(1) : s);
+            BigDecimal d = new BigDecimal(s.charAt(0) == '+' ? s.substring(1) : s);
+            boolean reasonable = Math.abs((long) d.precision() - d.scale()) <= MAX_DIGITS && Math.abs(d.scale()) <= MAX_DIGITS;
+            return reasonable ? d : s;
         } catch (NumberFormatException | ArithmeticException e) {
             return s; // an exponent beyond BigDecimal's range: keep the text, the schema will say it is not a number
         }

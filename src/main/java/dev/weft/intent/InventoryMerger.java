@@ -143,7 +143,7 @@ final class InventoryMerger {
                 if (earlier != null) {
                     findings.add(Finding.of(RULE, Severity.ERROR, what + " '" + name + "' is defined twice: here and at "
                             + earlier + "; " + what + " names must be unique across the inventory")
-                            .at(n.location()).onDevice(name).withPath("/" + e.key() + "/" + merged.size()));
+                            .at(n.location()).onDevice(name).withPath("/" + e.key()));
                     continue;
                 }
             }

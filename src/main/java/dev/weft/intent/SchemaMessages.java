@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.finding.DidYouMean;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -43,8 +45,22 @@ final class SchemaMessages {
 
     List<Finding> describe(String file, MapNode root, List<Problem> problems) {
         List<Problem> kept = collapse(problems);
+        // A misspelt required key shows up twice (unknown `prioirty`, missing `priority`); the
+        // "did you mean" finding explains both, so the missing-key one is dropped.
+        Set<String> explainedByTypo = new HashSet<>();
+        for (Problem p : kept) {
+            if (p.keyword().equals("additionalProperties")) {
+                String hint = unknownKeyHint(p);
+                if (hint != null) {
+                    explainedByTypo.add(p.instance() + "|" + hint);
+                }
+            }
+        }
         List<Finding> out = new ArrayList<>(kept.size());
         for (Problem p : kept) {
+            if (p.keyword().equals("required") && explainedByTypo.contains(p.instance() + "|" + p.property())) {
+                continue;
+            }
             out.add(describe(file, root, p));
         }
         out.sort(Finding.ORDER);
@@ -105,8 +121,7 @@ final class SchemaMessages {
         switch (p.keyword()) {
             case "additionalProperties" -> {
                 String title = titleAt(p.schemaPath());
-                Set<String> allowed = propertyNames(owner);
-                String hint = DidYouMean.suggest(p.property(), allowed);
+                String hint = unknownKeyHint(p);
                 message = "unknown key `" + p.property() + "` in " + title
                         + (hint == null ? "" : "; did you mean `" + hint + "`?");
                 location = at.keyLocation(file, p.property());
@@ -155,6 +170,12 @@ final class SchemaMessages {
         Finding f = Finding.of(RULE, Severity.ERROR, message).at(location).withPath(pointer);
         String device = at.deviceName(root, p.instance());
         return device == null ? f : f.onDevice(device);
+    }
+
+    /** The allowed key an unknown key is probably a typo of, or null. */
+    private String unknownKeyHint(Problem p) {
+        JsonNode owner = schemaAt(p.schemaPath().subList(0, Math.max(0, p.schemaPath().size() - 1)));
+        return DidYouMean.suggest(p.property(), propertyNames(owner));
     }
 
     private String typeMessage(String subject, JsonNode owner, Node value) {

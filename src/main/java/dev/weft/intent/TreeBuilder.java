@@ -162,7 +162,8 @@ final class TreeBuilder {
     }
 
     private Object wrongTag(String tag, String expected, String text, Location where) {
-        problems.add(error("value '" + text + "' is tagged " + shortTag(tag) + " but is not " + expected, where));
+        // The value itself is not echoed: this parser also reads credential files, and reports must not carry secrets.
+        problems.add(error("a value tagged " + shortTag(tag) + " is not " + expected + " (remove the tag)", where));
         return text;
     }
 
@@ -331,7 +332,7 @@ final class TreeBuilder {
                 return true;
             }
             String found = key instanceof ScalarNode s
-                    ? (s.value() == null ? "null" : "the " + kind(s.value()) + " " + s.text()) + " (quote it to make it text)"
+                    ? (s.value() == null ? "null" : kind(s.value())) + " (quote it to make it text)"
                     : key instanceof MapNode ? "a mapping" : "a list";
             problems.add(error("mapping keys must be text, found " + found, key.location()));
             return false;
@@ -365,8 +366,8 @@ final class TreeBuilder {
 
     private static String kind(Object value) {
         if (value instanceof Boolean) {
-            return "boolean";
+            return "a boolean";
         }
-        return value instanceof BigDecimal ? "number" : "integer";
+        return value instanceof BigDecimal ? "a number" : "an integer";
     }
 }

@@ -85,14 +85,12 @@ final class Yaml {
     }
 
     /** The mapping's own location plus every key's value location: what rules use to point at a field. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     static Provenance provenance(MapNode node) {
         // Built straight into an immutable map: this runs for every object of inventories with 100k+ ports.
         Map.Entry<String, Location>[] fields = new Map.Entry[node.entries().size()];
-        int i = 0;
-        for (MapNode.Entry e : node.entries().values()) {
-            fields[i++] = Map.entry(e.key(), e.value().location());
-        }
+        int[] next = {0};
+        node.entries().forEach((key, e) -> fields[next[0]++] = Map.entry(key, e.value().location()));
         return new Provenance(node.location(), Map.ofEntries(fields));
     }
 }

@@ -35,6 +35,9 @@ public final class YamlParser {
 
     public YamlParser(LoadLimits limits) {
         this.limits = limits;
+        // Trees are built from the event stream (TreeBuilder), not by snakeyaml's recursive composer, so
+        // duplicate keys, aliases, tags and depth are enforced there; the composer settings below are
+        // kept strict anyway in case a caller ever composes with these settings.
         this.settings = LoadSettings.builder()
                 .setLabel("weft")
                 .setUseMarks(true)
@@ -52,7 +55,7 @@ public final class YamlParser {
         String file = source.path();
         byte[] bytes = source.content();
         if (bytes.length > limits.maxFileBytes()) {
-            return failed(error(file + " is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
+            return failed(error("this file is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
                     + " bytes (split the inventory into several files)", Location.ofFile(file)));
         }
         int nul = indexOfNul(bytes);
@@ -80,6 +83,10 @@ public final class YamlParser {
                     + " is not allowed in YAML (a control character); remove it", codePointLocation(file, text, e.getPosition())));
         } catch (YamlEngineException e) {
             return failed(error("YAML error: " + firstLine(e.getMessage()), Location.ofFile(file)));
+        } catch (RuntimeException e) {
+            // A defect in the YAML library on some odd input must still be a finding, not a crash of the run.
+            return failed(error("the YAML reader failed on this file (" + e.getClass().getSimpleName() + "); "
+                    + "please report it with the file", Location.ofFile(file)));
         }
         Node root = builder.root();
         List<Finding> problems = builder.problems();
@@ -97,22 +104,21 @@ public final class YamlParser {
     }
 
     private static String describe(Node node) {
-        if (node instanceof ListNode) {
-            return "a list";
-        }
-        ScalarNode s = (ScalarNode) node;
-        return "a single value '" + s.text() + "'";
+        // a scalar's text is not echoed: the same parser reads credential files
+        return node instanceof ListNode ? "a list" : "a single value";
     }
 
     /** snakeyaml's problem in plain words, placed where the parser noticed it. */
     private static Finding syntax(String file, MarkedYamlEngineException e) {
-        String problem = e.getProblem() == null ? firstLine(e.getMessage()) : e.getProblem();
+        String problem = SyntaxMessages.plain(e.getProblem() == null ? firstLine(e.getMessage()) : e.getProblem());
         StringBuilder message = new StringBuilder("YAML syntax error: ").append(problem);
         String context = e.getContext();
-        if (context != null && !context.isEmpty()) {
+        if (SyntaxMessages.usefulContext(context)) {
             message.append(" (").append(context);
-            e.getContextMark().ifPresent(m -> message.append(" that starts at line ").append(m.getLine() + 1)
-                    .append(", column ").append(m.getColumn() + 1));
+            if (e.getContextMark().isPresent()) {
+                Location start = TreeBuilder.location(file, e.getContextMark());
+                message.append(" that starts at line ").append(start.line()).append(", column ").append(start.column());
+            }
             message.append(')');
         }
         Location where = TreeBuilder.location(file, e.getProblemMark().isPresent() ? e.getProblemMark() : e.getContextMark());
@@ -144,8 +150,21 @@ public final class YamlParser {
         return -1;
     }
 
-    /** Strict UTF-8: the JDK's String constructor would silently substitute U+FFFD. */
+    /**
+     * Strict UTF-8 (the JDK's String constructor would silently substitute U+FFFD). Inventories are
+     * nearly always plain ASCII, which needs no decoder at all: one pass to check, one copy.
+     */
     private static String decodeUtf8(byte[] bytes) {
+        boolean ascii = true;
+        for (byte b : bytes) {
+            if (b < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            return new String(bytes, StandardCharsets.US_ASCII);
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jgit.errors.AmbiguousObjectException;
 import org.eclipse.jgit.errors.LargeObjectException;
 import org.eclipse.jgit.errors.RevisionSyntaxException;
 import org.eclipse.jgit.lib.Constants;
@@ -133,7 +134,10 @@ public final class GitRefSource implements InventorySource {
         } else if (new File(dir, Constants.DOT_GIT).exists()) {
             builder.setWorkTree(dir);
         } else {
-            throw new SourceException(repoDir + " is not a Git repository; --ref needs the inventory inside a Git clone");
+            Path enclosing = Repositories.findRoot(repoDir).orElse(null);
+            throw new SourceException(enclosing == null
+                    ? repoDir + " is not a Git repository; --ref needs the inventory inside a Git clone"
+                    : repoDir + " is not the top of its Git repository; use " + enclosing);
         }
         try {
             return builder.setMustExist(true).build();
@@ -146,6 +150,9 @@ public final class GitRefSource implements InventorySource {
         ObjectId id;
         try {
             id = repo.resolve(ref + "^{commit}");
+        } catch (AmbiguousObjectException e) {
+            throw new SourceException("ref '" + ref + "' is ambiguous in " + repoDir + ": " + e.getCandidates().size()
+                    + " objects start with it; give more digits of the commit id", e);
         } catch (RevisionSyntaxException | IOException e) {
             id = null;
         }

@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param path    repository-relative path with forward slashes (what reports print)
  * @param content the raw bytes; never decoded here, so a binary file reaches the loader unchanged
- * @param blobId  the Git blob id when read from a ref, else a content hash; lets later stages cache by content
+ * @param blobId  the Git blob id of the content (for a working-tree file, the id Git would give it), so later
+ *                stages can cache by content across sources
  */
 public record SourceFile(String path, byte[] content, String blobId) {
     public SourceFile {

@@ -1,6 +1,7 @@
 package dev.weft.source;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -75,6 +76,8 @@ public final class WorkingTreeSource implements InventorySource {
                     }
                 });
             }
+        } catch (AccessDeniedException e) {
+            throw new SourceException("cannot read inventory '" + inventoryPath() + "': permission denied on " + e.getFile(), e);
         } catch (NoSuchFileException e) {
             throw new SourceException("inventory file vanished while reading: " + e.getFile(), e);
         } catch (IOException e) {

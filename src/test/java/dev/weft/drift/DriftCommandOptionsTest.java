@@ -50,9 +50,19 @@ class DriftCommandOptionsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void withoutCredentialsEveryDeviceIsAnErrorNotASilentSkip() throws Exception {
+    void withoutCredentialsFileItIsAUsageErrorAsForBackup() {
         String[] r = run("drift", INVENTORY, "--device", "oc-leaf-1", "--device", "oc-leaf-2", "--format", "json");
+        assertEquals("2", r[0], r[2]);
+        assertTrue(r[2].contains("--credentials FILE is required"), r[2]);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCredentialTheFileDoesNotHaveIsAnErrorForThatDeviceNotASilentSkip() throws Exception {
+        Path creds = Files.createTempFile("creds", ".yaml");
+        Files.writeString(creds, "other:\n  user: admin\n  agent: true\n");
+        String[] r = run("drift", INVENTORY, "--device", "oc-leaf-1", "--device", "oc-leaf-2", "--format", "json",
+                "--credentials", creds.toString());
         assertEquals("1", r[0], r[2]);
         Map<String, Object> report = (Map<String, Object>) Json.parse(r[1]);
         List<Map<String, Object>> devices = (List<Map<String, Object>>) report.get("devices");
@@ -62,7 +72,19 @@ class DriftCommandOptionsTest {
             assertEquals("not-configured", d.get("reason"), d.toString());
         }
         List<Map<String, Object>> findings = (List<Map<String, Object>>) report.get("findings");
-        assertTrue(String.valueOf(findings.get(0).get("message")).contains("no --credentials file"), findings.toString());
+        assertTrue(String.valueOf(findings.get(0).get("message")).contains("credential 'lab' is not in"), findings.toString());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anInfinibandFabricWithoutAReachableSubnetIsOneUnreachableDevice() throws Exception {
+        String ib = Lab.projectDir().resolve("inventories/ib-pod-b").toString();
+        String[] r = run("drift", ib, "--format", "json", "--timeout", "5s");
+        assertEquals("1", r[0], r[1] + r[2]);
+        Map<String, Object> report = (Map<String, Object>) Json.parse(r[1]);
+        List<Map<String, Object>> devices = (List<Map<String, Object>>) report.get("devices");
+        assertEquals(1, devices.size(), devices.toString());
+        assertEquals("unreachable", devices.get(0).get("status"), devices.toString());
     }
 
     @Test

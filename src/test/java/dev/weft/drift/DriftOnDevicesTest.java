@@ -365,14 +365,14 @@ class DriftOnDevicesTest {
         Cli first = weft(args);
         assertEquals(0, first.exit(), first.out + first.err);
         assertEquals(Map.of("oc-leaf-1", "ok", "oc-leaf-2", "ok"), first.devices());
-        assertTrue(first.err().contains("committed"), first.err());
+        assertTrue(first.err().contains("; commit "), first.err());
         String one = Files.readString(git.resolve("oc-leaf-1.xml"));
         assertTrue(one.contains("<mtu>9214</mtu>"), one);
         String head1 = head(git);
 
         Cli second = weft(args);
         assertEquals(0, second.exit(), second.err);
-        assertTrue(second.err().contains("no change, no commit"), second.err());
+        assertTrue(second.err().contains("nothing to commit"), second.err());
         assertEquals(head1, head(git));
         assertEquals(one, Files.readString(git.resolve("oc-leaf-1.xml")), "same config, byte-identical file");
 
@@ -381,7 +381,7 @@ class DriftOnDevicesTest {
                 + "<config><name>Ethernet8</name><mtu>1500</mtu></config></interface></interfaces></config>", lab.clientKey());
         Cli third = weft(args);
         assertEquals(0, third.exit(), third.err);
-        assertTrue(third.err().contains("committed"), third.err());
+        assertTrue(third.err().contains("; commit "), third.err());
         String head3 = head(git);
         assertFalse(head3.equals(head1));
         String message = gitOut(git, "log", "-1", "--format=%B");

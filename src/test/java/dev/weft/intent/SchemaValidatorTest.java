@@ -70,6 +70,21 @@ class SchemaValidatorTest {
     }
 
     @Test
+    void aMisspeltRequiredKeyIsOneFindingNotTwo() {
+        Finding f = only(TestYaml.ROCE.replace("      priority: 3\n", "      prioirty: 3\n"));
+        assertEquals("unknown key `prioirty` in traffic class; did you mean `priority`?", f.message());
+        assertEquals(new Location("inv/f.yaml", 9, 7), f.location());
+    }
+
+    @Test
+    void anUnrelatedUnknownKeyDoesNotHideAMissingRequiredKey() {
+        List<String> messages = check(TestYaml.ROCE.replace("      priority: 3\n", "      colour: 3\n"))
+                .stream().map(Finding::message).toList();
+        assertEquals(List.of("missing required key `priority` in traffic class", "unknown key `colour` in traffic class"),
+                messages);
+    }
+
+    @Test
     void unknownTopLevelKeyIsReportedWithAHint() {
         Finding f = only("version: 1\nswitchs: []\n");
         assertEquals("unknown key `switchs` in the file's top level; did you mean `switches`?", f.message());

@@ -86,6 +86,13 @@ class YamlParserTest {
     }
 
     @Test
+    void windowsLineEndingsCountLinesTheSame() {
+        MapNode root = ok("version: 1\r\nfabric:\r\n  name: pod-a\r\n");
+        assertEquals(new Location(FILE, 3, 9), at(root, "fabric", "name").location());
+        assertEquals("pod-a", value((MapNode) at(root, "fabric"), "name"));
+    }
+
+    @Test
     void listItemsKeepTheirOwnLines() {
         MapNode root = ok("switches:\n  - name: leaf-01\n  - name: leaf-02\n");
         List<Node> items = ((ListNode) at(root, "switches")).items();
@@ -129,6 +136,16 @@ class YamlParserTest {
         assertEquals("150KB", value(r, "s10"));
         assertEquals("42\n", value(r, "s11"), "block scalars are text");
         assertEquals("0x1F", ((ScalarNode) at(r, "i3")).text(), "the text is kept as written");
+    }
+
+    @Test
+    void absurdNumbersStayText() {
+        String digits = "9".repeat(5000);
+        MapNode r = ok("a: " + digits + "\nb: 1e999999999\nc: 1e-999999999\nd: 1e300\n");
+        assertEquals(digits, value(r, "a"), "no quadratic BigInteger parse of a hostile number");
+        assertEquals("1e999999999", value(r, "b"));
+        assertEquals("1e-999999999", value(r, "c"));
+        assertEquals(new BigDecimal("1e300"), value(r, "d"));
     }
 
     @Test
@@ -176,8 +193,9 @@ class YamlParserTest {
 
     @Test
     void wrongStandardTagIsRejected() {
-        Finding f = oneError("a: !!int abc\n");
-        assertTrue(f.message().contains("!!int") && f.message().contains("abc"), f.message());
+        Finding f = oneError("a: !!int s3cret\n");
+        assertTrue(f.message().contains("!!int") && f.message().contains("not an integer"), f.message());
+        assertTrue(!f.message().contains("s3cret"), "values are never echoed (credential files use this parser)");
     }
 
     @Test
@@ -341,16 +359,16 @@ class YamlParserTest {
 
     @Test
     void topLevelScalarIsRejected() {
-        Finding f = oneError("just text\n");
-        assertTrue(f.message().contains("'just text'"), f.message());
+        Finding f = oneError("hunter2\n");
+        assertTrue(f.message().contains("a single value") && !f.message().contains("hunter2"), f.message());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "1: x|1|integer 1",
-        "true: x|1|boolean true",
+        "1: x|1|an integer",
+        "true: x|1|a boolean",
         "null: x|1|null",
-        "a: {1.5: x}|5|number 1.5",
+        "a: {1.5: x}|5|a number",
         "[a, b]: x|1|a list",
         "{a: b}: x|1|a mapping",
     })
@@ -372,13 +390,29 @@ class YamlParserTest {
     void badIndentationIsLocated() {
         Finding f = oneError("fabric:\n  name: a\n   mtu: 1\n");
         assertEquals(new Location(FILE, 3, 7), f.location());
-        assertTrue(f.message().contains("mapping values are not allowed here"), f.message());
+        assertEquals("YAML syntax error: a ':' is not allowed here; check this line's indentation, or quote a value "
+                + "that contains ': '", f.message());
     }
 
     @Test
     void tabIndentationIsLocated() {
         Finding f = oneError("fabric:\n\tname: a\n");
-        assertEquals(2, f.location().line());
+        assertEquals(new Location(FILE, 2, 1), f.location());
+        assertEquals("YAML syntax error: a tab character; indent YAML with spaces, never tabs", f.message());
+    }
+
+    @Test
+    void unclosedQuoteNamesWhereTheQuoteStarts() {
+        Finding f = oneError("a: 'open\nb: 1\n");
+        assertEquals("YAML syntax error: the file ends before a closing quote (while scanning a quoted scalar "
+                + "that starts at line 1, column 4)", f.message());
+    }
+
+    @Test
+    void unclosedFlowListNamesWhereItStarts() {
+        Finding f = oneError("fabric:\n  mtu: [1, 2\nswitches: []\n");
+        assertEquals(new Location(FILE, 3, 9), f.location());
+        assertTrue(f.message().contains("not closed with ']'") && f.message().contains("line 2, column 8"), f.message());
     }
 
     @Test
