@@ -88,15 +88,15 @@ final class DiffCommand implements Callable<Integer> {
                     : head + " (" + git.resolve(head).orElseThrow(() -> new UsageException(notFetched(head, root))).substring(0, 7) + ")";
             String baseInventory = baseInventory(git, headInventory, notes);
 
-            Pipeline pipeline = Pipeline.from(options);
-            Pipeline.Run headRun = pipeline.validate(headSource);
-            Pipeline.Run baseRun = baseInventory == null ? null : pipeline.validate(new GitRefSource(root, base, baseInventory));
+            Pipeline.Run[] runs = validateBoth(headSource, baseInventory == null ? null : new GitRefSource(root, base, baseInventory));
+            Pipeline.Run headRun = runs[0];
+            Pipeline.Run baseRun = runs[1];
 
             List<Finding> baseFindings = new ArrayList<>(baseRun == null ? List.of() : baseRun.findings());
             List<Finding> headFindings = new ArrayList<>(headRun.findings());
             ChangeImpact.Result impact = null;
             if (headRun.compiled() != null && baseRun != null && baseRun.compiled() != null) {
-                impact = impact(baseRun, headRun);
+                impact = impact(baseRun, headRun, git, root, notes);
                 baseFindings.addAll(impact.baseProblems());
                 headFindings.addAll(impact.headProblems());
             } else if (headRun.compiled() == null) {
@@ -128,6 +128,26 @@ final class DiffCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Validates head here and base (when there is one) on a second thread at the same time: the two
+     * sides share nothing, each gets its own pipeline, and on a CI runner with two cores this halves the
+     * wait. A usage error on either side is rethrown as is.
+     */
+    private Pipeline.Run[] validateBoth(InventorySource headSource, InventorySource baseSource) {
+        java.util.concurrent.CompletableFuture<Pipeline.Run> baseRun = baseSource == null
+                ? java.util.concurrent.CompletableFuture.completedFuture(null)
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> Pipeline.from(options).validate(baseSource));
+        Pipeline.Run headRun = Pipeline.from(options).validate(headSource);
+        try {
+            return new Pipeline.Run[] {headRun, baseRun.join()};
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
     /** Where the inventory is in base: the same folder, the folder it was renamed from, or nowhere (a new inventory). */
     private String baseInventory(GitRepo git, String headInventory, List<String> notes) throws IOException {
         if (git.exists(base, headInventory)) {
@@ -142,15 +162,73 @@ final class DiffCommand implements Callable<Integer> {
         return null;
     }
 
-    private ChangeImpact.Result impact(Pipeline.Run baseRun, Pipeline.Run headRun) {
-        TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
-                : TemplateFolders.withOverrides(options.templates);
-        Renderer renderer = new Renderer(folders);
-        ChangeImpact.Render render = (device, fabric) -> {
-            Renderer.DeviceOutput out = renderer.renderDevice(device, fabric);
-            return new ChangeImpact.Rendered(out.files(), out.findings());
-        };
-        return ChangeImpact.compute(baseRun.compiled(), headRun.compiled(), d -> false, render, render, UnifiedDiff::of);
+    private ChangeImpact.Result impact(Pipeline.Run baseRun, Pipeline.Run headRun, GitRepo git, Path root, List<String> notes)
+            throws IOException {
+        TemplateSides sides = templateSides(git, root, notes);
+        try {
+            Renderer baseRenderer = new Renderer(sides.base());
+            Renderer headRenderer = new Renderer(sides.head());
+            ChangeImpact.Render baseRender = (device, fabric) -> rendered(baseRenderer.renderDevice(device, fabric));
+            ChangeImpact.Render headRender = (device, fabric) -> rendered(headRenderer.renderDevice(device, fabric));
+            return ChangeImpact.compute(baseRun.compiled(), headRun.compiled(), sides::changedFor, baseRender, headRender,
+                    UnifiedDiff::of);
+        } finally {
+            TemplateDiff.delete(sides.scratch());
+        }
+    }
+
+    private static ChangeImpact.Rendered rendered(Renderer.DeviceOutput out) {
+        return new ChangeImpact.Rendered(out.files(), out.findings());
+    }
+
+    /**
+     * The template folders of each side. Built-in templates are the same on both sides. A {@code
+     * --templates} folder inside the repository is read from each side's tree, and the platforms whose
+     * templates differ are re-rendered on every device of that platform.
+     */
+    private TemplateSides templateSides(GitRepo git, Path root, List<String> notes) throws IOException {
+        if (options.templates == null) {
+            return new TemplateSides(TemplateFolders.builtIn(), TemplateFolders.builtIn(), java.util.Set.of(), null);
+        }
+        Path user;
+        try {
+            user = options.templates.toAbsolutePath().toRealPath();
+        } catch (IOException e) {
+            throw new UsageException("--templates " + options.templates + " does not exist");
+        }
+        Path realRoot = root.toRealPath();
+        if (!user.startsWith(realRoot)) {
+            TemplateFolders same = TemplateFolders.withOverrides(user);
+            return new TemplateSides(same, same, java.util.Set.of(), null);
+        }
+        String relative = realRoot.relativize(user).toString().replace('\\', '/');
+        Path scratch = Files.createTempDirectory("weft-diff-templates-");
+        Path baseDir = scratch.resolve("base");
+        Files.createDirectories(baseDir);
+        git.extract(base, relative, baseDir);
+        Path headDir = user;
+        if (head != null) {
+            headDir = scratch.resolve("head");
+            Files.createDirectories(headDir);
+            git.extract(head, relative, headDir);
+        }
+        java.util.Set<String> changed = TemplateDiff.changedTopFolders(baseDir, headDir);
+        if (!changed.isEmpty()) {
+            notes.add("templates changed in " + relative + " (" + String.join(", ", changed)
+                    + "): every device of those platforms is re-rendered");
+        }
+        return new TemplateSides(TemplateFolders.withOverrides(baseDir), TemplateFolders.withOverrides(headDir), changed, scratch);
+    }
+
+    /** Both sides' template folders, the top-level template folders that differ ({@code *} = all), and a scratch folder to delete. */
+    private record TemplateSides(TemplateFolders base, TemplateFolders head, java.util.Set<String> changed, Path scratch) {
+        boolean changedFor(dev.weft.compile.CompiledDevice device) {
+            if (changed.isEmpty()) {
+                return false;
+            }
+            String platform = device instanceof dev.weft.compile.CompiledSwitch sw ? sw.platform() : "connectx";
+            return changed.contains("*") || changed.contains(platform);
+        }
     }
 
     /** Status entries; each new finding with a line gets the commit that last touched that line in head. */

@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.finding.DidYouMean;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ final class ExplainCommand implements Callable<Integer> {
         List<RuleMeta> rules = RulesCommand.catalogue(policies);
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
-                        + DidYouMeanRule.hint(ruleId, rules.stream().map(RuleMeta::id).toList())));
+                        + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
         PrintWriter out = spec.commandLine().getOut();
         out.println(rule.id() + " — " + rule.title());
         out.println("severity: " + rule.severity().label() + "   category: " + rule.category() + "   since: " + rule.since());
@@ -47,5 +48,9 @@ final class ExplainCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    private static String hint(String suggestion) {
+        return suggestion == null ? "" : "; did you mean '" + suggestion + "'?";
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import dev.weft.finding.Finding;
 import dev.weft.render.DirectorySink;
+import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
@@ -49,9 +50,16 @@ final class RenderCommand implements Callable<Integer> {
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         Pipeline.Run run = Pipeline.from(options).compile(source);
         List<Finding> findings = new ArrayList<>(run.findings());
-        if (run.compiled() != null) {
-            TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
-                    : TemplateFolders.withOverrides(options.templates);
+        TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                : TemplateFolders.withOverrides(options.templates);
+        if (run.model() != null && run.model().subnet() != null) {
+            // InfiniBand: the SM configures switches and HCAs, so what is rendered is each SM host's OpenSM
+            // files plus the ibsim topology (DIR/<sm-host>/...), not per-switch configs
+            List<Finding> ib = OpenSmRenderer.renderTo(run.model(), folders, new LinkedHashSet<>(devices), new DirectorySink(out));
+            findings.addAll(ib);
+            spec.commandLine().getErr().println("weft render: OpenSM files for "
+                    + run.model().subnet().subnetManagers().size() + " subnet manager(s) into " + out);
+        } else if (run.compiled() != null) {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
             RenderResult result = new Renderer(folders).render(run.compiled(), renderOptions, new DirectorySink(out));

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
         versionProvider = Version.class,
         description = "Configuration-as-code for RoCE and InfiniBand GPU fabrics: validate, render, audit drift.",
         subcommands = {ValidateCommand.class, RenderCommand.class, RulesCommand.class, ExplainCommand.class,
-                ExplainHeadroomCommand.class, GenerateCommand.class, DiffCommand.class})
+                ExplainHeadroomCommand.class, GenerateCommand.class, DiffCommand.class, BackupCommand.class,
+                DriftCommand.class})
 final class WeftCommand implements Runnable {
 
     @Spec

@@ -31,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Compiler {
 
-    public static final String HEADROOM_UNCOMPUTABLE = "headroom-uncomputable";
     public static final String ASIC_PROFILE_INVALID = "asic-profile-invalid";
 
     private Compiler() {}
@@ -178,7 +177,7 @@ public final class Compiler {
     /**
      * One entry per lossless PG, or none when it cannot be computed. A missing profile is not reported here:
      * {@code asic-profile-missing} sees it in the compiled switch. A port without a link carries no traffic
-     * and gets no headroom. Only a speed without a sourced pause-quanta value is reported here.
+     * and gets no headroom. A speed without a sourced pause-quanta value is left to {@code headroom-uncomputable}.
      */
     private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, QosPlan plan, AsicProfile profile,
             HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings,
@@ -201,13 +200,15 @@ public final class Compiler {
                 return e.getMessage();
             }
         });
-        if (cached instanceof String refusal) {
-            findings.add(uncomputable(ep, ep.speed().origin(), "PFC headroom of " + ep.deviceName() + ":"
-                    + ep.portName() + " is not computed: " + refusal));
+        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
+        // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
+        HeadroomResult r = cached instanceof HeadroomResult computed ? computed : null;
+        if (r == null && override.isEmpty()) {
             return List.of();
         }
-        HeadroomResult r = (HeadroomResult) cached;
-        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+        long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
+        Long required = r == null ? null : r.xoff();
         prov.put("headroom", override.map(Sourced::origin).orElse(ep.cableLength().origin()));
         // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
         Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
@@ -218,7 +219,7 @@ public final class Compiler {
         for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
             if (override.isPresent()) {
                 long xoff = override.get().value().bytes();
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, r.xon(), xoff + r.xon(), r.xoff(),
+                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, xon, xoff + xon, required,
                         PriorityGroupHeadroom.OVERRIDE));
             } else {
                 out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),
@@ -277,11 +278,6 @@ public final class Compiler {
 
     /** What a headroom computation depends on. */
     private record HeadroomKey(HeadroomInput input, AsicProfile profile) {}
-
-    private static Finding uncomputable(EffectivePort ep, Location where, String message) {
-        return Finding.of(HEADROOM_UNCOMPUTABLE, Severity.WARNING, message).at(where).onDevice(ep.deviceName())
-                .onPort(ep.portName());
-    }
 
     private static void putOrigin(Map<String, Location> prov, String key, Sourced<?> s) {
         if (s != null && s.origin() != null) {

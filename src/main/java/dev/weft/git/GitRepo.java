@@ -113,6 +113,41 @@ public final class GitRepo implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes every regular file below {@code path} in the tree of {@code ref} into {@code target}
+     * (created), keeping relative paths: a base-side copy of a template folder, without a checkout.
+     *
+     * @return false when {@code path} is not a folder in that tree
+     */
+    public boolean extract(String ref, String path, Path target) throws IOException {
+        ObjectId commit = repo.resolve(ref + "^{commit}");
+        if (commit == null) {
+            return false;
+        }
+        try (RevWalk walk = new RevWalk(repo); TreeWalk at = TreeWalk.forPath(repo, path, walk.parseCommit(commit).getTree())) {
+            if (at == null || !at.isSubtree()) {
+                return false;
+            }
+            try (TreeWalk files = new TreeWalk(repo)) {
+                files.addTree(at.getObjectId(0));
+                files.setRecursive(true);
+                while (files.next()) {
+                    org.eclipse.jgit.lib.FileMode mode = files.getFileMode(0);
+                    if (!org.eclipse.jgit.lib.FileMode.REGULAR_FILE.equals(mode) && !org.eclipse.jgit.lib.FileMode.EXECUTABLE_FILE.equals(mode)) {
+                        continue; // links and submodules are never templates
+                    }
+                    Path out = target.resolve(files.getPathString()).normalize();
+                    if (!out.startsWith(target)) {
+                        continue;
+                    }
+                    java.nio.file.Files.createDirectories(out.getParent());
+                    java.nio.file.Files.write(out, repo.open(files.getObjectId(0)).getBytes());
+                }
+            }
+            return true;
+        }
+    }
+
     @Override
     public void close() {
         repo.close();

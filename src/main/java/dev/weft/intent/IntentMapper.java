@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.finding.DidYouMean;
+
 import static dev.weft.intent.Yaml.at;
 import static dev.weft.intent.Yaml.bool;
 import static dev.weft.intent.Yaml.integer;

@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.finding.DidYouMean;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;

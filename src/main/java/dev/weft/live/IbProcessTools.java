@@ -23,6 +23,24 @@ public final class IbProcessTools implements IbTools {
         this.limitSeconds = limitSeconds;
     }
 
+    /** Environment variable holding the command prefix for the tools (e.g. {@code scripts/ib-lab exec /tmp/ib}). */
+    public static final String PREFIX_VARIABLE = "WEFT_IB_TOOLS";
+
+    /**
+     * The tools as {@code weft drift} runs them: locally on the SM host, or behind the whitespace-separated
+     * command prefix in {@value #PREFIX_VARIABLE} (the simulated fabric: {@code scripts/ib-lab exec STATE}).
+     */
+    public static IbProcessTools fromEnvironment(java.util.function.Function<String, String> env, long limitSeconds) {
+        String prefix = env.apply(PREFIX_VARIABLE);
+        List<String> words = prefix == null || prefix.isBlank() ? List.of() : List.of(prefix.strip().split("\\s+"));
+        return new IbProcessTools(words, limitSeconds);
+    }
+
+    /** The command prefix (empty: the tools run directly). */
+    public List<String> prefix() {
+        return prefix;
+    }
+
     @Override
     public String run(List<String> args) throws IbReadException {
         List<String> cmd = new ArrayList<>(prefix);

@@ -24,7 +24,7 @@ public final class OpenSmRenderer {
 
     /** The template folder (platform) of subnet manager hosts. */
     public static final String PLATFORM = "opensm";
-    /** File name of the simulator topology, written at the top of the output directory. */
+    /** File name of the simulator topology, written into every SM host's folder (each folder is self-contained). */
     public static final String TOPOLOGY_FILE = "ibsim.net";
 
     private final TemplateFolders folders;
@@ -87,12 +87,39 @@ public final class OpenSmRenderer {
         return new Output(devices, topology.findings().isEmpty() ? topology.text() : null, findings);
     }
 
-    /** Writes the output through a sink: {@code <host>/<file>} per SM and the topology as device "". */
+    /** Writes the output through a sink: {@code <host>/<file>} per SM, plus {@code <host>/ibsim.net}. */
     public static void write(Output out, RenderSink sink) throws IOException {
         for (Map.Entry<String, Map<String, String>> d : out.devices().entrySet()) {
             for (Map.Entry<String, String> f : d.getValue().entrySet()) {
                 sink.accept(d.getKey(), f.getKey(), f.getValue().getBytes(StandardCharsets.UTF_8));
             }
+            if (out.topology() != null) {
+                sink.accept(d.getKey(), TOPOLOGY_FILE, out.topology().getBytes(StandardCharsets.UTF_8));
+            }
         }
+    }
+
+    /**
+     * {@code weft render} for an InfiniBand inventory: renders and writes every SM host's files, returning the
+     * findings (template problems, OpenSM file problems, a topology that cannot be simulated, write errors).
+     * Only {@code devices} are written when it is not empty.
+     */
+    public static List<Finding> renderTo(FabricModel model, TemplateFolders folders, java.util.Set<String> devices,
+            RenderSink sink) {
+        Output out = new OpenSmRenderer(folders).render(model);
+        List<Finding> findings = new ArrayList<>(out.findings());
+        Map<String, Map<String, String>> selected = new LinkedHashMap<>();
+        out.devices().forEach((host, files) -> {
+            if (devices.isEmpty() || devices.contains(host)) {
+                selected.put(host, files);
+            }
+        });
+        try {
+            write(new Output(selected, out.topology(), List.of()), sink);
+        } catch (IOException e) {
+            findings.add(Finding.of(Renderer.RULE, Severity.ERROR, "cannot write the subnet manager files: "
+                    + e.getMessage()).at(model.subnet().at().self()));
+        }
+        return findings;
     }
 }

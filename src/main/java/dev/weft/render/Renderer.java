@@ -188,7 +188,8 @@ public final class Renderer {
         List<Finding> findings = new ArrayList<>();
         for (CompiledPort port : sw.ports()) {
             if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty()) {
-                Location where = sw.owner("asic") != null ? sw.owner("asic") : port.owner("name");
+                // The asic line when there is one; else the switch itself (no asic written).
+                Location where = sw.owner("asic") != null ? sw.owner("asic") : sw.owner("name");
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
                                 + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
                                 + port.pfcPriorities() + " but has no computed headroom ("

@@ -4,10 +4,17 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import java.io.IOException;
 import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Lets {@code include}, {@code import} and {@code extends} read only from the templates folders. */
 final class SandboxLocator implements ResourceLocator {
     private final TemplateFolders folders;
+    /**
+     * The templates included by the render running on this thread, so an error raised inside an
+     * included template can be pinned to that file (Jinjava reports only the line).
+     */
+    private final ThreadLocal<List<TemplateFolders.Template>> included = ThreadLocal.withInitial(ArrayList::new);
 
     SandboxLocator(TemplateFolders folders) {
         this.folders = folders;
@@ -16,9 +23,21 @@ final class SandboxLocator implements ResourceLocator {
     @Override
     public String getString(String fullName, Charset encoding, JinjavaInterpreter interpreter) throws IOException {
         try {
-            return folders.read(fullName).text();
+            TemplateFolders.Template template = folders.read(fullName);
+            included.get().add(template);
+            return template.text();
         } catch (TemplateAccessException e) {
             throw new IOException(e.getMessage());
         }
+    }
+
+    /** Forgets what earlier renders on this thread included. */
+    void startRender() {
+        included.get().clear();
+    }
+
+    /** What the current render on this thread included so far, in load order. */
+    List<TemplateFolders.Template> includedSoFar() {
+        return List.copyOf(included.get());
     }
 }

@@ -35,6 +35,7 @@ public final class TemplateEngine {
     private final TemplateFolders folders;
     private final Jinjava jinjava;
     private final JinjavaConfig config;
+    private final SandboxLocator locator;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
 
     /** What rendering one template for one device gave: the text, or the problems that stopped it. */
@@ -48,7 +49,7 @@ public final class TemplateEngine {
         }
     }
 
-    private record Parsed(String shownAs, Node root, List<TemplateProblem> problems) {}
+    private record Parsed(String shownAs, String text, Node root, List<TemplateProblem> problems) {}
 
     public TemplateEngine(TemplateFolders folders) {
         this(folders, DEFAULT_MAX_OUTPUT_BYTES);
@@ -79,7 +80,8 @@ public final class TemplateEngine {
                 .withDateTimeProvider(() -> 0L)
                 .build();
         this.jinjava = new Jinjava(config);
-        this.jinjava.setResourceLocator(new SandboxLocator(folders));
+        this.locator = new SandboxLocator(folders);
+        this.jinjava.setResourceLocator(locator);
     }
 
     /** Jinjava names global functions with and without an empty namespace prefix; disable both. */
@@ -103,11 +105,14 @@ public final class TemplateEngine {
         JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
         List<TemplateProblem> problems = new ArrayList<>();
         String text = "";
+        locator.startRender();
         try (AutoCloseableSupplier.AutoCloseableImpl<JinjavaInterpreter> current =
                 JinjavaInterpreter.closeablePushCurrent(interpreter).get()) {
             text = current.value().render(template.root(), true);
         } catch (InterpretException e) {
-            problems.add(new TemplateProblem(template.shownAs(), e.getLineNumber(), e.getMessage()));
+            TemplateFolders.Template source = whereRaised(template, e);
+            int line = SourceLines.fileLine(source.text(), e.getLineNumber(), SourceLines.tokenOf(e.getMessage(), null));
+            problems.add(new TemplateProblem(source.shownAs(), line, e.getMessage()));
         } catch (RuntimeException e) {
             // Jinjava reports some user mistakes (output cap, recursion) as plain runtime exceptions.
             problems.add(new TemplateProblem(template.shownAs(), interpreter.getLineNumber(), describe(e)));
@@ -115,9 +120,34 @@ public final class TemplateEngine {
         for (TemplateError error : interpreter.getErrorsCopy()) {
             // Warnings count too: Jinjava reports a runaway macro recursion only as a warning, and
             // a half-rendered config must never be written.
-            problems.add(problemOf(template.shownAs(), error));
+            problems.add(problemOf(template, error));
         }
         return new Outcome(problems.isEmpty() ? text : "", problems);
+    }
+
+    /**
+     * The template an exception was raised in. Jinjava gives only a line number, which for an error
+     * inside an included template is a line of that template: name the top template when it shows the
+     * offending token, else the latest included template that does.
+     */
+    private TemplateFolders.Template whereRaised(Parsed top, InterpretException e) {
+        TemplateFolders.Template topTemplate = new TemplateFolders.Template("", top.shownAs(), top.text());
+        List<TemplateFolders.Template> included = locator.includedSoFar();
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        String marker = "Unknown token found: ";
+        if (included.isEmpty() || !message.startsWith(marker)) {
+            return topTemplate;
+        }
+        String token = message.substring(marker.length()).strip();
+        if (top.text().contains(token)) {
+            return topTemplate;
+        }
+        for (int i = included.size() - 1; i >= 0; i--) {
+            if (included.get(i).text().contains(token)) {
+                return included.get(i);
+            }
+        }
+        return topTemplate;
     }
 
     private Parsed parse(String name) {
@@ -125,7 +155,7 @@ public final class TemplateEngine {
         try {
             template = folders.read(name);
         } catch (TemplateAccessException e) {
-            return new Parsed(TemplateFolders.BUILT_IN + name, null, List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())));
+            return new Parsed(TemplateFolders.BUILT_IN + name, "", null, List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())));
         }
         JinjavaInterpreter interpreter = new JinjavaInterpreter(jinjava, new Context(jinjava.getGlobalContextCopy()), config);
         List<TemplateProblem> problems = new ArrayList<>();
@@ -134,19 +164,25 @@ public final class TemplateEngine {
                 JinjavaInterpreter.closeablePushCurrent(interpreter).get()) {
             root = current.value().parse(template.text());
         } catch (InterpretException e) {
-            problems.add(new TemplateProblem(template.shownAs(), e.getLineNumber(), e.getMessage()));
+            problems.add(new TemplateProblem(template.shownAs(),
+                    SourceLines.fileLine(template.text(), e.getLineNumber(), null), e.getMessage()));
         }
+        Parsed partial = new Parsed(template.shownAs(), template.text(), root, List.of());
         for (TemplateError error : interpreter.getErrorsCopy()) {
             if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
-                problems.add(problemOf(template.shownAs(), error));
+                problems.add(problemOf(partial, error));
             }
         }
-        return new Parsed(template.shownAs(), root, problems);
+        return new Parsed(template.shownAs(), template.text(), root, problems);
     }
 
-    private TemplateProblem problemOf(String shownAs, TemplateError error) {
-        String where = error.getSourceTemplate().map(this::shownAs).orElse(shownAs);
-        return new TemplateProblem(where, error.getLineno(), error.getMessage());
+    private TemplateProblem problemOf(Parsed template, TemplateError error) {
+        if (error.getSourceTemplate().isPresent()) {
+            return new TemplateProblem(shownAs(error.getSourceTemplate().get()), error.getLineno(), error.getMessage());
+        }
+        int line = SourceLines.fileLine(template.text(), error.getLineno(),
+                SourceLines.tokenOf(error.getMessage(), error.getFieldName()));
+        return new TemplateProblem(template.shownAs(), line, error.getMessage());
     }
 
     /** How a template name is shown to users: its built-in path or its path in the user folder. */

@@ -21,16 +21,19 @@ public final class TemplateFolders {
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
 
     private final Path userRoot;
+    /** The user folder as the user named it: how its templates are shown in findings. */
+    private final Path userShown;
     private final ClassLoader loader;
 
-    private TemplateFolders(Path userRoot, ClassLoader loader) {
+    private TemplateFolders(Path userRoot, Path userShown, ClassLoader loader) {
         this.userRoot = userRoot;
+        this.userShown = userShown;
         this.loader = loader;
     }
 
     /** Built-in templates only. */
     public static TemplateFolders builtIn() {
-        return new TemplateFolders(null, TemplateFolders.class.getClassLoader());
+        return new TemplateFolders(null, null, TemplateFolders.class.getClassLoader());
     }
 
     /** A user folder first, then the built-ins. */
@@ -44,7 +47,7 @@ public final class TemplateFolders {
         if (!Files.isDirectory(real)) {
             throw new IllegalArgumentException("templates folder " + userFolder + " is not a directory");
         }
-        return new TemplateFolders(real, TemplateFolders.class.getClassLoader());
+        return new TemplateFolders(real, userFolder.normalize(), TemplateFolders.class.getClassLoader());
     }
 
     /** A template found in one of the roots. */
@@ -86,7 +89,8 @@ public final class TemplateFolders {
             if (!Files.isRegularFile(real)) {
                 return Optional.empty();
             }
-            return Optional.of(new Template(clean, userRoot.resolve(clean).toString(), Files.readString(real)));
+            String shown = userShown.resolve(clean).toString().replace('\\', '/');
+            return Optional.of(new Template(clean, shown, Files.readString(real)));
         } catch (IOException e) {
             throw new TemplateAccessException("template '" + clean + "' could not be read: " + e.getMessage());
         }

@@ -14,7 +14,8 @@ import java.util.Set;
  * MinHop and SSSP give no credit-loop guarantee, so as the last resort on a switch graph with a loop they
  * can deadlock the fabric. An engine name OpenSM does not know also lands on minhop, ftree with LMC > 0 is
  * skipped (opensm(8): "LMC > 0 is not supported by fat-tree routing"), and a root switch that does not
- * exist leaves ftree/updn without a usable root GUID file.
+ * exist leaves ftree/updn without a usable root GUID file. Adaptive routing is switched on by the AR engines
+ * (NVIDIA SM), so an AR engine must be listed exactly when the intent enables adaptive routing.
  */
 public final class IbRoutingDeadlockRule implements Rule {
 
@@ -62,6 +63,18 @@ public final class IbRoutingDeadlockRule implements Rule {
                     + " (LMC > 0 is not supported by fat-tree routing); OpenSM would silently use the next engine."
                     + " Use updn, or lmc 0").at(subnet.at().of("routing-engine")).withPath("/subnet/routing-engine")
                     .withValues("no ftree with lmc > 0", "ftree with lmc " + subnet.lmc()));
+        }
+        boolean arEngine = subnet.routingEngines().stream().anyMatch(e -> e.startsWith("ar_"));
+        if (subnet.adaptiveRoutingEnabled() && !arEngine) {
+            out.add(Finding.of(id(), Severity.ERROR, "adaptive-routing is enabled but no AR routing engine (ar_updn,"
+                    + " ar_ftree, ...) is listed; the SM would route without adaptive routing")
+                    .at(subnet.adaptiveRouting().at().of("enabled")).withPath("/subnet/adaptive-routing/enabled")
+                    .withValues("an ar_* engine", String.valueOf(subnet.routingEngines())));
+        } else if (!subnet.adaptiveRoutingEnabled() && arEngine) {
+            out.add(Finding.of(id(), Severity.ERROR, "routing-engine " + subnet.routingEngines() + " turns adaptive"
+                    + " routing on, but adaptive-routing is not enabled in the intent")
+                    .at(subnet.at().of("routing-engine")).withPath("/subnet/routing-engine")
+                    .withValues("no ar_* engine", String.valueOf(subnet.routingEngines())));
         }
         List<String> effective = subnet.routingEngines().stream().filter(e -> !e.equals("no_fallback")).toList();
         String last = effective.isEmpty() ? "minhop" : effective.get(effective.size() - 1);

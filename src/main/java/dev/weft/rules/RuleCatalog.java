@@ -3,6 +3,7 @@ package dev.weft.rules;
 import dev.weft.rules.compiled.AsicProfileMissing;
 import dev.weft.rules.compiled.DscpMapIncomplete;
 import dev.weft.rules.compiled.HeadroomInsufficient;
+import dev.weft.rules.compiled.HeadroomUncomputable;
 import dev.weft.rules.compiled.PfcQueueMismatch;
 import dev.weft.rules.compiled.WatchdogQueueMismatch;
 import dev.weft.rules.intent.CableLengthMissing;
@@ -75,6 +76,7 @@ public final class RuleCatalog {
                 new EcnMissingOnLossless(),
                 new EcnThresholds(),
                 new HeadroomInsufficient(),
+                new HeadroomUncomputable(),
                 new IbDefaultPartitionRule(),
                 new IbLmcLidBudgetRule(),
                 new IbPartitionCapabilityRule(),

@@ -1,5 +1,7 @@
 package dev.weft.rules;
 
+import dev.weft.finding.DidYouMean;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -104,7 +106,7 @@ public final class RuleMetaLoader {
                 String path = file.get().path();
                 if (!known.contains(id)) {
                     problems.add(RuleMetaReader.problem(Location.ofFile(path), "rule.yaml for '" + id
-                            + "', but this Weft has no rule with that id" + Names.closest(id, known)
+                            + "', but this Weft has no rule with that id" + Optional.ofNullable(DidYouMean.suggest(id, known))
                                     .map(k -> " (did you mean " + k + "?)").orElse("")));
                     continue;
                 }

@@ -1,5 +1,7 @@
 package dev.weft.rules;
 
+import dev.weft.finding.DidYouMean;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -90,7 +92,7 @@ final class Waivers {
     private static List<Finding> problems(Waiver w, RuleCatalog catalog, FabricModel model) {
         List<Finding> problems = new ArrayList<>();
         if (w.rule() == null || !catalog.knows(w.rule())) {
-            String hint = w.rule() == null ? "" : Names.closest(w.rule(), catalog.ids())
+            String hint = w.rule() == null ? "" : Optional.ofNullable(DidYouMean.suggest(w.rule(), catalog.ids()))
                     .map(id -> " (did you mean " + id + "?)").orElse("");
             problems.add(invalid(w, "rule", "waiver names rule '" + w.rule() + "', which is not in the catalogue" + hint));
         } else if (RuleCatalog.WAIVER_RULE_IDS.contains(w.rule())) {
@@ -133,7 +135,7 @@ final class Waivers {
         List<String> names = new ArrayList<>(model.index().switchesByName().keySet());
         names.addAll(model.index().hostsByName().keySet());
         return Optional.of("'" + name + "', which is no switch or host of the inventory"
-                + Names.closest(name, names).map(n -> " (did you mean " + n + "?)").orElse(""));
+                + Optional.ofNullable(DidYouMean.suggest(name, names)).map(n -> " (did you mean " + n + "?)").orElse(""));
     }
 
     private static Finding invalid(Waiver w, String field, String message) {

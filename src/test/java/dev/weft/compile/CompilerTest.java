@@ -128,7 +128,7 @@ class CompilerTest {
     }
 
     @Test
-    void speedWithoutPauseQuantaIsAFinding() {
+    void speedWithoutPauseQuantaGetsNoHeadroom() {
         FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
         List<dev.weft.model.Port> ports = base.switches().get(0).ports().stream()
                 .map(p -> p.name().equals("Ethernet0") ? new dev.weft.model.Port(p.name(), p.profile(),
@@ -140,12 +140,10 @@ class CompilerTest {
         FabricModel model = FabricModel.of(base.inventory(), base.fabric(), base.profiles(), List.of(changed),
                 base.hosts(), base.links(), null, List.of());
         CompileResult r = Compiler.compile(model, AsicProfiles.builtIn());
-        assertEquals(1, r.findings().size());
-        Finding f = r.findings().get(0);
-        assertEquals(Compiler.HEADROOM_UNCOMPUTABLE, f.rule());
-        assertEquals("switches.yaml:203:3", f.location().toString(), "points at the port's speed");
-        assertTrue(f.message().startsWith("PFC headroom of leaf-01:Ethernet0 is not computed: no sourced pause-quanta value for 1600G"),
-                f.message());
+        assertEquals(List.of(), r.findings(), "headroom-uncomputable reports it from the compiled port");
+        assertTrue(r.fabric().switches().get(0).port("Ethernet0").headroom().isEmpty(), "refused, not guessed");
+        assertEquals(1600, r.fabric().switches().get(0).port("Ethernet0").speedGbps());
+        assertEquals("switches.yaml:203:3", r.fabric().switches().get(0).port("Ethernet0").owner("speed_gbps").toString());
     }
 
     @Test

@@ -264,4 +264,26 @@ class DiffCommandTest {
         assertTrue(findings(report).stream().anyMatch(f -> "fixed".equals(f.get("status")) && "mtu-switch-nic".equals(f.get("rule"))),
                 run.out());
     }
+
+    @Test
+    void aTemplateChangeInTheRepositoryReRendersEveryDeviceOfThatPlatform() throws Exception {
+        java.nio.file.Path src = GitHistory.projectDir().resolve("templates/connectx");
+        for (String name : List.of("manifest.properties", "nccl.env.j2", "roce-qos.sh.j2")) {
+            repo.write("fabric-templates/connectx/" + name, java.nio.file.Files.readString(src.resolve(name)));
+        }
+        repo.commit("Our own ConnectX templates", "Ada Lovelace");
+        repo.edit("fabric-templates/connectx/nccl.env.j2", t -> t + "# reviewed by the fabric team\n").commit("Mark NCCL env reviewed", "Grace Hopper");
+
+        GitHistory.Run run = diff("--base", "HEAD~1", "--head", "HEAD", "--templates", repo.path("fabric-templates"));
+
+        assertEquals(0, run.exit(), run.err());
+        Map<String, Object> report = json(run);
+        Set<String> hosts = new TreeSet<>();
+        for (int i = 1; i <= 16; i++) {
+            hosts.add(String.format("gpu-%03d", i));
+        }
+        assertEquals(hosts, changedDevices(report), run.out());
+        assertEquals(16L, number(summary(report).get("devicesRendered")), "switches use other templates and are not rendered");
+        assertTrue(run.out().contains("+# reviewed by the fabric team"), run.out());
+    }
 }

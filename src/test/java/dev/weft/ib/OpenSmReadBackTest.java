@@ -6,17 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.IbExpectedState;
 import dev.weft.compile.IbFabricState;
-import dev.weft.compile.IbsimTopology;
 import dev.weft.drift.IbDrift;
+import dev.weft.drift.IbDriftCheck;
 import dev.weft.finding.Finding;
-import dev.weft.live.IbFabricReader;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.FabricModel;
-import dev.weft.model.SubnetManager;
+import dev.weft.intent.IntentReader;
+import dev.weft.intent.IntentResult;
+import dev.weft.source.WorkingTreeSource;
 import dev.weft.render.OpenSmTestRenderer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
@@ -33,7 +33,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real OpenSM, on an ibsim fabric built from the intent, with the files Weft renders for both SMs:
+ * The real OpenSM, on an ibsim fabric built from the example inventory {@code inventories/ib-pod-b}, with the
+ * files Weft renders for both SMs:
  * what OpenSM programmed is read back by SMPs and compared with what the intent says (computed from the
  * model, not from the rendered files).
  */
@@ -53,20 +54,15 @@ class OpenSmReadBackTest {
     @BeforeAll
     void up(@TempDir Path base) throws Exception {
         tmp = base;
-        model = IbFixtures.pod().model();
+        Path root = OpenSmTestRenderer.projectDir();
+        IntentResult intent = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
+        assertEquals(List.of(), intent.findings());
+        model = intent.model();
         expected = IbExpectedState.of(model);
-        List<String> sms = new ArrayList<>();
-        for (SubnetManager sm : model.subnet().subnetManagers()) {
-            Path dir = tmp.resolve("render").resolve(sm.host());
-            OpenSmTestRenderer.write(model, sm, dir);
-            sms.add(IbsimTopology.nodeId(sm.host(), "mlx5_0") + "=" + dir);
-        }
+        IbLab.Prepared files = IbLab.prepare(model, tmp.resolve("render"));
         master = tmp.resolve("render").resolve("ufm-01");
-        IbsimTopology.Result net = IbsimTopology.write(model);
-        assertEquals(List.of(), net.findings());
-        Path netFile = Files.writeString(tmp.resolve("fabric.net"), net.text());
-        lab = new IbLab(OpenSmTestRenderer.projectDir(), tmp.resolve("lab"));
-        lab.up(netFile, sms);
+        lab = new IbLab(root, tmp.resolve("lab"));
+        lab.up(files.net(), files.sms());
     }
 
     @AfterAll
@@ -148,8 +144,10 @@ class OpenSmReadBackTest {
     @Test
     @Order(2)
     void driftIsEmptyOnTheFabricOpenSmConfiguredFromIntent() throws Exception {
-        IbFabricState live = new IbFabricReader(new IbProcessTools(lab.execPrefix(), 60)).read(true);
-        assertEquals(List.of(), IbDrift.compare(model, expected, live));
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(lab.execPrefix(), 60));
+        assertEquals(List.of(), r.findings());
+        assertEquals("ok", r.status());
+        assertEquals("ufm-01", r.device());
     }
 
     @Test
@@ -167,8 +165,9 @@ class OpenSmReadBackTest {
         Files.writeString(edited.resolve("partitions.conf"), parts.replace(gpu2 + "=full", gpu2 + "=limited"));
         assertEquals(0, lab.reload(1, edited).exit());
 
-        IbFabricState live = new IbFabricReader(new IbProcessTools(lab.execPrefix(), 60)).read(true);
-        List<Finding> drift = IbDrift.compare(model, expected, live);
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(lab.execPrefix(), 60));
+        assertEquals("drift", r.status());
+        List<Finding> drift = r.findings();
         assertEquals(1, drift.size(), drift.toString());
         Finding f = drift.get(0);
         assertEquals(IbDrift.PKEY, f.rule());
@@ -177,5 +176,18 @@ class OpenSmReadBackTest {
         assertEquals("[0x7fff,0x8101]", f.expected());
         assertEquals("[0x0101,0x7fff]", f.actual());
         assertEquals(model.subnet().partitions().get(1).at().of("members"), f.location());
+    }
+
+    @Test
+    @Order(4)
+    void aFabricThatCannotBeReadIsUnreachableNotClean() {
+        // the same tools pointed at a fabric that is not running: ib-lab exec refuses (exit 6)
+        List<String> prefix = new java.util.ArrayList<>(lab.execPrefix());
+        prefix.set(prefix.size() - 1, tmp.resolve("no-such-lab").toString());
+        IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(prefix, 60));
+        assertEquals("unreachable", r.status());
+        assertEquals(1, r.findings().size());
+        assertEquals(IbDriftCheck.UNREACHABLE, r.findings().get(0).rule());
+        assertTrue(r.reason().contains("ibnetdiscover -p failed"), r.reason());
     }
 }

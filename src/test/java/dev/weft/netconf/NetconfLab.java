@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Test helper: real NETCONF devices started by {@code scripts/netconf-lab} (yuma123 netconfd
  * behind OpenSSH on loopback). One lab per state directory.
  */
-final class NetconfLab implements AutoCloseable {
+public final class NetconfLab implements AutoCloseable {
 
     private final Path stateDir;
 
@@ -26,7 +26,7 @@ final class NetconfLab implements AutoCloseable {
         return Path.of(dir != null ? dir : System.getProperty("user.dir")).toAbsolutePath();
     }
 
-    static NetconfLab start(Path stateDir, int devices) throws IOException, InterruptedException {
+    public static NetconfLab start(Path stateDir, int devices) throws IOException, InterruptedException {
         NetconfLab lab = new NetconfLab(stateDir);
         lab.run("start", stateDir.toString(), String.valueOf(devices));
         return lab;
@@ -67,7 +67,7 @@ final class NetconfLab implements AutoCloseable {
     }
 
     /** connection.properties of device i (1-based). */
-    Device device(int i) throws IOException {
+    public Device device(int i) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(stateDir.resolve("dev" + i).resolve("connection.properties"))) {
             p.load(r);
@@ -76,12 +76,18 @@ final class NetconfLab implements AutoCloseable {
     }
 
     @Override
+    /** Stops the devices, then removes the state directory (keys, logs) once nothing runs from it. */
     public void close() throws IOException, InterruptedException {
         run("stop", stateDir.toString());
+        try (java.util.stream.Stream<Path> files = Files.walk(stateDir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
-    record Device(Properties p) {
-        String get(String key) {
+    public record Device(Properties p) {
+        public String get(String key) {
             String v = p.getProperty(key);
             if (v == null) {
                 throw new IllegalStateException("connection.properties has no " + key);
@@ -89,15 +95,15 @@ final class NetconfLab implements AutoCloseable {
             return v;
         }
 
-        DeviceEndpoint endpoint() {
+        public DeviceEndpoint endpoint() {
             return new DeviceEndpoint(get("netconf.name"), get("netconf.host"), Integer.parseInt(get("netconf.port")));
         }
 
-        Path knownHosts() {
+        public Path knownHosts() {
             return Path.of(get("netconf.known.hosts"));
         }
 
-        String user() {
+        public String user() {
             return get("netconf.user");
         }
 
@@ -105,7 +111,7 @@ final class NetconfLab implements AutoCloseable {
             return get("netconf.password");
         }
 
-        Path rsaKey() {
+        public Path rsaKey() {
             return Path.of(get("netconf.key.rsa.pem"));
         }
 

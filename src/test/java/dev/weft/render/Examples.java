@@ -25,21 +25,26 @@ public final class Examples {
 
     /** Reads and compiles an example; fails the test with the findings when that is not clean. */
     public static CompiledFabric compile(String inventory) {
-        Path root = projectRoot();
+        return compile(projectRoot(), Path.of("inventories", inventory));
+    }
+
+    /** Reads and compiles the inventory {@code inventory} (relative to {@code root}); errors fail the test. */
+    public static CompiledFabric compile(Path root, Path inventoryDir) {
+        String inventory = inventoryDir.toString();
         IntentResult read;
         try {
-            read = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories").resolve(inventory)));
+            read = new IntentReader().read(new WorkingTreeSource(root, root.resolve(inventoryDir)));
         } catch (Exception e) {
-            throw new AssertionError("cannot read inventories/" + inventory + ": " + e.getMessage(), e);
+            throw new AssertionError("cannot read " + inventory + ": " + e.getMessage(), e);
         }
         List<Finding> errors = read.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
         if (read.model() == null || !errors.isEmpty()) {
-            throw new AssertionError("inventories/" + inventory + " does not load cleanly: " + errors);
+            throw new AssertionError(inventory + " does not load cleanly: " + errors);
         }
         CompileResult compiled = Compiler.compile(read.model(), AsicProfiles.builtIn());
         List<Finding> compileErrors = compiled.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
         if (!compileErrors.isEmpty()) {
-            throw new AssertionError("inventories/" + inventory + " does not compile cleanly: " + compileErrors);
+            throw new AssertionError(inventory + " does not compile cleanly: " + compileErrors);
         }
         return compiled.fabric();
     }

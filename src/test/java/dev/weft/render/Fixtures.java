@@ -88,6 +88,15 @@ public final class Fixtures {
         return new CompiledHost(name, List.of(nic, nic2), Map.of());
     }
 
+    /** The same switch with the given intent locations. */
+    public static CompiledSwitch withProvenance(CompiledSwitch sw, Map<String, dev.weft.finding.Location> provenance) {
+        return new CompiledSwitch(sw.name(), sw.role(), sw.platform(), sw.asic(), sw.asicProfileVersion(),
+                sw.thresholdRoundingBytes(), sw.osVersion(), sw.managementHost(), sw.managementPort(), sw.congestionControl(),
+                sw.dscpToPriority(), sw.priorityToQueue(), sw.priorityToPriorityGroup(), sw.losslessPriorities(),
+                sw.cnpPriority(), sw.cnpDscp(), sw.queues(), sw.ecnProfiles(), sw.watchdog(), sw.linkPause(),
+                sw.ecmpHashFields(), sw.ports(), provenance);
+    }
+
     public static CompiledFabric fabric(CompiledDevice... devices) {
         return new CompiledFabric("roce-test", List.of(devices));
     }

@@ -42,11 +42,13 @@ class RendererTest {
     @Test
     void unknownPlatformIsOneFindingAndOthersRender() {
         MemorySink sink = new MemorySink();
+        Location platformLine = new Location("inventories/x/switches.yaml", 12, 15);
+        CompiledSwitch junos = Fixtures.withProvenance(Fixtures.leaf("leaf-02", "junos"), Map.of("platform", platformLine));
         RenderResult result = new Renderer(TemplateFolders.builtIn()).render(
-                Fixtures.fabric(Fixtures.leaf("leaf-01", "sonic"), Fixtures.leaf("leaf-02", "junos"), Fixtures.host("gpu-001")),
-                RenderOptions.all(), sink);
+                Fixtures.fabric(Fixtures.leaf("leaf-01", "sonic"), junos, Fixtures.host("gpu-001")), RenderOptions.all(), sink);
         Finding f = only(result.findings(), "leaf-02");
         assertTrue(f.message().contains("unknown platform 'junos'"), f.message());
+        assertEquals(platformLine, f.location());
         assertRendered(sink, "leaf-01/config_db.json", "gpu-001/roce-qos.sh", "gpu-001/nccl.env");
         assertFalse(sink.files().keySet().stream().anyMatch(k -> k.startsWith("leaf-02/")));
     }
@@ -86,6 +88,20 @@ class RendererTest {
     }
 
     @Test
+    void typoInABuiltInTemplateIsPinnedToItsLine() throws Exception {
+        String builtIn = TemplateFolders.builtIn().read("sonic/config_db.json.j2").text();
+        String broken = builtIn.replace("\"mtu\": \"{{ p.mtu }}\"", "\"mtu\": \"{{ p.mtuu }}\"");
+        int line = java.util.Arrays.asList(broken.split("\n", -1)).indexOf("      \"mtu\": \"{{ p.mtuu }}\",") + 1;
+        assertTrue(line > 10, "the test must find the line it broke");
+        Files.createDirectories(dir.resolve("sonic"));
+        Files.writeString(dir.resolve("sonic/config_db.json.j2"), broken);
+        Renderer.DeviceOutput out = new Renderer(TemplateFolders.withOverrides(dir)).renderDevice(Fixtures.leaf("leaf-01", "sonic"), "f");
+        Finding f = only(out.findings(), "leaf-01");
+        assertEquals(line, f.location().line(), f.toString());
+        assertEquals(dir.resolve("sonic/config_db.json.j2").toString(), f.location().file());
+    }
+
+    @Test
     void missingHeadroomIsAFindingAtTheAsicLine() {
         CompiledSwitch full = Fixtures.leaf("leaf-02", "sonic");
         List<CompiledPort> ports = new ArrayList<>();
@@ -106,6 +122,33 @@ class RendererTest {
         assertEquals(asicLine, f.location());
         assertTrue(f.message().contains("tomahawk-9"), f.message());
         assertRendered(sink, "leaf-01/config_db.json");
+    }
+
+    @Test
+    void sonicSwitchWithoutAsicFailsAloneAtItsIntentLine() throws Exception {
+        Path repo = dir.resolve("repo");
+        Path inventory = repo.resolve("inventories/pod");
+        Path source = Examples.projectRoot().resolve("inventories/roce-pod-c");
+        try (var files = Files.walk(source)) {
+            for (Path p : files.toList()) {
+                Path target = inventory.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Path leaves = inventory.resolve("switches/leaves.yaml");
+        Files.writeString(leaves, Files.readString(leaves).replaceFirst("platform: eos", "platform: sonic"));
+        CompiledFabric fabric = Examples.compile(repo, Path.of("inventories/pod"));
+        MemorySink sink = new MemorySink();
+        RenderResult result = new Renderer(TemplateFolders.builtIn()).render(fabric, RenderOptions.all(), sink);
+        Finding f = only(result.findings(), "leaf-c1");
+        assertEquals("inventories/pod/switches/leaves.yaml", f.location().file());
+        assertEquals(5, f.location().line(), f.toString());
+        assertTrue(f.message().contains("names no asic"), f.message());
+        assertEquals(13, sink.files().keySet().stream().map(k -> k.substring(0, k.indexOf('/'))).distinct().count());
     }
 
     @Test

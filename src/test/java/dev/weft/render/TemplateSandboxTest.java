@@ -58,6 +58,29 @@ class TemplateSandboxTest {
     }
 
     @Test
+    void errorInAnIncludedTemplateNamesThatTemplateAndLine() throws IOException {
+        Files.createDirectories(dir.resolve("common"));
+        Files.writeString(dir.resolve("common/ports.j2"), "{% for p in ports %}\n{{ p.name }}\n{{ p.speeed }}\n{% endfor %}\n");
+        TemplateProblem p = onlyProblem(render("header\n{% include \"common/ports.j2\" %}\nfooter {{ name }}\n"));
+        assertTrue(p.template().endsWith("common/ports.j2"), p.toString());
+        assertEquals(3, p.line());
+    }
+
+    @Test
+    void linesAreFileLinesAfterTrimmedBlockTags() throws IOException {
+        // Jinjava's own count skips the newline trim_blocks removes after each block tag.
+        record Case(String template, int line) {}
+        for (Case c : List.of(
+                new Case("{% if true %}\na\n{% endif %}\n{% if true %}\nb\n{% endif %}\n{{ nope }}\n", 7),
+                new Case("{% for p in ports %}\n{{ p.name }}\n{{ p.speeed }}\n{% endfor %}\n", 3),
+                new Case("{% for p in ports %}{{ p.name }}\n{{ p.speeed }}\n{% endfor %}\n", 2),
+                new Case("{#- a comment\n   on two lines -#}\n{% set x = 1 %}\n{{ nope }}\n", 4),
+                new Case("a\n{% set x = 1 %}\n\n{{ m.getClass() }}\n", 4))) {
+            assertEquals(c.line(), onlyProblem(render(c.template())).line(), c.template());
+        }
+    }
+
+    @Test
     void undefinedKeyOfAMapFails() throws IOException {
         TemplateProblem p = onlyProblem(render("a\n{{ m.c }}"));
         assertEquals(2, p.line());
@@ -92,7 +115,8 @@ class TemplateSandboxTest {
     void javaMethodCallsAreRefused() throws IOException {
         for (String call : List.of("{{ m.getClass() }}", "{{ ''.getClass().forName('java.lang.Runtime') }}",
                 "{{ name.getClass().getClassLoader() }}", "{{ m.items() }}", "{{ ports.size() }}", "{{ 'abc'.class }}",
-                "{{ loop.getClass() }}")) {
+                "{{ loop.getClass() }}", "{{ name|attr('class') }}", "{{ name|attr('bytes') }}",
+                "{{ (ports|first).getClass() }}")) {
             TemplateEngine.Outcome out = render("a\n" + call + "\n");
             TemplateProblem p = onlyProblem(out);
             assertTrue(p.message().contains("not allowed") || p.message().contains("Unknown token"), call + ": " + p.message());

@@ -103,6 +103,18 @@ class IbRulesTest {
     }
 
     @Test
+    void adaptiveRoutingNeedsAnArEngineAndOnlyThen() {
+        only(edited(s -> s.put("adaptive-routing", map("enabled", true))), "ib-routing-deadlock",
+                "/subnet/adaptive-routing/enabled");
+        only(edited(s -> s.put("routing-engine", new ArrayList<>(List.of("ar_updn", "updn")))), "ib-routing-deadlock",
+                "/subnet/routing-engine");
+        assertEquals(List.of(), run(edited(s -> {
+            s.put("adaptive-routing", map("enabled", true));
+            s.put("routing-engine", new ArrayList<>(List.of("ar_updn", "updn")));
+        })));
+    }
+
+    @Test
     void tiedTopPriority() {
         only(edited(s -> mapAt(s, "subnet-managers/1").put("priority", 15L)), "ib-sm-priority",
                 "/subnet/subnet-managers/1/priority");

@@ -113,7 +113,7 @@ class CompiledRulesTest {
     }
 
     private static final List<Rule> ALL = List.of(new AsicProfileMissing(), new DscpMapIncomplete(),
-            new HeadroomInsufficient(), new PfcQueueMismatch(), new WatchdogQueueMismatch());
+            new HeadroomInsufficient(), new HeadroomUncomputable(), new PfcQueueMismatch(), new WatchdogQueueMismatch());
 
     @Test
     void canonicalPlanPassesEveryRule() {
@@ -217,6 +217,22 @@ class CompiledRulesTest {
         assertEquals("sw.yaml:10:50", f.get(0).location().toString());
         assertEquals("leaf-01:Ethernet0 PG 3 xoff is 50000 B but 400G over 5 m with MTU 9216 on spectrum-4 needs at"
                 + " least 145408 B (weft explain-headroom leaf-01 Ethernet0)", f.get(0).message());
+    }
+
+    @Test
+    void unsourcedSpeedIsUncomputableAtTheSpeedLine() {
+        FabricModel model = model(fabric(plan(true), true), "spectrum-4", 1);
+        Switch s = model.switches().get(0);
+        Port p = s.ports().get(0);
+        Port fast = new Port(p.name(), null, new Speed(1600), null, null, null, p.at());
+        FabricModel changed = FabricModel.of("inv", model.fabric(), Map.of(), List.of(new Switch(s.name(), s.role(),
+                s.platform(), s.asic(), null, null, List.of(fast), null, s.at())), model.hosts(), model.links(), null, List.of());
+        List<Finding> f = runOnIntent(new HeadroomUncomputable(), changed);
+        assertEquals(1, f.size());
+        assertEquals("sw.yaml:10:40", f.get(0).location().toString());
+        assertTrue(f.get(0).message().startsWith("leaf-01:Ethernet0 runs at 1600G, for which no sourced pause-quanta value exists"),
+                f.get(0).message());
+        assertEquals(List.of(), runOnIntent(new HeadroomUncomputable(), model), "400G has a value");
     }
 
     @Test

@@ -1,14 +1,18 @@
-package dev.weft.intent;
+package dev.weft.finding;
 
 import java.util.Collection;
 
-/** "Did you mean" hints: the closest allowed word by edit distance, when it is close enough to be a typo. */
-final class DidYouMean {
+/**
+ * "Did you mean" hints: the closest allowed word by edit distance, when it is close enough to be a typo.
+ * One policy for every message that suggests a word (unknown keys, profiles, rule ids in waivers and on
+ * the command line), so the same typo gets the same help everywhere.
+ */
+public final class DidYouMean {
 
     private DidYouMean() {}
 
     /** The closest candidate within a typo's distance of {@code word}, or null; ties go to the first in order. */
-    static String suggest(String word, Collection<String> candidates) {
+    public static String suggest(String word, Collection<String> candidates) {
         if (word == null) {
             return null;
         }
@@ -26,7 +30,7 @@ final class DidYouMean {
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps cost 1. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;

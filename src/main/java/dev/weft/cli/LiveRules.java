@@ -1,0 +1,93 @@
+package dev.weft.cli;
+
+import dev.weft.compile.CompiledDevice;
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.PriorityGroupHeadroom;
+import dev.weft.finding.Finding;
+import dev.weft.model.FabricModel;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleCatalog;
+import dev.weft.rules.RuleEngine;
+import dev.weft.rules.RuleInput;
+import dev.weft.rules.RuleMeta;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Runs the compiled-config rules of the catalogue on the live config too, so a problem only the device has
+ * is caught even where the intent is silent. The live switch takes what a device config cannot carry (role,
+ * ASIC, port roles, required headroom) from the intent; only findings the intended config does not already
+ * have are reported, marked as live.
+ */
+final class LiveRules {
+
+    private LiveRules() {}
+
+    static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
+            Map<String, RuleMeta> meta, LocalDate today) {
+        if (live.isEmpty()) {
+            return List.of();
+        }
+        RuleCatalog catalog = RuleCatalog.builtIn();
+        Set<String> compiledRules = new TreeSet<>();
+        for (Rule r : catalog.rules()) {
+            if (r.getClass().getPackageName().endsWith(".compiled")) {
+                compiledRules.add(r.id());
+            }
+        }
+        List<CompiledDevice> devices = new ArrayList<>();
+        for (CompiledDevice d : intended.devices()) {
+            CompiledSwitch l = live.get(d.name());
+            devices.add(l != null && d instanceof CompiledSwitch s ? merge(s, l) : d);
+        }
+        RuleEngine engine = new RuleEngine(catalog, meta);
+        Set<String> already = new HashSet<>();
+        for (Finding f : engine.run(new RuleInput(model, intended, today), compiledRules)) {
+            already.add(key(f));
+        }
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : engine.run(new RuleInput(model, new CompiledFabric(intended.fabric(), devices), today), compiledRules)) {
+            if (f.device() != null && live.containsKey(f.device()) && !already.contains(key(f))) {
+                out.add(Finding.of(f.rule(), f.severity(), "live config: " + f.message()).at(f.location())
+                        .onDevice(f.device()).onPort(f.port()).withPath(f.path()).withValues(f.expected(), f.actual()));
+            }
+        }
+        return out;
+    }
+
+    private static String key(Finding f) {
+        return f.rule() + "\u0000" + f.device() + "\u0000" + f.port();
+    }
+
+    /** The live switch with the facts a device config does not carry taken from the intent. */
+    static CompiledSwitch merge(CompiledSwitch want, CompiledSwitch got) {
+        List<CompiledPort> ports = new ArrayList<>();
+        for (CompiledPort p : got.ports()) {
+            CompiledPort w = want.port(p.name());
+            List<PriorityGroupHeadroom> headroom = new ArrayList<>();
+            for (PriorityGroupHeadroom h : p.headroom()) {
+                Long required = null;
+                if (w != null) {
+                    required = w.headroom().stream().filter(x -> x.pg() == h.pg()).map(PriorityGroupHeadroom::requiredXoff)
+                            .findFirst().orElse(null);
+                }
+                headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
+            }
+            ports.add(new CompiledPort(p.name(), p.speedGbps(), p.mtu(), p.cableLengthMetres(), w == null ? null : w.role(),
+                    p.peer(), p.trustDscp(), p.pfcPriorities(), p.priorityToQueue(), p.pfcPriorityToQueue(), p.queues(),
+                    p.watchdog(), p.watchdogQueues(), p.linkPause(), headroom, Map.of()));
+        }
+        return new CompiledSwitch(want.name(), want.role(), want.platform(), want.asic(), want.asicProfileVersion(),
+                want.thresholdRoundingBytes(), want.osVersion(), want.managementHost(), want.managementPort(),
+                got.congestionControl(), got.dscpToPriority(), got.priorityToQueue(), got.priorityToPriorityGroup(),
+                got.losslessPriorities(), want.cnpPriority(), want.cnpDscp(), got.queues(), got.ecnProfiles(),
+                got.watchdog(), got.linkPause(), want.ecmpHashFields(), ports, Map.of());
+    }
+}
