@@ -247,9 +247,9 @@ def contexts(intent):
 
 
 def render(intent, out):
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-                             autoescape=False, keep_trailing_newline=True)
-    env.undefined = jinja2.Undefined  # `is defined` tests need the lenient kind, as in Jinjava
+    # Trim/lstrip blocks as Weft's engine does; the default Undefined so `is defined` tests work as in Jinjava.
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     template = env.get_template("config_db.json.j2")  # compiled once, used for every switch
     count = 0
     for sw, ctx in contexts(intent):
@@ -267,7 +267,7 @@ def render(intent, out):
 
 def main(argv):
     if len(argv) < 2 or argv[0] not in ("validate", "render") or (argv[0] == "render" and len(argv) != 3):
-        print(__doc__.strip().splitlines()[-4], file=sys.stderr)
+        print("usage: peer.py validate INVENTORY | peer.py render INVENTORY OUT", file=sys.stderr)
         return 2
     findings = []
     docs = load(argv[1])
