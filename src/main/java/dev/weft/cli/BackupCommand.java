@@ -8,9 +8,6 @@ import dev.weft.git.BackupResult;
 import dev.weft.intent.IntentResult;
 import dev.weft.model.Management;
 import dev.weft.model.Switch;
-import dev.weft.model.TimeSpan;
-import dev.weft.model.UnitException;
-import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.ConfigFetcher;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.CredentialsFile;
@@ -67,35 +64,13 @@ final class BackupCommand implements Callable<Integer> {
             description = "Backup repository (created when missing or empty).")
     Path to;
 
-    @Option(names = "--device", paramLabel = "NAME", description = "Back up only this device (repeatable).")
-    List<String> devices = new ArrayList<>();
-
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "16", description = "Devices read at once (default 16).")
-    int parallel;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
-            description = "Limit for each phase of each device: connect, login, each reply (default 30s).")
-    String timeout;
-
-    @Option(names = "--known-hosts", paramLabel = "FILE",
-            description = "SSH known_hosts with the devices' host keys (default ~/.ssh/known_hosts).")
-    Path knownHosts;
-
-    @Option(names = "--accept-new-host-keys",
-            description = "Trust and record the key of a device seen for the first time (a changed key is still refused).")
-    boolean acceptNewHostKeys;
-
-    @Option(names = "--credentials", paramLabel = "FILE",
-            description = "YAML file: credential name -> user plus key-file, agent: true or password-env.")
-    Path credentials;
+    @Mixin
+    NetconfOptions netconf;
 
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        if (parallel < 1) {
-            throw new UsageException("--parallel must be at least 1, got " + parallel);
-        }
-        Duration limit = duration(timeout);
+        Duration limit = netconf.timeout();
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         IntentResult intent = Pipeline.from(options).read(source);
         List<Finding> findings = new ArrayList<>(intent.findings());
@@ -111,14 +86,14 @@ final class BackupCommand implements Callable<Integer> {
     private void backup(List<Switch> switches, Duration limit, List<Finding> findings, List<DeviceStatus> statuses) {
         Map<String, Switch> managed = new TreeMap<>();
         switches.stream().filter(s -> s.management() != null).forEach(s -> managed.put(s.name(), s));
-        TreeSet<String> unknown = new TreeSet<>(devices);
+        TreeSet<String> unknown = new TreeSet<>(netconf.devices);
         unknown.removeAll(managed.keySet());
         if (!unknown.isEmpty()) {
             throw new UsageException("--device " + String.join(", ", unknown)
                     + ": no switch with management of that name in the inventory");
         }
-        if (!devices.isEmpty()) {
-            managed.keySet().retainAll(devices);
+        if (!netconf.devices.isEmpty()) {
+            managed.keySet().retainAll(netconf.devices);
         }
         CredentialsFile creds = loadCredentials(managed.isEmpty());
         List<DeviceTarget> targets = new ArrayList<>();
@@ -127,18 +102,17 @@ final class BackupCommand implements Callable<Integer> {
             Optional<Credentials> c = creds == null ? Optional.empty() : creds.get(m.credentials());
             if (c.isEmpty()) {
                 findings.add(Finding.of(UNREACHABLE, Severity.ERROR, sw.name() + ": credential '" + m.credentials()
-                        + "' is not in " + credentials).at(where(m, "credentials")).onDevice(sw.name()));
+                        + "' is not in " + netconf.credentials).at(where(m, "credentials")).onDevice(sw.name()));
                 statuses.add(new DeviceStatus(sw.name(), DeviceStatus.Status.ERROR, "credentials"));
                 continue;
             }
             targets.add(new DeviceTarget(new DeviceEndpoint(sw.name(), m.host(), m.port()), c.get()));
         }
-        Path hosts = knownHosts != null ? knownHosts : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
-        HostKeyPolicy policy = new HostKeyPolicy(hosts, acceptNewHostKeys);
+        HostKeyPolicy policy = netconf.hostKeys();
         Map<String, Element> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
-        try (NetconfClient client = NetconfClient.create()) {
-            for (FetchResult r : new ConfigFetcher(client, policy, Timeouts.all(limit), parallel).fetchAll(targets, null)) {
+        try (NetconfClient client = new NetconfClient(netconf.client(), System::getenv)) {
+            for (FetchResult r : new ConfigFetcher(client, policy, Timeouts.all(limit), netconf.parallel()).fetchAll(targets, null)) {
                 String name = r.endpoint().name();
                 if (r instanceof FetchResult.Fetched f) {
                     configs.put(name, f.reply().data());
@@ -172,28 +146,16 @@ final class BackupCommand implements Callable<Integer> {
     }
 
     private CredentialsFile loadCredentials(boolean nothingToRead) {
-        if (credentials == null) {
+        if (netconf.credentials == null) {
             if (nothingToRead) {
                 return null;
             }
             throw new UsageException("--credentials FILE is required: the switches name credentials in management");
         }
         try {
-            return CredentialsFile.load(credentials);
+            return CredentialsFile.load(netconf.credentials);
         } catch (CredentialsFileException e) {
             throw new UsageException(e.getMessage());
-        }
-    }
-
-    private static Duration duration(String text) {
-        try {
-            TimeSpan t = TimeSpan.parse(text);
-            if (t.millis() < 1) {
-                throw new UsageException("--timeout must be at least 1ms, got " + text);
-            }
-            return Duration.ofMillis(t.millis());
-        } catch (UnitException e) {
-            throw new UsageException("--timeout: " + e.getMessage());
         }
     }
 }

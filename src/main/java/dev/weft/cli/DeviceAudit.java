@@ -32,11 +32,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.w3c.dom.Element;
 
 /**
- * Reads many devices over NETCONF, at most {@code parallel} at a time, and (for drift) compares each with
- * its intended compiled switch. Every device gets exactly one result, whatever happens to the others: a
+ * {@code weft drift} over NETCONF: reads many devices, at most {@code parallel} at a time, each through its
+ * platform's live profile, and compares each with its intended compiled switch. Every device gets exactly
+ * one result, whatever happens to the others: a
  * device that cannot be reached is {@code unreachable} with a {@code device-unreachable} finding naming the
  * reason (refused, timeout, auth, host-key, netconf-error); one that answered but not usably (session
  * lost mid-read, a message too large or malformed, a DTD, no live profile for its platform) is {@code error} with a {@code device-error} finding.
@@ -102,10 +102,9 @@ public final class DeviceAudit {
      *
      * @param status   ok, drift, unreachable or error
      * @param findings drift findings, or the one finding saying why the device could not be audited
-     * @param live     the switch read from the device (drift), or null
-     * @param config   the {@code <data>} element of get-config (backup), or null
+     * @param live     the switch as read from the device, or null when it could not be read
      */
-    public record Result(DeviceStatus status, List<Finding> findings, CompiledSwitch live, Element config) {
+    public record Result(DeviceStatus status, List<Finding> findings, CompiledSwitch live) {
         public Result {
             findings = List.copyOf(findings);
         }
@@ -125,15 +124,6 @@ public final class DeviceAudit {
 
     /** Drift: reads each device through its platform's live profile and compares it with the intent. */
     public List<Result> drift(List<Target> targets) throws InterruptedException {
-        return runAll(targets, true);
-    }
-
-    /** Backup: reads each device's whole running config. */
-    public List<Result> backup(List<Target> targets) throws InterruptedException {
-        return runAll(targets, false);
-    }
-
-    private List<Result> runAll(List<Target> targets, boolean compare) throws InterruptedException {
         List<Target> sorted = new ArrayList<>(targets);
         sorted.sort(Comparator.comparing(Target::name));
         if (sorted.isEmpty()) {
@@ -150,7 +140,7 @@ public final class DeviceAudit {
             List<Future<Result>> futures = new ArrayList<>();
             for (Target t : sorted) {
                 futures.add(pool.submit(() -> {
-                    Result r = audit(client, t, compare);
+                    Result r = audit(client, t);
                     settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices");
                     return r;
                 }));
@@ -169,17 +159,14 @@ public final class DeviceAudit {
         }
     }
 
-    private Result audit(NetconfClient client, Target t, boolean compare) throws InterruptedException {
+    private Result audit(NetconfClient client, Target t) throws InterruptedException {
         String name = t.name();
         if (t.problem() != null) {
             return error(t, "not-configured", t.problem());
         }
-        DeviceProfile profile = null;
-        if (compare) {
-            profile = profiles.forPlatform(t.intended().platform()).orElse(null);
-            if (profile == null) {
-                return error(t, "no-live-profile", name + ": " + profiles.missing(t.intended().platform()));
-            }
+        DeviceProfile profile = profiles.forPlatform(t.intended().platform()).orElse(null);
+        if (profile == null) {
+            return error(t, "no-live-profile", name + ": " + profiles.missing(t.intended().platform()));
         }
         NetconfSession session;
         try {
@@ -191,18 +178,15 @@ public final class DeviceAudit {
             String reason = e.reason().label();
             Finding f = Finding.of(DriftRules.UNREACHABLE, Severity.ERROR, e.getMessage() + " (reason: " + reason + ")")
                     .at(owner(t)).onDevice(name).withValues("reachable", reason);
-            return new Result(new DeviceStatus(name, DeviceStatus.Status.UNREACHABLE, reason), List.of(f), null, null);
+            return new Result(new DeviceStatus(name, DeviceStatus.Status.UNREACHABLE, reason), List.of(f), null);
         }
         try (session) {
             settings.hook().connected(name);
-            Reply reply = session.getConfig(profile == null ? null : profile.subtreeFilter());
-            if (!compare) {
-                return new Result(DeviceStatus.ok(name), List.of(), null, reply.data());
-            }
+            Reply reply = session.getConfig(profile.subtreeFilter());
             CompiledSwitch live = profile.read(reply.text(), name, t.endpoint().label() + " get-config");
             List<Finding> drift = Drift.compare(t.intended(), live, Tolerance.of(t.intended()));
             DeviceStatus status = drift.isEmpty() ? DeviceStatus.ok(name) : new DeviceStatus(name, DeviceStatus.Status.DRIFT, null);
-            return new Result(status, drift, live, null);
+            return new Result(status, drift, live);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
@@ -213,7 +197,7 @@ public final class DeviceAudit {
     private static Result error(Target t, String reason, String message) {
         Finding f = Finding.of(DriftRules.DEVICE_ERROR, Severity.ERROR, message + " (reason: " + reason + ")")
                 .at(owner(t)).onDevice(t.name());
-        return new Result(new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, reason), List.of(f), null, null);
+        return new Result(new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, reason), List.of(f), null);
     }
 
     /** The intent line of the device's management block, else its name. */

@@ -7,6 +7,7 @@ import dev.weft.finding.Finding;
 import dev.weft.git.Blame;
 import dev.weft.git.GitRepo;
 import dev.weft.git.UnifiedDiff;
+import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.report.DiffReport;
@@ -27,7 +28,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -166,6 +169,12 @@ final class DiffCommand implements Callable<Integer> {
             throws IOException {
         TemplateSides sides = templateSides(git, root, notes);
         try {
+            if (isInfiniband(baseRun) || isInfiniband(headRun)) {
+                // The subnet manager's files depend on the whole subnet, not on one compiled device:
+                // render them whole on both sides (switches and HCAs are configured by the SM).
+                return ChangeImpact.compareRendered(subnetFiles(baseRun, sides.base()), subnetFiles(headRun, sides.head()),
+                        UnifiedDiff::of);
+            }
             Renderer baseRenderer = new Renderer(sides.base());
             Renderer headRenderer = new Renderer(sides.head());
             ChangeImpact.Render baseRender = (device, fabric) -> rendered(baseRenderer.renderDevice(device, fabric));
@@ -175,6 +184,28 @@ final class DiffCommand implements Callable<Integer> {
         } finally {
             TemplateDiff.delete(sides.scratch());
         }
+    }
+
+    private static boolean isInfiniband(Pipeline.Run run) {
+        return run.model() != null && run.model().subnet() != null;
+    }
+
+    /** Each SM host's rendered OpenSM files (and the ibsim topology beside them), or nothing for a RoCE side. */
+    private static Map<String, ChangeImpact.Rendered> subnetFiles(Pipeline.Run run, TemplateFolders folders) {
+        if (!isInfiniband(run)) {
+            return Map.of();
+        }
+        OpenSmRenderer.Output out = new OpenSmRenderer(folders).render(run.model());
+        Map<String, ChangeImpact.Rendered> rendered = new TreeMap<>();
+        out.devices().forEach((host, files) -> {
+            Map<String, byte[]> bytes = new TreeMap<>();
+            files.forEach((file, text) -> bytes.put(file, text.getBytes(StandardCharsets.UTF_8)));
+            if (out.topology() != null) {
+                bytes.put(OpenSmRenderer.TOPOLOGY_FILE, out.topology().getBytes(StandardCharsets.UTF_8));
+            }
+            rendered.put(host, new ChangeImpact.Rendered(bytes, List.of()));
+        });
+        return rendered;
     }
 
     private static ChangeImpact.Rendered rendered(Renderer.DeviceOutput out) {

@@ -33,6 +33,11 @@ final class NetconfOptions {
             description = "YAML: credential name -> {user, key-file | agent: true | password-env: VAR}. Never echoed.")
     Path credentials;
 
+    @Option(names = "--allow-remote-devices",
+            description = "Allow management addresses outside 127.0.0.0/8 and ::1. Off by default so that a test or demo"
+                    + " inventory can never reach a real network by accident; set it for production audits.")
+    boolean allowRemoteDevices;
+
     @Option(names = "--max-reply-bytes", paramLabel = "BYTES", defaultValue = "67108864",
             description = "Largest reply accepted from a device; a larger one is an error for that device (default: ${DEFAULT-VALUE}).")
     long maxReplyBytes;
@@ -66,6 +71,7 @@ final class NetconfOptions {
         if (maxReplyBytes < 1024) {
             throw new UsageException("--max-reply-bytes must be at least 1024, got " + maxReplyBytes);
         }
-        return ClientSettings.defaults().withMaxReplyBytes(maxReplyBytes);
+        ClientSettings settings = ClientSettings.defaults().withMaxReplyBytes(maxReplyBytes);
+        return allowRemoteDevices ? settings.allowingNonLoopback() : settings;
     }
 }

@@ -110,10 +110,32 @@ public final class ChangeImpact {
         Map<String, CompiledDevice> before = base.byName();
         Map<String, CompiledDevice> after = head.byName();
         List<String> names = new ArrayList<>(affected(base, head, templatesChanged));
-        record Pair(Rendered base, Rendered head) {}
         List<Pair> rendered = names.parallelStream().map(name -> new Pair(
                 before.containsKey(name) ? baseRender.render(before.get(name), base.fabric()) : null,
                 after.containsKey(name) ? headRender.render(after.get(name), head.fabric()) : null)).toList();
+        Set<String> all = new LinkedHashSet<>(before.keySet());
+        all.addAll(after.keySet());
+        return diffPairs(names, rendered, all.size(), differ);
+    }
+
+    /**
+     * Diffs outputs that were rendered whole on both sides (the subnet manager files of an InfiniBand
+     * inventory, which depend on the whole subnet rather than on one compiled device).
+     *
+     * @param base device name → its rendered files on the base side
+     * @param head the same on the head side
+     */
+    public static Result compareRendered(Map<String, Rendered> base, Map<String, Rendered> head, TextDiff differ) {
+        Set<String> all = new LinkedHashSet<>(head.keySet());
+        all.addAll(base.keySet());
+        List<String> names = new ArrayList<>(all);
+        List<Pair> pairs = names.stream().map(n -> new Pair(base.get(n), head.get(n))).toList();
+        return diffPairs(names, pairs, all.size(), differ);
+    }
+
+    private record Pair(Rendered base, Rendered head) {}
+
+    private static Result diffPairs(List<String> names, List<Pair> rendered, int compared, TextDiff differ) {
         List<DeviceChange> changes = new ArrayList<>();
         List<Finding> baseProblems = new ArrayList<>();
         List<Finding> headProblems = new ArrayList<>();
@@ -151,9 +173,7 @@ public final class ChangeImpact {
                 changes.add(new DeviceChange(name, kind, files, null));
             }
         }
-        Set<String> all = new LinkedHashSet<>(before.keySet());
-        all.addAll(after.keySet());
-        return new Result(changes, all.size(), names.size(), baseProblems, headProblems);
+        return new Result(changes, compared, names.size(), baseProblems, headProblems);
     }
 
     private static String failedSides(Rendered base, Rendered head) {

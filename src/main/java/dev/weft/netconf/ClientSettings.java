@@ -38,6 +38,11 @@ public record ClientSettings(long maxReplyBytes, boolean offerBase11, boolean al
         return new ClientSettings(max, offerBase11, allowNonLoopback, keepalive);
     }
 
+    /** Lets the client reach devices outside loopback (production audits; tests never use it). */
+    public ClientSettings allowingNonLoopback() {
+        return new ClientSettings(maxReplyBytes, offerBase11, true, keepalive);
+    }
+
     public ClientSettings base10Only() {
         return new ClientSettings(maxReplyBytes, false, allowNonLoopback, keepalive);
     }

@@ -193,13 +193,23 @@ public final class Renderer {
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
                                 + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
                                 + port.pfcPriorities() + " but has no computed headroom ("
-                                + (sw.asic() == null ? "the switch names no asic" : "no usable ASIC profile for asic '"
-                                        + sw.asic() + "'") + ")")
-                        .at(where).onDevice(sw.name()).onPort(port.name()));
+                                + missingHeadroomCause(sw, port) + ")")
+                        .at(port.cableLengthMetres() == null ? sw.owner("name") : where).onDevice(sw.name()).onPort(port.name()));
                 break;
             }
         }
         return findings;
+    }
+
+    /** Why the compiler had no headroom for a lossless port, in the order the inputs are needed. */
+    private static String missingHeadroomCause(CompiledSwitch sw, CompiledPort port) {
+        if (sw.asic() == null) {
+            return "the switch names no asic";
+        }
+        if (port.cableLengthMetres() == null) {
+            return "the port has no link with a cable-length";
+        }
+        return "no usable ASIC profile for asic '" + sw.asic() + "'";
     }
 
     /** Makes every file end in one newline; JSON is re-written canonically. */

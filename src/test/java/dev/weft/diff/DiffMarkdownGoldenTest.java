@@ -1,5 +1,6 @@
 package dev.weft.diff;
 
+import dev.weft.testing.Golden;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,7 +48,7 @@ class DiffMarkdownGoldenTest {
 
             assertEquals(1, run.exit(), run.err());
             assertTrue(run.out().contains("| 1 |"), run.out());
-            DiffGolden.assertMatches("pr-comment.md", run.out());
+            Golden.assertMatches("diff", "pr-comment.md", run.out());
         }
     }
 }

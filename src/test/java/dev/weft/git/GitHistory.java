@@ -43,9 +43,14 @@ public final class GitHistory implements AutoCloseable {
 
     /** A repository in {@code dir} holding the project's roce-pod-a inventory, committed once as "Initial pod". */
     public static GitHistory withExampleInventory(Path dir) throws Exception {
+        return withInventory(dir, INVENTORY);
+    }
+
+    /** A repository in {@code dir} holding one of the project's example inventories, committed once. */
+    public static GitHistory withInventory(Path dir, String inventory) throws Exception {
         Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call();
         GitHistory h = new GitHistory(dir, git);
-        copyTree(projectDir().resolve(INVENTORY), dir.resolve(INVENTORY));
+        copyTree(projectDir().resolve(inventory), dir.resolve(inventory));
         h.commit("Initial pod", "Ada Lovelace");
         return h;
     }

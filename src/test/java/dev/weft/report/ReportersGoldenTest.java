@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.testing.Golden;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -31,7 +32,7 @@ class ReportersGoldenTest {
         for (ReportFixtures.Scenario s : ReportFixtures.all()) {
             for (String format : Reporters.FORMATS) {
                 String file = s.name() + "." + EXTENSIONS.get(format);
-                tests.add(dynamicTest(file, () -> Golden.assertMatches(file, render(format, s.report()))));
+                tests.add(dynamicTest(file, () -> Golden.assertMatches("report", file, render(format, s.report()))));
             }
         }
         return tests.stream();
