@@ -1,12 +1,8 @@
 package dev.weft.rules.compiled;
 
-import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,7 +10,7 @@ import java.util.List;
  * checked. The compiler leaves the headroom empty rather than guess constants. A switch without
  * {@code asic} is not reported: the key is optional and the platform then sizes headroom itself.
  */
-public final class AsicProfileMissing implements Rule {
+public final class AsicProfileMissing implements PerSwitchRule {
 
     static final String ID = "asic-profile-missing";
 
@@ -24,21 +20,13 @@ public final class AsicProfileMissing implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
+    public void check(CompiledSwitch s, List<Finding> findings) {
+        if (s.asic() == null || s.asicProfileVersion() != null || s.losslessPriorities().isEmpty()) {
+            return;
         }
-        List<Finding> findings = new ArrayList<>();
-        for (CompiledSwitch s : compiled.switches()) {
-            if (s.asic() == null || s.asicProfileVersion() != null || s.losslessPriorities().isEmpty()) {
-                continue;
-            }
-            findings.add(Finding.of(ID, Severity.WARNING, "switch " + s.name() + " has asic '" + s.asic()
-                    + "' but Weft has no headroom profile for it, so PFC headroom is neither computed nor checked")
-                    .at(s.owner("asic")).onDevice(s.name())
-                    .withValues("an ASIC profile " + s.asic() + ".properties", "none"));
-        }
-        return findings;
+        findings.add(Finding.of(ID, Severity.WARNING, "switch " + s.name() + " has asic '" + s.asic()
+                + "' but Weft has no headroom profile for it, so PFC headroom is neither computed nor checked")
+                .at(s.owner("asic")).onDevice(s.name())
+                .withValues("an ASIC profile " + s.asic() + ".properties", "none"));
     }
 }

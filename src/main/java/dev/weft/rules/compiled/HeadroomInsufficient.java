@@ -1,14 +1,10 @@
 package dev.weft.rules.compiled;
 
-import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,7 +15,7 @@ import java.util.List;
  * <p>A value read back from a device may have been rounded to the ASIC's cell size; it gets that much
  * tolerance ({@link CompiledSwitch#thresholdRoundingBytes()}). Intent values get none.
  */
-public final class HeadroomInsufficient implements Rule {
+public final class HeadroomInsufficient implements PerSwitchRule {
 
     static final String ID = "headroom-insufficient";
 
@@ -29,32 +25,24 @@ public final class HeadroomInsufficient implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
-        for (CompiledSwitch s : compiled.switches()) {
-            long tolerance = s.thresholdRoundingBytes() == null ? 0 : s.thresholdRoundingBytes();
-            for (CompiledPort p : s.ports()) {
-                for (PriorityGroupHeadroom pg : p.headroom()) {
-                    if (pg.requiredXoff() == null) {
-                        continue;
-                    }
-                    long allowed = PriorityGroupHeadroom.DEVICE.equals(pg.origin()) ? tolerance : 0;
-                    if (pg.xoff() + allowed >= pg.requiredXoff()) {
-                        continue;
-                    }
-                    findings.add(Finding.of(ID, Severity.ERROR, s.name() + ":" + p.name() + " PG " + pg.pg()
-                            + " xoff is " + pg.xoff() + " B but " + describe(p, s) + " needs at least "
-                            + pg.requiredXoff() + " B (weft explain-headroom " + s.name() + " " + p.name() + ")")
-                            .at(p.owner("headroom")).onDevice(s.name()).onPort(p.name())
-                            .withValues("xoff >= " + pg.requiredXoff() + " B", "xoff " + pg.xoff() + " B"));
+    public void check(CompiledSwitch s, List<Finding> findings) {
+        long tolerance = s.thresholdRoundingBytes() == null ? 0 : s.thresholdRoundingBytes();
+        for (CompiledPort p : s.ports()) {
+            for (PriorityGroupHeadroom pg : p.headroom()) {
+                if (pg.requiredXoff() == null) {
+                    continue;
                 }
+                long allowed = PriorityGroupHeadroom.DEVICE.equals(pg.origin()) ? tolerance : 0;
+                if (pg.xoff() + allowed >= pg.requiredXoff()) {
+                    continue;
+                }
+                findings.add(Finding.of(ID, Severity.ERROR, s.name() + ":" + p.name() + " PG " + pg.pg()
+                        + " xoff is " + pg.xoff() + " B but " + describe(p, s) + " needs at least "
+                        + pg.requiredXoff() + " B (weft explain-headroom " + s.name() + " " + p.name() + ")")
+                        .at(p.owner("headroom")).onDevice(s.name()).onPort(p.name())
+                        .withValues("xoff >= " + pg.requiredXoff() + " B", "xoff " + pg.xoff() + " B"));
             }
         }
-        return findings;
     }
 
     private static String describe(CompiledPort p, CompiledSwitch s) {

@@ -1,14 +1,10 @@
 package dev.weft.rules.compiled;
 
-import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.PauseQuanta;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,7 +12,7 @@ import java.util.List;
  * value exists (IEEE 802.3 Annex 31B as quoted by SONiC stops at 800G), so Weft computes no headroom for it
  * rather than guess; the platform's own default then applies unchecked.
  */
-public final class HeadroomUncomputable implements Rule {
+public final class HeadroomUncomputable implements PerSwitchRule {
 
     static final String ID = "headroom-uncomputable";
 
@@ -26,28 +22,20 @@ public final class HeadroomUncomputable implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
+    public void check(CompiledSwitch s, List<Finding> findings) {
+        if (s.asicProfileVersion() == null || s.losslessPriorities().isEmpty()) {
+            return;
         }
-        List<Finding> findings = new ArrayList<>();
-        for (CompiledSwitch s : compiled.switches()) {
-            if (s.asicProfileVersion() == null || s.losslessPriorities().isEmpty()) {
+        for (CompiledPort p : s.ports()) {
+            if (p.speedGbps() == null || p.peer() == null || p.pfcPriorities().isEmpty()
+                    || !p.headroom().isEmpty() || PauseQuanta.forSpeed(p.speedGbps()).isPresent()) {
                 continue;
             }
-            for (CompiledPort p : s.ports()) {
-                if (p.speedGbps() == null || p.peer() == null || p.pfcPriorities().isEmpty()
-                        || !p.headroom().isEmpty() || PauseQuanta.forSpeed(p.speedGbps()).isPresent()) {
-                    continue;
-                }
-                findings.add(Finding.of(ID, Severity.WARNING, s.name() + ":" + p.name() + " runs at " + p.speedGbps()
-                        + "G, for which no sourced pause-quanta value exists (known: " + PauseQuanta.knownSpeeds()
-                        + "), so its PFC headroom is not computed")
-                        .at(p.owner("speed_gbps")).onDevice(s.name()).onPort(p.name())
-                        .withValues("a speed with a pause-quanta value", p.speedGbps() + "G"));
-            }
+            findings.add(Finding.of(ID, Severity.WARNING, s.name() + ":" + p.name() + " runs at " + p.speedGbps()
+                    + "G, for which no sourced pause-quanta value exists (known: " + PauseQuanta.knownSpeeds()
+                    + "), so its PFC headroom is not computed")
+                    .at(p.owner("speed_gbps")).onDevice(s.name()).onPort(p.name())
+                    .withValues("a speed with a pause-quanta value", p.speedGbps() + "G"));
         }
-        return findings;
     }
 }

@@ -1,13 +1,10 @@
 package dev.weft.rules.compiled;
 
-import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +16,7 @@ import java.util.List;
  *
  * <p>When every PFC port of a switch has the same mismatch, one finding covers the switch.
  */
-public final class WatchdogQueueMismatch implements Rule {
+public final class WatchdogQueueMismatch implements PerSwitchRule {
 
     static final String ID = "watchdog-queue-mismatch";
 
@@ -29,41 +26,33 @@ public final class WatchdogQueueMismatch implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
-        for (CompiledSwitch s : compiled.switches()) {
-            List<CompiledPort> relevant = new ArrayList<>();
-            List<CompiledPort> wrong = new ArrayList<>();
-            for (CompiledPort p : s.ports()) {
-                List<Integer> pfc = p.pfcQueues();
-                List<Integer> wd = p.watchdogQueues().stream().distinct().sorted().toList();
-                if (pfc.isEmpty() && wd.isEmpty()) {
-                    continue;
-                }
-                relevant.add(p);
-                if (!pfc.equals(wd)) {
-                    wrong.add(p);
-                }
-            }
-            if (wrong.isEmpty()) {
+    public void check(CompiledSwitch s, List<Finding> findings) {
+        List<CompiledPort> relevant = new ArrayList<>();
+        List<CompiledPort> wrong = new ArrayList<>();
+        for (CompiledPort p : s.ports()) {
+            List<Integer> pfc = p.pfcQueues();
+            List<Integer> wd = p.watchdogQueues().stream().distinct().sorted().toList();
+            if (pfc.isEmpty() && wd.isEmpty()) {
                 continue;
             }
-            CompiledPort first = wrong.get(0);
-            boolean uniform = wrong.size() == relevant.size() && wrong.size() > 1 && wrong.stream().allMatch(p ->
-                    p.pfcQueues().equals(first.pfcQueues()) && p.watchdogQueues().equals(first.watchdogQueues()));
-            if (uniform) {
-                findings.add(finding(s, null, first, "on all " + wrong.size() + " PFC ports of switch " + s.name()));
-            } else {
-                for (CompiledPort p : wrong) {
-                    findings.add(finding(s, p.name(), p, "on " + s.name() + ":" + p.name()));
-                }
+            relevant.add(p);
+            if (!pfc.equals(wd)) {
+                wrong.add(p);
             }
         }
-        return findings;
+        if (wrong.isEmpty()) {
+            return;
+        }
+        CompiledPort first = wrong.get(0);
+        boolean uniform = wrong.size() == relevant.size() && wrong.size() > 1 && wrong.stream().allMatch(p ->
+                p.pfcQueues().equals(first.pfcQueues()) && p.watchdogQueues().equals(first.watchdogQueues()));
+        if (uniform) {
+            findings.add(finding(s, null, first, "on all " + wrong.size() + " PFC ports of switch " + s.name()));
+        } else {
+            for (CompiledPort p : wrong) {
+                findings.add(finding(s, p.name(), p, "on " + s.name() + ":" + p.name()));
+            }
+        }
     }
 
     private static Finding finding(CompiledSwitch s, String port, CompiledPort sample, String where) {
