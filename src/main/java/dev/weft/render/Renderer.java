@@ -11,11 +11,8 @@ import dev.weft.json.Json;
 import dev.weft.json.JsonException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -161,7 +158,7 @@ public final class Renderer {
                         "cannot write " + file.getKey() + " for " + device.name() + ": " + e.getMessage())
                         .onDevice(device.name())));
             }
-            written.add(new RenderedFile(device.name(), file.getKey(), file.getValue().length, sha256(file.getValue())));
+            written.add(new RenderedFile(device.name(), file.getKey(), file.getValue().length));
         }
         return new DeviceResult(written, List.of());
     }
@@ -234,14 +231,6 @@ public final class Renderer {
         } catch (ExecutionException e) {
             // A bug, not a user mistake: let it surface with its cause.
             throw new IllegalStateException("rendering failed unexpectedly", e.getCause());
-        }
-    }
-
-    private static String sha256(byte[] content) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
     }
 }
