@@ -68,6 +68,24 @@ public record CompiledNic(
         return dscp << 2 | ECT0;
     }
 
+    /**
+     * The DSCP map as changes to the NIC's default (priority = DSCP >> 3, what {@code mlnx_qos} starts
+     * from): one entry per priority that some code point must be moved to, ascending, with those code
+     * points ascending ({@code priority}, {@code dscp}). The host script loops over each list rather
+     * than writing one command per code point.
+     */
+    private List<Map<String, Object>> dscpRemap() {
+        Map<Integer, List<Integer>> byPriority = new java.util.TreeMap<>();
+        dscpToPriority.forEach((dscp, priority) -> {
+            if (priority != dscp >> 3) {
+                byPriority.computeIfAbsent(priority, p -> new java.util.ArrayList<>()).add(dscp);
+            }
+        });
+        List<Map<String, Object>> out = new java.util.ArrayList<>();
+        byPriority.forEach((priority, dscps) -> out.add(TemplateView.of("priority", priority, "dscp", List.copyOf(dscps))));
+        return List.copyOf(out);
+    }
+
     public Location owner(String field) {
         return provenance.get(field);
     }
@@ -80,6 +98,7 @@ public record CompiledNic(
                 "firmware", firmware,
                 "trust_dscp", trustDscp,
                 "dscp_to_priority", Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dscpToPriority)),
+                "dscp_remap", dscpRemap(),
                 "pfc", pfc,
                 "roce_dscp", roceDscp,
                 "roce_tos", roceTos,

@@ -22,85 +22,40 @@ pause_off() {
   fi
 }
 
+# dscp2prio IFACE PRIO DSCP...: map each DSCP to PRIO. mlnx_qos takes one code point per call; code
+# points not listed keep the NIC default, priority = DSCP >> 3.
+dscp2prio() {
+  local iface=$1 prio=$2 dscp
+  shift 2
+  for dscp in "$@"; do
+    mlnx_qos -i "$iface" --dscp2prio "set,$dscp,$prio"
+  done
+}
+
+# ecn_enable IFACE NP RP: DCQCN per priority, NP (CNP generation) and RP (rate limiting), as 8 comma-separated
+# 0/1 values indexed by priority 0..7.
+ecn_enable() {
+  local iface=$1 prio
+  local -a np rp
+  IFS=, read -ra np <<< "$2"
+  IFS=, read -ra rp <<< "$3"
+  for prio in 0 1 2 3 4 5 6 7; do
+    write_sysfs "/sys/class/net/$iface/ecn/roce_np/enable/$prio" "${np[prio]}"
+    write_sysfs "/sys/class/net/$iface/ecn/roce_rp/enable/$prio" "${rp[prio]}"
+  done
+}
+
 # --- eth0 (mlx5_0, connectx-7 firmware 28.43.1014) -> leaf-03:Ethernet32
 ip link set dev eth0 mtu 4200
 pause_off eth0
 mlnx_qos -i eth0 --trust dscp
-mlnx_qos -i eth0 --dscp2prio set,8,0
-mlnx_qos -i eth0 --dscp2prio set,9,0
-mlnx_qos -i eth0 --dscp2prio set,10,0
-mlnx_qos -i eth0 --dscp2prio set,11,0
-mlnx_qos -i eth0 --dscp2prio set,12,0
-mlnx_qos -i eth0 --dscp2prio set,13,0
-mlnx_qos -i eth0 --dscp2prio set,14,0
-mlnx_qos -i eth0 --dscp2prio set,15,0
-mlnx_qos -i eth0 --dscp2prio set,16,0
-mlnx_qos -i eth0 --dscp2prio set,17,0
-mlnx_qos -i eth0 --dscp2prio set,18,0
-mlnx_qos -i eth0 --dscp2prio set,19,0
-mlnx_qos -i eth0 --dscp2prio set,20,0
-mlnx_qos -i eth0 --dscp2prio set,21,0
-mlnx_qos -i eth0 --dscp2prio set,22,0
-mlnx_qos -i eth0 --dscp2prio set,23,0
-mlnx_qos -i eth0 --dscp2prio set,24,0
-mlnx_qos -i eth0 --dscp2prio set,25,0
-mlnx_qos -i eth0 --dscp2prio set,27,0
-mlnx_qos -i eth0 --dscp2prio set,28,0
-mlnx_qos -i eth0 --dscp2prio set,29,0
-mlnx_qos -i eth0 --dscp2prio set,30,0
-mlnx_qos -i eth0 --dscp2prio set,31,0
-mlnx_qos -i eth0 --dscp2prio set,32,0
-mlnx_qos -i eth0 --dscp2prio set,33,0
-mlnx_qos -i eth0 --dscp2prio set,34,0
-mlnx_qos -i eth0 --dscp2prio set,35,0
-mlnx_qos -i eth0 --dscp2prio set,36,0
-mlnx_qos -i eth0 --dscp2prio set,37,0
-mlnx_qos -i eth0 --dscp2prio set,38,0
-mlnx_qos -i eth0 --dscp2prio set,39,0
-mlnx_qos -i eth0 --dscp2prio set,40,0
-mlnx_qos -i eth0 --dscp2prio set,41,0
-mlnx_qos -i eth0 --dscp2prio set,42,0
-mlnx_qos -i eth0 --dscp2prio set,43,0
-mlnx_qos -i eth0 --dscp2prio set,44,0
-mlnx_qos -i eth0 --dscp2prio set,45,0
-mlnx_qos -i eth0 --dscp2prio set,46,0
-mlnx_qos -i eth0 --dscp2prio set,47,0
-mlnx_qos -i eth0 --dscp2prio set,49,0
-mlnx_qos -i eth0 --dscp2prio set,50,0
-mlnx_qos -i eth0 --dscp2prio set,51,0
-mlnx_qos -i eth0 --dscp2prio set,52,0
-mlnx_qos -i eth0 --dscp2prio set,53,0
-mlnx_qos -i eth0 --dscp2prio set,54,0
-mlnx_qos -i eth0 --dscp2prio set,55,0
-mlnx_qos -i eth0 --dscp2prio set,56,0
-mlnx_qos -i eth0 --dscp2prio set,57,0
-mlnx_qos -i eth0 --dscp2prio set,58,0
-mlnx_qos -i eth0 --dscp2prio set,59,0
-mlnx_qos -i eth0 --dscp2prio set,60,0
-mlnx_qos -i eth0 --dscp2prio set,61,0
-mlnx_qos -i eth0 --dscp2prio set,62,0
-mlnx_qos -i eth0 --dscp2prio set,63,0
+dscp2prio eth0 0 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
 mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0
 mlnx_qos -i eth0 --cable_len 3
 cma_roce_mode -d mlx5_0 -p 1 -m 2
 cma_roce_tos -d mlx5_0 -t 106
 write_sysfs /sys/class/infiniband/mlx5_0/tc/1/traffic_class 106
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/0 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/0 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/1 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/1 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/2 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/2 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/3 1
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/3 1
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/4 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/4 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/5 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/5 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/6 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/6 0
-write_sysfs /sys/class/net/eth0/ecn/roce_np/enable/7 0
-write_sysfs /sys/class/net/eth0/ecn/roce_rp/enable/7 0
+ecn_enable eth0 0,0,0,1,0,0,0,0 0,0,0,1,0,0,0,0
 write_sysfs /sys/class/net/eth0/ecn/roce_np/cnp_dscp 48
 write_sysfs /sys/class/net/eth0/ecn/roce_np/cnp_802p_prio 6
 
@@ -108,80 +63,12 @@ write_sysfs /sys/class/net/eth0/ecn/roce_np/cnp_802p_prio 6
 ip link set dev eth1 mtu 4200
 pause_off eth1
 mlnx_qos -i eth1 --trust dscp
-mlnx_qos -i eth1 --dscp2prio set,8,0
-mlnx_qos -i eth1 --dscp2prio set,9,0
-mlnx_qos -i eth1 --dscp2prio set,10,0
-mlnx_qos -i eth1 --dscp2prio set,11,0
-mlnx_qos -i eth1 --dscp2prio set,12,0
-mlnx_qos -i eth1 --dscp2prio set,13,0
-mlnx_qos -i eth1 --dscp2prio set,14,0
-mlnx_qos -i eth1 --dscp2prio set,15,0
-mlnx_qos -i eth1 --dscp2prio set,16,0
-mlnx_qos -i eth1 --dscp2prio set,17,0
-mlnx_qos -i eth1 --dscp2prio set,18,0
-mlnx_qos -i eth1 --dscp2prio set,19,0
-mlnx_qos -i eth1 --dscp2prio set,20,0
-mlnx_qos -i eth1 --dscp2prio set,21,0
-mlnx_qos -i eth1 --dscp2prio set,22,0
-mlnx_qos -i eth1 --dscp2prio set,23,0
-mlnx_qos -i eth1 --dscp2prio set,24,0
-mlnx_qos -i eth1 --dscp2prio set,25,0
-mlnx_qos -i eth1 --dscp2prio set,27,0
-mlnx_qos -i eth1 --dscp2prio set,28,0
-mlnx_qos -i eth1 --dscp2prio set,29,0
-mlnx_qos -i eth1 --dscp2prio set,30,0
-mlnx_qos -i eth1 --dscp2prio set,31,0
-mlnx_qos -i eth1 --dscp2prio set,32,0
-mlnx_qos -i eth1 --dscp2prio set,33,0
-mlnx_qos -i eth1 --dscp2prio set,34,0
-mlnx_qos -i eth1 --dscp2prio set,35,0
-mlnx_qos -i eth1 --dscp2prio set,36,0
-mlnx_qos -i eth1 --dscp2prio set,37,0
-mlnx_qos -i eth1 --dscp2prio set,38,0
-mlnx_qos -i eth1 --dscp2prio set,39,0
-mlnx_qos -i eth1 --dscp2prio set,40,0
-mlnx_qos -i eth1 --dscp2prio set,41,0
-mlnx_qos -i eth1 --dscp2prio set,42,0
-mlnx_qos -i eth1 --dscp2prio set,43,0
-mlnx_qos -i eth1 --dscp2prio set,44,0
-mlnx_qos -i eth1 --dscp2prio set,45,0
-mlnx_qos -i eth1 --dscp2prio set,46,0
-mlnx_qos -i eth1 --dscp2prio set,47,0
-mlnx_qos -i eth1 --dscp2prio set,49,0
-mlnx_qos -i eth1 --dscp2prio set,50,0
-mlnx_qos -i eth1 --dscp2prio set,51,0
-mlnx_qos -i eth1 --dscp2prio set,52,0
-mlnx_qos -i eth1 --dscp2prio set,53,0
-mlnx_qos -i eth1 --dscp2prio set,54,0
-mlnx_qos -i eth1 --dscp2prio set,55,0
-mlnx_qos -i eth1 --dscp2prio set,56,0
-mlnx_qos -i eth1 --dscp2prio set,57,0
-mlnx_qos -i eth1 --dscp2prio set,58,0
-mlnx_qos -i eth1 --dscp2prio set,59,0
-mlnx_qos -i eth1 --dscp2prio set,60,0
-mlnx_qos -i eth1 --dscp2prio set,61,0
-mlnx_qos -i eth1 --dscp2prio set,62,0
-mlnx_qos -i eth1 --dscp2prio set,63,0
+dscp2prio eth1 0 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
 mlnx_qos -i eth1 --pfc 0,0,0,1,0,0,0,0
 mlnx_qos -i eth1 --cable_len 3
 cma_roce_mode -d mlx5_1 -p 1 -m 2
 cma_roce_tos -d mlx5_1 -t 106
 write_sysfs /sys/class/infiniband/mlx5_1/tc/1/traffic_class 106
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/0 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/0 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/1 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/1 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/2 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/2 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/3 1
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/3 1
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/4 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/4 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/5 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/5 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/6 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/6 0
-write_sysfs /sys/class/net/eth1/ecn/roce_np/enable/7 0
-write_sysfs /sys/class/net/eth1/ecn/roce_rp/enable/7 0
+ecn_enable eth1 0,0,0,1,0,0,0,0 0,0,0,1,0,0,0,0
 write_sysfs /sys/class/net/eth1/ecn/roce_np/cnp_dscp 48
 write_sysfs /sys/class/net/eth1/ecn/roce_np/cnp_802p_prio 6
