@@ -4,6 +4,7 @@ import java.beans.FeatureDescriptor;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
 import jinjava.javax.el.ELContext;
@@ -52,9 +53,49 @@ final class NoJavaCallsResolver extends ELResolver {
         // Jinjava runs `x|filter` and `x is test` as calls on its own filter and test objects; those are
         // the template language itself, so they stay. Every other call is a Java method call.
         if (isTemplateLanguageCall(base, method)) {
-            return delegate.invoke(context, base, method, paramTypes, params);
+            Object direct = callDirectly(context, base, method, params);
+            return direct != NOT_DIRECT ? direct : delegate.invoke(context, base, method, paramTypes, params);
         }
         throw new ELException("templates may not call Java methods: '" + method + "()' is not allowed");
+    }
+
+    /** Marks a call {@link #callDirectly} leaves to the reflective bean resolver. */
+    private static final Object NOT_DIRECT = new Object();
+
+    /**
+     * A filter or a test without arguments, called as the bean resolver would call it, without its
+     * per-call reflection (a method search over the filter's class on every {@code x|join}): Jinjava
+     * passes a filter {@code (value, interpreter, Object[] args, Map kwargs)}, which only the
+     * four-argument {@code Filter.filter} accepts, and a bare test {@code (value, interpreter)}. Any other
+     * shape goes through the delegate, as before.
+     */
+    @SuppressWarnings("unchecked")
+    private static Object callDirectly(ELContext context, Object base, Object method, Object[] params) {
+        if (params == null || params.length < 2 || !(params[1] instanceof JinjavaInterpreter interpreter)) {
+            return NOT_DIRECT;
+        }
+        Object result;
+        try {
+            if (base instanceof Filter filter && params.length == 4 && params[2] instanceof Object[] args
+                    && params[3] instanceof Map<?, ?> kwargs) {
+                result = filter.filter(params[0], interpreter, args, (Map<String, Object>) kwargs);
+            } else if (base instanceof ExpTest test && params.length == 2) {
+                result = "evaluate".equals(method) ? test.evaluate(params[0], interpreter)
+                        : test.evaluateNegated(params[0], interpreter);
+            } else {
+                return NOT_DIRECT;
+            }
+        } catch (RuntimeException e) {
+            // What the bean resolver throws for an exception inside the invoked method, so Jinjava
+            // turns it into the same template error as before.
+            throw new ELException(e);
+        }
+        if (result instanceof Class<?> || result instanceof ClassLoader || result instanceof Thread
+                || result instanceof JinjavaInterpreter || result instanceof java.lang.reflect.AccessibleObject) {
+            throw new ELException("templates may not use Java objects: '" + method + "' returned a " + result.getClass().getSimpleName());
+        }
+        context.setPropertyResolved(true);
+        return result;
     }
 
     private static boolean isTemplateLanguageCall(Object base, Object method) {
@@ -69,6 +110,12 @@ final class NoJavaCallsResolver extends ELResolver {
 
     @Override
     public Object getValue(ELContext context, Object base, Object property) {
+        if (base instanceof Filter || base instanceof ExpTest) {
+            // Jinjava asks a filter or test for a property named like the call ("filter", "evaluate")
+            // before calling it; they have none, so answer null at once instead of a bean lookup.
+            context.setPropertyResolved(true);
+            return null;
+        }
         if (!readable(base)) {
             throw refused(base, property);
         }
