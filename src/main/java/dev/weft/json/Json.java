@@ -2,7 +2,6 @@ package dev.weft.json;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +139,23 @@ public final class Json {
 
     private String string() throws JsonException {
         pos++;
-        StringBuilder out = new StringBuilder();
+        // Most strings have no escapes: find the closing quote and take the slice in one go.
+        int end = pos;
+        int length = text.length();
+        while (end < length) {
+            char c = text.charAt(end);
+            if (c == '"') {
+                String plain = text.substring(pos, end);
+                pos = end + 1;
+                return plain;
+            }
+            if (c == '\\' || c < 0x20) {
+                break;
+            }
+            end++;
+        }
+        StringBuilder out = new StringBuilder(end - pos + 16).append(text, pos, end);
+        pos = end;
         while (pos < text.length()) {
             char c = text.charAt(pos++);
             if (c == '"') {
@@ -190,14 +205,62 @@ public final class Json {
             pos++;
         }
         String raw = text.substring(start, pos);
-        if (!raw.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?")) {
+        int integerDigits = validNumber(raw);
+        if (integerDigits < 0) {
             pos = start;
             throw error("bad number '" + raw + "'");
         }
-        if (raw.matches("-?[0-9]+") && raw.length() < 19) {
+        if (integerDigits == raw.length() - (raw.charAt(0) == '-' ? 1 : 0) && raw.length() < 19) {
             return Long.parseLong(raw);
         }
         return new BigDecimal(raw);
+    }
+
+    /**
+     * Checks {@code -?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?} without a regular expression;
+     * returns the number of integer-part digits, or -1 when {@code raw} is not a JSON number.
+     */
+    static int validNumber(String raw) {
+        int i = 0;
+        int n = raw.length();
+        if (i < n && raw.charAt(i) == '-') {
+            i++;
+        }
+        int intStart = i;
+        while (i < n && isDigit(raw.charAt(i))) {
+            i++;
+        }
+        int integerDigits = i - intStart;
+        if (integerDigits == 0 || (integerDigits > 1 && raw.charAt(intStart) == '0')) {
+            return -1;
+        }
+        if (i < n && raw.charAt(i) == '.') {
+            int fracStart = ++i;
+            while (i < n && isDigit(raw.charAt(i))) {
+                i++;
+            }
+            if (i == fracStart) {
+                return -1;
+            }
+        }
+        if (i < n && (raw.charAt(i) == 'e' || raw.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (raw.charAt(i) == '+' || raw.charAt(i) == '-')) {
+                i++;
+            }
+            int expStart = i;
+            while (i < n && isDigit(raw.charAt(i))) {
+                i++;
+            }
+            if (i == expStart) {
+                return -1;
+            }
+        }
+        return i == n ? integerDigits : -1;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private Object literal(String word, Object value) throws JsonException {
@@ -246,15 +309,19 @@ public final class Json {
                 out.append("{}");
                 return;
             }
-            Map<String, Object> sorted = new TreeMap<>((Map<String, Object>) map);
+            Map<String, Object> sorted = (Map<String, Object>) map;
+            if (!keysAscending(sorted)) {
+                sorted = new TreeMap<>(sorted);
+            }
             out.append("{\n");
             int i = 0;
+            int size = sorted.size();
             for (Map.Entry<String, Object> e : sorted.entrySet()) {
                 pad(out, indent + 1);
                 writeString(e.getKey(), out);
                 out.append(": ");
                 writeValue(e.getValue(), out, indent + 1);
-                out.append(++i < sorted.size() ? ",\n" : "\n");
+                out.append(++i < size ? ",\n" : "\n");
             }
             pad(out, indent);
             out.append('}');
@@ -280,13 +347,37 @@ public final class Json {
         }
     }
 
+    /** True when iterating {@code map} already gives its keys in {@link String#compareTo} order. */
+    private static boolean keysAscending(Map<String, Object> map) {
+        String previous = null;
+        for (String key : map.keySet()) {
+            if (previous != null && previous.compareTo(key) >= 0) {
+                return false;
+            }
+            previous = key;
+        }
+        return true;
+    }
+
     private static void pad(StringBuilder out, int indent) {
-        out.append(String.join("", Collections.nCopies(indent, "    ")));
+        for (int i = 0; i < indent; i++) {
+            out.append("    ");
+        }
     }
 
     private static void writeString(String s, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
+        int clean = 0;
+        int n = s.length();
+        while (clean < n) {
+            char c = s.charAt(clean);
+            if (c == '"' || c == '\\' || c < 0x20) {
+                break;
+            }
+            clean++;
+        }
+        out.append(s, 0, clean);
+        for (int i = clean; i < n; i++) {
             char c = s.charAt(i);
             switch (c) {
                 case '"' -> out.append("\\\"");
