@@ -8,6 +8,8 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.objects.collections.SizeLimitingPyList;
+import com.hubspot.jinjava.objects.collections.SizeLimitingPyMap;
 import com.hubspot.jinjava.tree.Node;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -37,6 +39,13 @@ public final class TemplateEngine {
     private final JinjavaConfig config;
     private final SandboxLocator locator;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+    /**
+     * One copy of Jinjava's global context (filters, tests, functions, tags) per rendering thread,
+     * the parent of every render's own context on that thread. Jinjava's own render copies the global
+     * context for every call (registering every built-in again, by reflection); nothing a template
+     * does writes to the parent of its context, so one copy per thread serves every render.
+     */
+    private final ThreadLocal<Context> roots = ThreadLocal.withInitial(this::newRoot);
 
     /** What rendering one template for one device gave: the text, or the problems that stopped it. */
     public record Outcome(String text, List<TemplateProblem> problems) {
@@ -84,6 +93,69 @@ public final class TemplateEngine {
         this.jinjava.setResourceLocator(locator);
     }
 
+    /** What {@code Jinjava.getGlobalContextCopy()} builds, as a {@link QuietContext}. */
+    private Context newRoot() {
+        Context global = jinjava.getGlobalContext();
+        Context root = new QuietContext(null, global, null);
+        global.getAllExpTests().forEach(root::registerExpTest);
+        global.getAllFilters().forEach(root::registerFilter);
+        global.getAllFunctions().forEach(root::registerFunction);
+        global.getAllTags().forEach(root::registerTag);
+        root.setAutoEscape(global.isAutoEscape());
+        root.setDynamicVariableResolver(global.getDynamicVariableResolver());
+        return root;
+    }
+
+    /**
+     * Jinjava's context without its bookkeeping of every name and expression a render resolved (a
+     * hash-set insert per lookup, repeated in every enclosing context). Only Jinjava's eager execution
+     * mode reads those sets, and the sandbox does not use it.
+     */
+    private static final class QuietContext extends Context {
+        QuietContext(Context parent, Map<String, ?> bindings, Map<Library, Set<String>> disabled) {
+            super(parent, bindings, disabled);
+        }
+
+        @Override
+        public void addResolvedValue(String value) {}
+
+        @Override
+        public void addResolvedExpression(String expression) {}
+
+        @Override
+        public void addResolvedFunction(String function) {}
+    }
+
+    /**
+     * The template data with every map and list already in Jinjava's own wrapper types: Jinjava
+     * returns a {@code PyWrapper} as it is but wraps any other map or list anew on every access
+     * ({@code p.name} inside a loop allocates a wrapper for {@code p} each time). The wrappers sit
+     * over unmodifiable collections, so templates still cannot change the data.
+     */
+    private Map<String, Object> wrapped(Map<String, Object> data) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>(data.size() * 2);
+        data.forEach((key, value) -> out.put(key, wrap(value)));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Object wrap(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new java.util.LinkedHashMap<>(map.size() * 2);
+            map.forEach((key, item) -> copy.put(key, wrap(item)));
+            return new SizeLimitingPyMap((Map<String, Object>) (Map<?, ?>) java.util.Collections.unmodifiableMap(copy),
+                    config.getMaxMapSize());
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (Object item : list) {
+                copy.add(wrap(item));
+            }
+            return new SizeLimitingPyList(java.util.Collections.unmodifiableList(copy), config.getMaxListSize());
+        }
+        return value;
+    }
+
     /** Jinjava names global functions with and without an empty namespace prefix; disable both. */
     private static Set<String> withNamespaces(Set<String> names) {
         Set<String> out = new java.util.TreeSet<>();
@@ -101,7 +173,7 @@ public final class TemplateEngine {
         if (!template.problems().isEmpty()) {
             return new Outcome("", template.problems());
         }
-        Context context = new Context(jinjava.getGlobalContextCopy(), data, config.getDisabled());
+        Context context = new QuietContext(roots.get(), wrapped(data), config.getDisabled());
         JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
         List<TemplateProblem> problems = new ArrayList<>();
         String text = "";
