@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.finding.Finding;
 import dev.weft.render.DirectorySink;
 import dev.weft.render.OpenSmRenderer;
+import dev.weft.render.RenderCache;
 import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
@@ -44,6 +45,10 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "NAME", description = "Render only this device (repeatable).")
     List<String> devices = new ArrayList<>();
 
+    @Option(names = {"--force", "--no-cache"}, description = "Render every device, even those whose inputs and files "
+            + "are unchanged since the last render into DIR (DIR/" + RenderCache.FILE + ").")
+    boolean force;
+
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
@@ -62,7 +67,8 @@ final class RenderCommand implements Callable<Integer> {
         } else if (run.compiled() != null) {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
-            RenderResult result = new Renderer(folders).render(run.compiled(), renderOptions, new DirectorySink(out));
+            RenderResult result = new Renderer(folders).render(run.compiled(), renderOptions, new DirectorySink(out),
+                    RenderCache.load(out, !force));
             findings.addAll(result.findings());
             spec.commandLine().getErr().println("weft render: " + result.summary() + " into " + out);
         }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -69,6 +70,15 @@ public final class Renderer {
 
     /** Renders the selected devices of a fabric into {@code sink}. */
     public RenderResult render(CompiledFabric fabric, RenderOptions options, RenderSink sink) {
+        return render(fabric, options, sink, RenderCache.none());
+    }
+
+    /**
+     * Renders the selected devices of a fabric into {@code sink}, leaving alone the devices that
+     * {@code cache} (the manifest of the output folder) shows unchanged, then deletes the files the
+     * manifest recorded for devices no longer in the inventory and writes the new manifest.
+     */
+    public RenderResult render(CompiledFabric fabric, RenderOptions options, RenderSink sink, RenderCache cache) {
         List<Finding> findings = new ArrayList<>();
         Set<String> known = fabric.byName().keySet();
         for (String wanted : options.devices()) {
@@ -79,21 +89,49 @@ public final class Renderer {
         }
         List<CompiledDevice> selected = fabric.devices().stream().filter(d -> options.wants(d.name())).toList();
         List<RenderedFile> files = new ArrayList<>();
+        List<String> unchanged = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), Math.max(1, selected.size())));
         try {
             List<Future<DeviceResult>> futures = new ArrayList<>();
             for (CompiledDevice device : selected) {
-                futures.add(pool.submit(() -> renderAndWrite(device, fabric.fabric(), sink)));
+                futures.add(pool.submit(() -> renderAndWrite(device, fabric.fabric(), sink, cache)));
             }
             for (Future<DeviceResult> future : futures) {
                 DeviceResult result = await(future);
                 files.addAll(result.files());
                 findings.addAll(result.findings());
+                if (result.unchanged() != null) {
+                    unchanged.add(result.unchanged());
+                }
             }
         } finally {
             pool.shutdownNow();
         }
-        return new RenderResult(files, findings);
+        List<String> removed = new ArrayList<>();
+        if (cache.active()) {
+            Set<String> notSelected = new TreeSet<>(known);
+            selected.forEach(d -> notSelected.remove(d.name()));
+            cache.carryOver(notSelected);
+            for (String gone : cache.goneFrom(known)) {
+                try {
+                    for (String kept : cache.remove(gone)) {
+                        findings.add(Finding.of(RULE, Severity.WARNING, "left " + gone + "/" + kept + ": " + gone
+                                + " is no longer in the inventory, but the file was changed after Weft wrote it").onDevice(gone));
+                    }
+                    removed.add(gone);
+                } catch (IOException e) {
+                    findings.add(Finding.of(RULE, Severity.WARNING, "cannot remove the files of " + gone
+                            + " (no longer in the inventory): " + e.getMessage()).onDevice(gone));
+                }
+            }
+            try {
+                cache.write();
+            } catch (IOException e) {
+                findings.add(Finding.of(RULE, Severity.WARNING, "cannot write the render manifest " + RenderCache.FILE
+                        + " (the next render will render every device): " + e.getMessage()));
+            }
+        }
+        return new RenderResult(files, findings, unchanged, removed, cache.active());
     }
 
     /** Renders one device with the templates of its own platform. */
@@ -106,23 +144,33 @@ public final class Renderer {
      * round-trip tests read every switch back through the SONiC and OpenConfig readers this way.
      */
     public DeviceOutput renderDeviceAs(CompiledDevice device, String platform, String fabric) {
+        return renderWith(device, platform, DeviceContext.of(device, fabric)).output();
+    }
+
+    /** A device's output and every template it read (manifest, top-level templates, includes). */
+    private record Rendered(DeviceOutput output, Set<String> templates) {}
+
+    private Rendered renderWith(CompiledDevice device, String platform, Map<String, Object> data) {
         String name = device.name();
         PlatformManifest manifest;
         try {
             manifest = manifest(platform);
         } catch (TemplateAccessException e) {
-            return failed(name, Finding.of(RULE, Severity.ERROR, "cannot render " + name + ": " + e.getMessage())
-                    .at(device.owner("platform")).onDevice(name));
+            return new Rendered(failed(name, Finding.of(RULE, Severity.ERROR, "cannot render " + name + ": " + e.getMessage())
+                    .at(device.owner("platform")).onDevice(name)), Set.of());
         }
+        Set<String> templates = new TreeSet<>();
+        templates.add(platform + "/" + PlatformManifest.FILE);
         List<Finding> findings = new ArrayList<>(checkRequirements(device, manifest));
         if (!findings.isEmpty()) {
-            return new DeviceOutput(name, Map.of(), findings);
+            return new Rendered(new DeviceOutput(name, Map.of(), findings), templates);
         }
-        Map<String, Object> data = DeviceContext.of(device, fabric);
         Map<String, byte[]> files = new TreeMap<>();
         for (Map.Entry<String, String> entry : manifest.files().entrySet()) {
             String output = entry.getKey();
             TemplateEngine.Outcome outcome = engine.render(entry.getValue(), data);
+            templates.add(entry.getValue());
+            templates.addAll(outcome.included());
             if (!outcome.ok()) {
                 for (TemplateProblem problem : outcome.problems()) {
                     findings.add(Finding.of(RULE, Severity.ERROR,
@@ -139,28 +187,50 @@ public final class Renderer {
                         .at(new Location(engine.shownAs(entry.getValue()), 1, 1)).onDevice(name));
             }
         }
-        return findings.isEmpty() ? new DeviceOutput(name, files, List.of()) : new DeviceOutput(name, Map.of(), findings);
+        DeviceOutput output = findings.isEmpty() ? new DeviceOutput(name, files, List.of())
+                : new DeviceOutput(name, Map.of(), findings);
+        return new Rendered(output, templates);
     }
 
-    private record DeviceResult(List<RenderedFile> files, List<Finding> findings) {}
+    /** One device's part of a render: files written, findings, or the name of a device left unchanged. */
+    private record DeviceResult(List<RenderedFile> files, List<Finding> findings, String unchanged) {}
 
-    private DeviceResult renderAndWrite(CompiledDevice device, String fabric, RenderSink sink) {
-        DeviceOutput output = renderDevice(device, fabric);
+    private DeviceResult renderAndWrite(CompiledDevice device, String fabric, RenderSink sink, RenderCache cache) {
+        String platform = DeviceContext.platformOf(device);
+        Map<String, Object> data = DeviceContext.of(device, fabric);
+        RenderCache.Input input = cache.active() ? cache.input(platform, data, folders) : null;
+        if (input != null) {
+            RenderCache.Entry same = cache.unchanged(device.name(), input);
+            if (same != null) {
+                cache.record(device.name(), same);
+                return new DeviceResult(List.of(), List.of(), device.name());
+            }
+        }
+        Rendered rendered = renderWith(device, platform, data);
+        DeviceOutput output = rendered.output();
         if (!output.findings().isEmpty()) {
-            return new DeviceResult(List.of(), output.findings());
+            return new DeviceResult(List.of(), output.findings(), null);
         }
         List<RenderedFile> written = new ArrayList<>();
+        Map<String, RenderCache.FileState> states = new TreeMap<>();
         for (Map.Entry<String, byte[]> file : output.files().entrySet()) {
             try {
                 sink.accept(device.name(), file.getKey(), file.getValue());
             } catch (IOException e) {
                 return new DeviceResult(written, List.of(Finding.of(RULE, Severity.ERROR,
                         "cannot write " + file.getKey() + " for " + device.name() + ": " + e.getMessage())
-                        .onDevice(device.name())));
+                        .onDevice(device.name())), null);
             }
             written.add(new RenderedFile(device.name(), file.getKey(), file.getValue().length));
+            if (input != null) {
+                states.put(file.getKey(), RenderCache.stateOf(file.getValue()));
+            }
         }
-        return new DeviceResult(written, List.of());
+        if (input != null) {
+            cache.record(device.name(), new RenderCache.Entry(input.with(rendered.templates()),
+                    new TreeSet<>(rendered.templates()), new TreeMap<>(states)));
+        }
+        return new DeviceResult(written, List.of(), null);
     }
 
     private PlatformManifest manifest(String platform) throws TemplateAccessException {

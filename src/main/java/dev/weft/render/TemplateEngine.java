@@ -48,9 +48,14 @@ public final class TemplateEngine {
     private final ThreadLocal<Context> roots = ThreadLocal.withInitial(this::newRoot);
 
     /** What rendering one template for one device gave: the text, or the problems that stopped it. */
-    public record Outcome(String text, List<TemplateProblem> problems) {
+    public record Outcome(String text, List<TemplateProblem> problems, List<String> included) {
         public Outcome {
             problems = List.copyOf(problems);
+            included = List.copyOf(included);
+        }
+
+        public Outcome(String text, List<TemplateProblem> problems) {
+            this(text, problems, List.of());
         }
 
         public boolean ok() {
@@ -194,7 +199,8 @@ public final class TemplateEngine {
             // a half-rendered config must never be written.
             problems.add(problemOf(template, error));
         }
-        return new Outcome(problems.isEmpty() ? text : "", problems);
+        List<String> included = locator.includedSoFar().stream().map(TemplateFolders.Template::name).toList();
+        return new Outcome(problems.isEmpty() ? text : "", problems, included);
     }
 
     /**
