@@ -85,6 +85,13 @@ final class Fingerprint {
                 text('S', s);
             } else if (value instanceof Boolean b) {
                 tag(b ? 'T' : 'F');
+            } else if (value instanceof Integer n) {
+                tag('I');
+                number(n);
+            } else if (value instanceof Long n) {
+                tag('J');
+                number((int) (n >>> 32));
+                number(n.intValue());
             } else if (value instanceof Number n) {
                 text('#', n.getClass().getSimpleName() + ":" + n);
             } else {
@@ -93,6 +100,28 @@ final class Fingerprint {
         }
 
         private void text(char kind, String s) {
+            int n = s.length();
+            ensure(5 + n);
+            int start = size;
+            buffer[size++] = (byte) kind;
+            size += 4;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    size = start;
+                    utf8(kind, s);
+                    return;
+                }
+                buffer[size++] = (byte) c;
+            }
+            buffer[start + 1] = (byte) (n >>> 24);
+            buffer[start + 2] = (byte) (n >>> 16);
+            buffer[start + 3] = (byte) (n >>> 8);
+            buffer[start + 4] = (byte) n;
+        }
+
+        /** ASCII is copied as it is above; anything else is encoded as UTF-8 (same bytes for ASCII). */
+        private void utf8(char kind, String s) {
             byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
             tag(kind);
             number(bytes.length);

@@ -1,0 +1,57 @@
+package dev.weft.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class FingerprintTest {
+    private static String of(Object value) {
+        return new Fingerprint.Encoder().add("data", value).fingerprint();
+    }
+
+    @Test
+    void inputsThatPrintAlikeFingerprintApart() {
+        Map<String, Object> ab = new LinkedHashMap<>();
+        ab.put("a", "b");
+        List<Object> inputs = List.of(List.of("ab", "c"), List.of("a", "bc"), List.of("a", "b"), ab, List.of(ab),
+                1, 1L, "1", true, "true", List.of(), Map.of(), "", "é", "e", List.of(List.of()), Map.of("a", List.of("b")));
+        Set<String> seen = new HashSet<>();
+        for (Object input : inputs) {
+            seen.add(of(input));
+        }
+        assertEquals(inputs.size(), seen.size());
+        assertEquals(of(List.of("é", 3)), of(List.of("é", 3)), "same input, same fingerprint");
+    }
+
+    @Test
+    void aCopyIsIndependentOfItsOriginal() {
+        Fingerprint.Encoder base = new Fingerprint.Encoder().add("data", List.of("x"));
+        String before = base.fingerprint();
+        Fingerprint.Encoder copy = base.copy().add("template", "t1");
+        assertEquals(before, base.fingerprint());
+        assertNotEquals(before, copy.fingerprint());
+        assertEquals(copy.fingerprint(), base.copy().add("template", "t1").fingerprint());
+    }
+
+    @Test
+    void fileFingerprintSeesEverySingleByteChange() {
+        byte[] content = "{\n    \"a\": \"1\"\n}\n".repeat(50).getBytes(StandardCharsets.UTF_8);
+        String original = Fingerprint.of(content);
+        List<String> changed = new ArrayList<>();
+        for (int i = 0; i < content.length; i++) {
+            byte[] edited = content.clone();
+            edited[i] ^= 0x20;
+            changed.add(Fingerprint.of(edited));
+        }
+        changed.forEach(fp -> assertNotEquals(original, fp));
+        assertEquals(16, original.length());
+    }
+}
