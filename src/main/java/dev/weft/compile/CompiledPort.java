@@ -63,16 +63,32 @@ public record CompiledPort(
         return provenance.get(field);
     }
 
+    private static String csv(List<Integer> values) {
+        if (values.isEmpty()) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (Integer value : values) {
+            out.append(out.isEmpty() ? "" : ",").append(value);
+        }
+        return out.toString();
+    }
+
     public Map<String, Object> toTemplateMap() {
         return TemplateView.of(
                 "name", name,
                 "speed_gbps", speedGbps,
+                "speed_mbps", speedGbps == null ? null : speedGbps * 1000,
                 "mtu", mtu,
                 "cable_length_m", cableLengthMetres,
                 "role", role,
                 "peer", peer,
                 "trust_dscp", trustDscp,
                 "pfc_priorities", pfcPriorities,
+                // comma-joined forms for configs that take a list as one string (SONiC pfc_enable,
+                // pfcwd_sw_enable); absent when the list is empty
+                "pfc_priorities_csv", csv(pfcPriorities),
+                "watchdog_queues_csv", csv(watchdogQueues),
                 "pfc_queues", pfcQueues(),
                 "priority_to_queue", priorityToQueue,
                 "pfc_priority_to_queue", pfcPriorityToQueue,

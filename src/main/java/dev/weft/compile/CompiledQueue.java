@@ -20,6 +20,8 @@ public record CompiledQueue(int queue, String trafficClass, String scheduler, In
 
     public Map<String, Object> toTemplateMap() {
         return TemplateView.of("queue", queue, "traffic_class", trafficClass, "scheduler", scheduler,
-                "weight", weight, "ecn_profile", ecnProfile, "lossless", lossless);
+                "weight", weight, "ecn_profile", ecnProfile, "lossless", lossless,
+                // the name a scheduler or queue entry goes by: its traffic class, else queueN
+                "scheduler_name", trafficClass != null ? trafficClass : "queue" + queue);
     }
 }

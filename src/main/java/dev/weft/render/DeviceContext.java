@@ -30,8 +30,27 @@ final class DeviceContext {
             data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
             data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
             data.put("dscp_by_priority", dscpByPriority(sw));
+            data.put("port_queues", portQueues(data));
         }
         return Collections.unmodifiableMap(data);
+    }
+
+    /**
+     * Every (port, queue) pair, in port order then queue order: each port's queue map plus {@code port}
+     * (the port name), so a template writes per-port queue tables in one loop instead of one nested
+     * loop per port.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> portQueues(Map<String, Object> data) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> port : (List<Map<String, Object>>) data.get("ports")) {
+            for (Map<String, Object> queue : (List<Map<String, Object>>) port.get("queues")) {
+                Map<String, Object> entry = new TreeMap<>(queue);
+                entry.put("port", port.get("name"));
+                out.add(Collections.unmodifiableMap(entry));
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /**
