@@ -1,7 +1,9 @@
 package dev.weft.render;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
@@ -44,6 +46,9 @@ final class Fingerprint {
      * string and collection carries its length, so no two different inputs give the same bytes.
      */
     static final class Encoder {
+        private static final Comparator<Map.Entry<?, ?>> KEY_ORDER = Comparator
+                .comparing((Map.Entry<?, ?> e) -> String.valueOf(e.getKey()))
+                .thenComparing(e -> e.getKey() == null ? "" : e.getKey().getClass().getName());
         private byte[] buffer = new byte[8192];
         private int size;
 
@@ -71,7 +76,11 @@ final class Fingerprint {
             } else if (value instanceof Map<?, ?> map) {
                 tag('M');
                 number(map.size());
-                for (Map.Entry<?, ?> entry : map.entrySet()) {
+                // Entries in key order, whatever the map's own order: Map.of iterates in an order
+                // salted per JVM, and the fingerprint must match across runs.
+                List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
+                entries.sort(KEY_ORDER);
+                for (Map.Entry<?, ?> entry : entries) {
                     value(entry.getKey());
                     value(entry.getValue());
                 }
@@ -79,6 +88,15 @@ final class Fingerprint {
                 tag('L');
                 number(list.size());
                 for (Object item : list) {
+                    value(item);
+                }
+            } else if (value instanceof java.util.Collection<?> set) {
+                // a set: its order may differ between runs, so its items in string order
+                tag('C');
+                number(set.size());
+                List<Object> items = new ArrayList<>(set);
+                items.sort(Comparator.comparing(String::valueOf));
+                for (Object item : items) {
                     value(item);
                 }
             } else if (value instanceof String s) {

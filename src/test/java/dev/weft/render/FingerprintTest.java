@@ -31,6 +31,26 @@ class FingerprintTest {
         assertEquals(of(List.of("é", 3)), of(List.of("é", 3)), "same input, same fingerprint");
     }
 
+    /** Map.of and HashMap iterate in an order that can change from one JVM run to the next. */
+    @Test
+    void mapsFingerprintByContentNotIterationOrder() {
+        Map<Object, Object> forward = new LinkedHashMap<>();
+        Map<Object, Object> backward = new LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) {
+            forward.put("k" + i, i);
+            backward.put("k" + (19 - i), 19 - i);
+        }
+        assertEquals(of(forward), of(backward));
+        assertEquals(of(Map.of("priority", 3, "dscp", List.of(26))), of(new java.util.TreeMap<>(Map.of("priority", 3, "dscp", List.of(26)))));
+        Map<Object, Object> mixed = new LinkedHashMap<>();
+        mixed.put(1, "int");
+        mixed.put("1", "string");
+        Map<Object, Object> swapped = new LinkedHashMap<>();
+        swapped.put("1", "int");
+        swapped.put(1, "string");
+        assertNotEquals(of(mixed), of(swapped));
+    }
+
     @Test
     void aCopyIsIndependentOfItsOriginal() {
         Fingerprint.Encoder base = new Fingerprint.Encoder().add("data", List.of("x"));
