@@ -46,9 +46,31 @@ final class Fingerprint {
      * string and collection carries its length, so no two different inputs give the same bytes.
      */
     static final class Encoder {
-        private static final Comparator<Map.Entry<?, ?>> KEY_ORDER = Comparator
-                .comparing((Map.Entry<?, ?> e) -> String.valueOf(e.getKey()))
-                .thenComparing(e -> e.getKey() == null ? "" : e.getKey().getClass().getName());
+        /** Keys of one class in their natural order (strings, integers), mixed keys by class then text. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static final Comparator<Object> KEY_ORDER = (a, b) -> {
+            if (a != null && b != null && a.getClass() == b.getClass() && a instanceof Comparable ca) {
+                return ca.compareTo(b);
+            }
+            String classA = a == null ? "" : a.getClass().getName();
+            String classB = b == null ? "" : b.getClass().getName();
+            int byClass = classA.compareTo(classB);
+            return byClass != 0 ? byClass : String.valueOf(a).compareTo(String.valueOf(b));
+        };
+
+        /** Most maps here are already sorted (TreeMap views, the ascending DSCP map): no copy then. */
+        private static boolean inKeyOrder(Map<?, ?> map) {
+            Object previous = null;
+            boolean first = true;
+            for (Object key : map.keySet()) {
+                if (!first && KEY_ORDER.compare(previous, key) >= 0) {
+                    return false;
+                }
+                previous = key;
+                first = false;
+            }
+            return true;
+        }
         private byte[] buffer = new byte[8192];
         private int size;
 
@@ -78,8 +100,12 @@ final class Fingerprint {
                 number(map.size());
                 // Entries in key order, whatever the map's own order: Map.of iterates in an order
                 // salted per JVM, and the fingerprint must match across runs.
-                List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
-                entries.sort(KEY_ORDER);
+                Iterable<? extends Map.Entry<?, ?>> entries = map.entrySet();
+                if (!inKeyOrder(map)) {
+                    List<Map.Entry<?, ?>> sorted = new ArrayList<>(map.entrySet());
+                    sorted.sort((a, b) -> KEY_ORDER.compare(a.getKey(), b.getKey()));
+                    entries = sorted;
+                }
                 for (Map.Entry<?, ?> entry : entries) {
                     value(entry.getKey());
                     value(entry.getValue());
