@@ -49,6 +49,9 @@ final class Fingerprint {
         /** Keys of one class in their natural order (strings, integers), mixed keys by class then text. */
         @SuppressWarnings({"unchecked", "rawtypes"})
         private static final Comparator<Object> KEY_ORDER = (a, b) -> {
+            if (a instanceof String sa && b instanceof String sb) {
+                return sa.compareTo(sb);
+            }
             if (a != null && b != null && a.getClass() == b.getClass() && a instanceof Comparable ca) {
                 return ca.compareTo(b);
             }
@@ -58,19 +61,6 @@ final class Fingerprint {
             return byClass != 0 ? byClass : String.valueOf(a).compareTo(String.valueOf(b));
         };
 
-        /** Most maps here are already sorted (TreeMap views, the ascending DSCP map): no copy then. */
-        private static boolean inKeyOrder(Map<?, ?> map) {
-            Object previous = null;
-            boolean first = true;
-            for (Object key : map.keySet()) {
-                if (!first && KEY_ORDER.compare(previous, key) >= 0) {
-                    return false;
-                }
-                previous = key;
-                first = false;
-            }
-            return true;
-        }
         private byte[] buffer = new byte[8192];
         private int size;
 
@@ -93,29 +83,28 @@ final class Fingerprint {
         }
 
         private void value(Object value) {
-            if (value == null) {
-                tag('N');
+            // most values are strings and integers: test those first
+            if (value instanceof String s) {
+                text('S', s);
+            } else if (value instanceof Integer n) {
+                tag('I');
+                number(n);
+            } else if (value instanceof Boolean b) {
+                tag(b ? 'T' : 'F');
             } else if (value instanceof Map<?, ?> map) {
-                tag('M');
-                number(map.size());
-                // Entries in key order, whatever the map's own order: Map.of iterates in an order
-                // salted per JVM, and the fingerprint must match across runs.
-                Iterable<? extends Map.Entry<?, ?>> entries = map.entrySet();
-                if (!inKeyOrder(map)) {
-                    List<Map.Entry<?, ?>> sorted = new ArrayList<>(map.entrySet());
-                    sorted.sort((a, b) -> KEY_ORDER.compare(a.getKey(), b.getKey()));
-                    entries = sorted;
-                }
-                for (Map.Entry<?, ?> entry : entries) {
-                    value(entry.getKey());
-                    value(entry.getValue());
-                }
+                map(map);
             } else if (value instanceof List<?> list) {
                 tag('L');
                 number(list.size());
                 for (Object item : list) {
                     value(item);
                 }
+            } else if (value == null) {
+                tag('N');
+            } else if (value instanceof Long n) {
+                tag('J');
+                number((int) (n >>> 32));
+                number(n.intValue());
             } else if (value instanceof java.util.Collection<?> set) {
                 // a set: its order may differ between runs, so its items in string order
                 tag('C');
@@ -125,21 +114,47 @@ final class Fingerprint {
                 for (Object item : items) {
                     value(item);
                 }
-            } else if (value instanceof String s) {
-                text('S', s);
-            } else if (value instanceof Boolean b) {
-                tag(b ? 'T' : 'F');
-            } else if (value instanceof Integer n) {
-                tag('I');
-                number(n);
-            } else if (value instanceof Long n) {
-                tag('J');
-                number((int) (n >>> 32));
-                number(n.intValue());
             } else if (value instanceof Number n) {
                 text('#', n.getClass().getSimpleName() + ":" + n);
             } else {
                 text('?', value.getClass().getName() + ":" + value);
+            }
+        }
+
+        /**
+         * Entries in key order, whatever the map's own order: Map.of iterates in an order salted per
+         * JVM, and the fingerprint must match across runs. Most maps here are already in key order
+         * (TreeMap views, the ascending DSCP map), so they are encoded as they come, and only a map
+         * found out of order is encoded again from a sorted copy.
+         */
+        private void map(Map<?, ?> map) {
+            int start = size;
+            tag('M');
+            number(map.size());
+            Object previous = null;
+            boolean first = true;
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                Object key = entry.getKey();
+                if (!first && KEY_ORDER.compare(previous, key) >= 0) {
+                    size = start;
+                    sortedMap(map);
+                    return;
+                }
+                previous = key;
+                first = false;
+                value(key);
+                value(entry.getValue());
+            }
+        }
+
+        private void sortedMap(Map<?, ?> map) {
+            tag('M');
+            number(map.size());
+            List<Map.Entry<?, ?>> sorted = new ArrayList<>(map.entrySet());
+            sorted.sort((a, b) -> KEY_ORDER.compare(a.getKey(), b.getKey()));
+            for (Map.Entry<?, ?> entry : sorted) {
+                value(entry.getKey());
+                value(entry.getValue());
             }
         }
 

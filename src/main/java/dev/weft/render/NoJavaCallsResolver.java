@@ -7,6 +7,7 @@ import java.util.Map;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
+import com.hubspot.jinjava.util.ForLoop;
 import jinjava.javax.el.ELContext;
 import jinjava.javax.el.ELException;
 import jinjava.javax.el.ELResolver;
@@ -116,10 +117,42 @@ final class NoJavaCallsResolver extends ELResolver {
             context.setPropertyResolved(true);
             return null;
         }
+        if (base instanceof Map<?, ?> map && property instanceof String) {
+            // What the map resolver answers for a key that is there; anything else (a missing key, an
+            // integer key spelled as a string) still goes through the delegate chain.
+            Object value = map.get(property);
+            if (value != null) {
+                context.setPropertyResolved(true);
+                return value;
+            }
+        } else if (base instanceof ForLoop loop && property instanceof String name) {
+            Object value = loopProperty(loop, name);
+            if (value != null) {
+                context.setPropertyResolved(true);
+                return value;
+            }
+        }
         if (!readable(base)) {
             throw refused(base, property);
         }
         return delegate.getValue(context, base, property);
+    }
+
+    /**
+     * The {@code loop} properties templates use, read directly instead of through the bean resolver's
+     * reflective getter call ({@code {% if not loop.last %},{% endif %}} runs once per JSON entry).
+     */
+    private static Object loopProperty(ForLoop loop, String name) {
+        return switch (name) {
+            case "last" -> loop.isLast();
+            case "first" -> loop.isFirst();
+            case "index" -> loop.getIndex();
+            case "index0" -> loop.getIndex0();
+            case "length" -> loop.getLength();
+            case "revindex" -> loop.getRevindex();
+            case "revindex0" -> loop.getRevindex0();
+            default -> null;
+        };
     }
 
     @Override

@@ -49,6 +49,18 @@ class TemplateSandboxTest {
         assertEquals("1=Ethernet0,2=Ethernet8a1b2 Ethernet0+Ethernet8", out.text());
     }
 
+    /** The resolver reads loop properties and present map keys directly; the answers must not change. */
+    @Test
+    void loopPropertiesAndMapKeysReadAsJinjaDefinesThem() throws IOException {
+        TemplateEngine.Outcome out = render("{% for p in ports %}[{{ loop.index }} {{ loop.index0 }} {{ loop.first }}"
+                + " {{ loop.last }} {{ loop.length }} {{ loop.revindex }} {{ loop.revindex0 }} {{ p['name'] }}]{% endfor %}"
+                + " {{ m.a }}{{ m['b'] }}{{ 'x' if m.c is defined else 'y' }}");
+        assertTrue(out.ok(), out.problems().toString());
+        assertEquals("[1 0 true false 2 2 1 Ethernet0][2 1 false true 2 1 0 Ethernet8] 12y", out.text());
+        TemplateProblem missing = onlyProblem(render("{{ m.zzz }}"));
+        assertTrue(missing.message().contains("zzz"), missing.message());
+    }
+
     @Test
     void undefinedVariableFailsWithFileAndLine() throws IOException {
         TemplateProblem p = onlyProblem(render("line one\n{{ name }}\n{{ hostnmae }}\n"));
