@@ -32,7 +32,7 @@ public final class IntentLoader {
     /** @throws SourceException when the inventory cannot be read at all (missing path, unknown ref) */
     public LoadedIntent load(InventorySource source) throws SourceException {
         List<SourceFile> sources = source.read();
-        List<ParseResult> results = sources.parallelStream().map(this::parse).toList();
+        List<ParseResult> results = LargestFirst.map(sources, f -> f.content().length, this::parse);
         List<ParsedFile> files = new ArrayList<>(sources.size());
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {

@@ -58,7 +58,7 @@ public final class SchemaValidator {
 
     /** Every file, checked in parallel; findings come back in file then document order. */
     public List<Finding> validateAll(List<ParsedFile> files) {
-        List<List<Finding>> perFile = files.parallelStream().map(this::validate).toList();
+        List<List<Finding>> perFile = LargestFirst.map(files, f -> f.source().content().length, this::validate);
         List<Finding> out = new ArrayList<>();
         perFile.forEach(out::addAll);
         return out;
