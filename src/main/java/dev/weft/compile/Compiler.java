@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Compiles the intent model into the vendor-neutral per-device config.
@@ -229,7 +230,10 @@ public final class Compiler {
         if (cached == null) {
             cached = cache.computeIfAbsent(in, k -> {
                 try {
-                    return Headroom.compute(k, profile);
+                    HeadroomResult computed = Headroom.compute(k, profile);
+                    return new Computed(computed, List.copyOf(priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(
+                            pg.getKey(), pg.getValue(), computed.xoff(), computed.xon(), computed.size(), computed.xoff(),
+                            PriorityGroupHeadroom.COMPUTED))));
                 } catch (HeadroomException e) {
                     return e.getMessage();
                 }
@@ -238,28 +242,34 @@ public final class Compiler {
         Optional<Sourced<Size>> override = overrides.xoffFor(ep);
         // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
         // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
-        HeadroomResult r = cached instanceof HeadroomResult computed ? computed : null;
+        HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
         if (r == null && override.isEmpty()) {
             return List.of();
         }
+        prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
+        if (override.isEmpty()) {
+            return ((Computed) cached).groups(); // the same immutable list for every port with these inputs
+        }
         long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
         Long required = r == null ? null : r.xoff();
-        prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
-        // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
+        long xoff = override.get().value().bytes();
+        return priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(pg.getKey(), pg.getValue(), xoff, xon,
+                xoff + xon, required, PriorityGroupHeadroom.OVERRIDE));
+    }
+
+    /** A computed headroom and the per-PG entries every port without an override gets from it. */
+    private record Computed(HeadroomResult result, List<PriorityGroupHeadroom> groups) {}
+
+    /** One entry per lossless PG, ascending in first-priority order: one PG per lossless priority (QosPlan). */
+    private static List<PriorityGroupHeadroom> priorityGroups(List<Integer> lossless, QosPlan plan,
+            Function<Map.Entry<Integer, List<Integer>>, PriorityGroupHeadroom> entry) {
         Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
         for (int p : lossless) {
             byPg.computeIfAbsent(plan.priorityToPriorityGroup().get(p), k -> new ArrayList<>()).add(p);
         }
-        List<PriorityGroupHeadroom> out = new ArrayList<>();
+        List<PriorityGroupHeadroom> out = new ArrayList<>(byPg.size());
         for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
-            if (override.isPresent()) {
-                long xoff = override.get().value().bytes();
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, xon, xoff + xon, required,
-                        PriorityGroupHeadroom.OVERRIDE));
-            } else {
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),
-                        PriorityGroupHeadroom.COMPUTED));
-            }
+            out.add(entry.apply(e));
         }
         return out;
     }

@@ -1,7 +1,6 @@
 package dev.weft.intent;
 
-import com.networknt.schema.regex.JDKRegularExpressionFactory;
-import com.networknt.schema.regex.RegularExpression;
+import com.networknt.schema.regex.RegularExpressions;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -11,6 +10,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -415,10 +416,15 @@ final class SchemaPrecheck {
         if (!value.isString()) {
             return UNKNOWN;
         }
-        // The library's own JDK engine, with its ECMA-262 adjustments: the same answer for every string.
-        RegularExpression regex = JDKRegularExpressionFactory.getInstance().getRegularExpression(value.stringValue());
+        // The library's JDK engine compiles the pattern with its ECMA-262 adjustments and answers Matcher.find();
+        // the same Pattern and the same call give the same answer for every string. One Matcher per thread,
+        // reset per value: a Matcher and its arrays for each of a few hundred thousand strings was most of this
+        // pass's allocation.
+        Pattern compiled = Pattern.compile(RegularExpressions.replaceLongformCharacterProperties(
+                RegularExpressions.replaceDollarAnchors(value.stringValue())));
+        ThreadLocal<Matcher> matchers = ThreadLocal.withInitial(() -> compiled.matcher(""));
         return node -> node instanceof ScalarNode s && s.value() instanceof String text
-                ? verdict(regex.matches(text)) : Verdict.VALID;
+                ? verdict(matchers.get().reset(text).find()) : Verdict.VALID;
     }
 
     private static Check constant(JsonNode value) {

@@ -110,6 +110,16 @@ class SchemaPrecheckTest {
         assertEquals(1, VALIDATOR.validate("f.yaml", wrong).size());
     }
 
+    @Test
+    void patternsUseTheLibrarysEcmaAnchorsNotJavasDollar() {
+        // Java's `$` matches before a final newline; the library rewrites it to ECMA-262's end of input.
+        MapNode trailingNewline = TestYaml.parse("f.yaml", "profiles:\n  \"host\\n\": { speed: 400G }\n").root();
+        assertEquals(SchemaPrecheck.Verdict.INVALID, VALIDATOR.precheck(trailingNewline));
+        assertTrue(VALIDATOR.libraryErrorCount(trailingNewline) > 0);
+        MapNode plain = TestYaml.parse("f.yaml", "profiles:\n  host: { speed: 400G }\n").root();
+        assertEquals(SchemaPrecheck.Verdict.VALID, VALIDATOR.precheck(plain));
+    }
+
     /** Asserts identical findings both ways and soundness; answers whether the quick pass cleared the tree. */
     private static boolean assertSameFindings(String what, MapNode root) {
         SchemaPrecheck.Verdict verdict = VALIDATOR.precheck(root);
