@@ -52,6 +52,17 @@ public final class YamlParser {
     }
 
     public ParseResult parse(SourceFile source) {
+        if (source.content().length <= limits.maxFileBytes()) {
+            MapNode fast = fastPath(source.path(), source.content());
+            if (fast != null) {
+                return new ParseResult(fast, List.of());
+            }
+        }
+        return parseWithSnakeYaml(source);
+    }
+
+    /** The full parser, for every file: what {@link #parse} does when the fast path declines (and tests compare against). */
+    ParseResult parseWithSnakeYaml(SourceFile source) {
         String file = source.path();
         byte[] bytes = source.content();
         if (bytes.length > limits.maxFileBytes()) {
@@ -101,6 +112,19 @@ public final class YamlParser {
             map = null;
         }
         return problems.isEmpty() ? new ParseResult(map, List.of()) : new ParseResult(null, problems);
+    }
+
+    /**
+     * Most files are in the plain subset {@link FastYamlParser} reads, which builds the same tree several
+     * times faster; it declines everything else (and every problem) to the snakeyaml path below.
+     */
+    private MapNode fastPath(String file, byte[] bytes) {
+        try {
+            return FastYamlParser.parse(file, bytes, limits);
+        } catch (RuntimeException defect) {
+            // A bug in the fast path must not cost the user anything but time: the full parser decides.
+            return null;
+        }
     }
 
     private static String describe(Node node) {

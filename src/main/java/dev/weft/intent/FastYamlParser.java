@@ -1,0 +1,735 @@
+package dev.weft.intent;
+
+import dev.weft.finding.Location;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A hand-written parser for the plain subset of YAML that inventories (and {@code weft generate}) are
+ * written in, about ten times faster than snakeyaml-engine's scanner, parser and {@link TreeBuilder}: block
+ * mappings and sequences, single-line flow sequences and mappings, single-line plain and quoted scalars,
+ * comments, and one leading {@code ---}. It builds exactly the tree the snakeyaml path builds (same nodes,
+ * values, texts and locations) or, on anything else, declines by returning null, and the caller parses
+ * the file the slow way.
+ *
+ * <p>Declining is the whole safety story: anchors, aliases, tags, block scalars, multi-line scalars and
+ * flows, escapes, explicit or non-text keys, merge keys, duplicate keys, tabs, carriage returns, control
+ * characters, non-ASCII bytes, odd indentation, directives, second documents, deep nesting and every
+ * syntax error go to snakeyaml, so every message and every hardening check stays where it was. The
+ * differential test ({@code FastYamlParserTest}) holds the two paths to the same result.
+ *
+ * <p>One instance per file; not thread-safe.
+ */
+final class FastYamlParser {
+
+    /** Thrown to give up on the file; carries nothing, so it is shared and costs no stack trace. */
+    private static final class Decline extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Decline() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Decline DECLINE = new Decline();
+    /** Deeper files go to the slow path, which owns the depth limit and its message; keeps recursion shallow. */
+    private static final int MAX_FAST_DEPTH = 100;
+    /** snakeyaml drops a simple key candidate after 1024 characters; stay well clear of the boundary. */
+    private static final int MAX_KEY_SPAN = 1000;
+
+    private final String file;
+    private final byte[] b;
+    private final int n;
+    private final int maxDepth;
+    private final ScalarCache cache = new ScalarCache();
+
+    private int pos;
+    private int line = 1;
+    private int lineStart;
+    private int depth;
+
+    // The scalar most recently scanned by scanScalar(): kept in fields so no token object is allocated.
+    private int scalarStart;
+    private int scalarEnd;
+    private boolean scalarPlain;
+    private int scalarLine;
+    private int scalarColumn;
+    private String scalarText;
+    private int scalarSlot;
+
+    private FastYamlParser(String file, byte[] bytes, LoadLimits limits) {
+        this.file = file;
+        this.b = bytes;
+        this.n = bytes.length;
+        this.maxDepth = Math.min(limits.maxDepth(), MAX_FAST_DEPTH);
+    }
+
+    /**
+     * The file's top-level mapping (an empty one for a file without content), or null when the file is
+     * outside the subset (including every file that is not printable ASCII or is broken in any way).
+     */
+    static MapNode parse(String file, byte[] bytes, LoadLimits limits) {
+        if (!printableAscii(bytes)) {
+            return null;
+        }
+        try {
+            return new FastYamlParser(file, bytes, limits).document();
+        } catch (Decline outsideTheSubset) {
+            return null;
+        }
+    }
+
+    /** Only {@code \n} and 0x20..0x7E: no tab, CR, control character, DEL, BOM or other non-ASCII byte. */
+    private static boolean printableAscii(byte[] bytes) {
+        for (byte c : bytes) {
+            if ((c < 0x20 && c != '\n') || c == 0x7F) { // bytes >= 0x80 are negative
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- document ------------------------------------------------------------------------------
+
+    private MapNode document() {
+        if (!nextContentLine(true)) {
+            return empty();
+        }
+        if (pos == lineStart && isDocumentMarker(pos, '-')) {
+            pos += 3;
+            endLine();
+            if (!nextContentLine(false)) {
+                return empty();
+            }
+        }
+        Node root = blockNodeAtLineStart(pos - lineStart);
+        if (pos < n || !(root instanceof MapNode map)) {
+            return decline(); // content left below the root's indentation, or a top level that is not a mapping
+        }
+        return map;
+    }
+
+    private MapNode empty() {
+        return new MapNode(Location.ofFile(file), Map.of());
+    }
+
+    // ---- block structure -----------------------------------------------------------------------
+
+    /** A collection that starts on its own line at column {@code col} (0-based). */
+    private Node blockNodeAtLineStart(int col) {
+        if (isBlockEntry(pos)) {
+            return blockSequence(col, false);
+        }
+        if (!startsScalar(pos, false)) {
+            return decline(); // a flow collection or property on a line of its own
+        }
+        scanScalar(false);
+        skipSpaces();
+        if (!isValueIndicator(pos)) {
+            return decline(); // a scalar on a line of its own (perhaps a multi-line one)
+        }
+        return blockMapping(col);
+    }
+
+    /**
+     * A block mapping at column {@code col} whose first key has just been scanned (pos at its ':').
+     * Returns with pos at the first content of the next line that is not part of it, or at the end.
+     */
+    private MapNode blockMapping(int col) {
+        enter();
+        Location location = new Location(file, scalarLine, scalarColumn);
+        LinkedHashMap<String, MapNode.Entry> entries = new LinkedHashMap<>();
+        while (true) {
+            String key = keyText();
+            Location keyLocation = new Location(file, scalarLine, scalarColumn);
+            int colonLine = line;
+            int colonColumn = pos - lineStart + 1;
+            pos++; // the ':'
+            Node value = blockValue(col, colonLine, colonColumn);
+            if (entries.put(key, new MapNode.Entry(key, keyLocation, value)) != null) {
+                return decline(); // duplicate key: the slow path words it
+            }
+            if (pos >= n) {
+                break;
+            }
+            int next = pos - lineStart;
+            if (next < col) {
+                break;
+            }
+            if (next > col || isBlockEntry(pos) || !startsScalar(pos, false)) {
+                return decline();
+            }
+            scanScalar(false);
+            skipSpaces();
+            if (!isValueIndicator(pos)) {
+                return decline();
+            }
+        }
+        depth--;
+        return new MapNode(location, entries);
+    }
+
+    /** The scanned scalar as a mapping key: text only, single line, not a merge key. */
+    private String keyText() {
+        if (pos - scalarStart > MAX_KEY_SPAN) {
+            decline(); // pos is at the ':'
+        }
+        if (!scalarPlain) {
+            return scalarText;
+        }
+        if (!(cache.plainValue(scalarText, scalarSlot) instanceof String)) {
+            decline(); // 1:, true:, null:, ~: are not text keys; the slow path says so
+        }
+        if (scalarText.equals("<<")) {
+            decline(); // merge keys only come with aliases, which the slow path handles
+        }
+        return scalarText;
+    }
+
+    /** The value after a block key's ':' (pos just after it). */
+    private Node blockValue(int mapCol, int colonLine, int colonColumn) {
+        skipSpaces();
+        int c = at(pos);
+        if (c == '\n' || c == 0 || c == '#') {
+            skipLineRest();
+            if (nextContentLine(false)) {
+                int next = pos - lineStart;
+                if (next > mapCol) {
+                    return blockNodeAtLineStart(next);
+                }
+                if (next == mapCol && isBlockEntry(pos)) {
+                    return blockSequence(next, true);
+                }
+            }
+            // snakeyaml places an empty value just after the ':'
+            return emptyScalar(colonLine, colonColumn + 1);
+        }
+        Node value = inlineNode();
+        endLine();
+        nextContentLine(false);
+        return value;
+    }
+
+    /**
+     * A block sequence whose first '-' is at pos, column {@code col}. An indentless sequence (a mapping
+     * value whose '-' lines sit at the key's own column) ends at the first line that is not an entry.
+     */
+    private ListNode blockSequence(int col, boolean indentless) {
+        enter();
+        Location location = here();
+        List<Node> items = new ArrayList<>();
+        while (true) {
+            int dashLine = line;
+            int dashColumn = pos - lineStart + 1;
+            pos++; // the '-'
+            skipSpaces();
+            int c = at(pos);
+            Node item;
+            if (c == '\n' || c == 0 || c == '#') {
+                skipLineRest();
+                if (nextContentLine(false) && pos - lineStart > col) {
+                    item = blockNodeAtLineStart(pos - lineStart);
+                } else {
+                    item = emptyScalar(dashLine, dashColumn + 1); // just after the '-', as snakeyaml does
+                }
+            } else {
+                item = compactNode();
+            }
+            items.add(item);
+            if (pos >= n) {
+                break;
+            }
+            int next = pos - lineStart;
+            if (next < col) {
+                break;
+            }
+            if (next > col) {
+                return decline();
+            }
+            if (!isBlockEntry(pos)) {
+                if (indentless) {
+                    break;
+                }
+                return decline();
+            }
+        }
+        depth--;
+        return new ListNode(location, items);
+    }
+
+    /** What follows "- " on the same line: a nested entry, a mapping, a flow collection or a scalar. */
+    private Node compactNode() {
+        int col = pos - lineStart;
+        if (isBlockEntry(pos)) {
+            return blockSequence(col, false);
+        }
+        if (startsScalar(pos, false)) {
+            scanScalar(false);
+            int afterScalar = pos;
+            skipSpaces();
+            if (isValueIndicator(pos)) {
+                return blockMapping(col);
+            }
+            pos = afterScalar;
+            Node scalar = scalarNode();
+            endLine();
+            nextContentLine(false);
+            return scalar;
+        }
+        Node value = inlineNode();
+        endLine();
+        nextContentLine(false);
+        return value;
+    }
+
+    /** A value that starts and ends on this line: a flow collection or a scalar. */
+    private Node inlineNode() {
+        int c = at(pos);
+        if (c == '[') {
+            return flowSequence();
+        }
+        if (c == '{') {
+            return flowMapping();
+        }
+        if (!startsScalar(pos, false)) {
+            return decline(); // "- " inline, anchors, aliases, tags, block scalars, reserved indicators
+        }
+        scanScalar(false);
+        return scalarNode();
+    }
+
+    // ---- flow collections (single line) --------------------------------------------------------
+
+    private ListNode flowSequence() {
+        enter();
+        Location location = here();
+        pos++; // '['
+        List<Node> items = new ArrayList<>();
+        skipFlowSpaces();
+        if (at(pos) == ']') {
+            pos++;
+        } else {
+            while (true) {
+                items.add(flowNode());
+                skipFlowSpaces();
+                int c = at(pos);
+                if (c == ']') {
+                    pos++;
+                    break;
+                }
+                if (c != ',') {
+                    return decline(); // a single-pair mapping, or a syntax error
+                }
+                pos++;
+                skipFlowSpaces();
+                if (at(pos) == ']' || at(pos) == ',') {
+                    return decline(); // trailing or doubled comma
+                }
+            }
+        }
+        depth--;
+        return new ListNode(location, items);
+    }
+
+    private MapNode flowMapping() {
+        enter();
+        Location location = here();
+        pos++; // '{'
+        LinkedHashMap<String, MapNode.Entry> entries = new LinkedHashMap<>();
+        skipFlowSpaces();
+        if (at(pos) == '}') {
+            pos++;
+        } else {
+            while (true) {
+                if (!startsScalar(pos, true)) {
+                    return decline(); // complex, explicit or empty key
+                }
+                scanScalar(true);
+                skipFlowSpaces();
+                if (at(pos) != ':') {
+                    return decline(); // a key without a value
+                }
+                String key = keyText();
+                Location keyLocation = new Location(file, scalarLine, scalarColumn);
+                pos++;
+                skipFlowSpaces();
+                int c = at(pos);
+                if (c == ',' || c == '}') {
+                    return decline(); // an empty value
+                }
+                Node value = flowNode();
+                if (entries.put(key, new MapNode.Entry(key, keyLocation, value)) != null) {
+                    return decline();
+                }
+                skipFlowSpaces();
+                c = at(pos);
+                if (c == '}') {
+                    pos++;
+                    break;
+                }
+                if (c != ',') {
+                    return decline();
+                }
+                pos++;
+                skipFlowSpaces();
+                if (at(pos) == '}' || at(pos) == ',') {
+                    return decline();
+                }
+            }
+        }
+        depth--;
+        return new MapNode(location, entries);
+    }
+
+    private Node flowNode() {
+        int c = at(pos);
+        if (c == '[') {
+            return flowSequence();
+        }
+        if (c == '{') {
+            return flowMapping();
+        }
+        if (!startsScalar(pos, true)) {
+            return decline();
+        }
+        scanScalar(true);
+        return scalarNode();
+    }
+
+    /** Spaces inside a flow collection; a line break or comment there is outside the subset. */
+    private void skipFlowSpaces() {
+        skipSpaces();
+        int c = at(pos);
+        if (c == '\n' || c == 0 || c == '#') {
+            decline();
+        }
+    }
+
+    // ---- scalars -------------------------------------------------------------------------------
+
+    /**
+     * Whether a plain or quoted scalar starts at {@code i}, by snakeyaml's checkPlain: not an indicator,
+     * except '-', '?' (and ':' in block context) followed by a non-space. Narrower in flow context.
+     */
+    private boolean startsScalar(int i, boolean flow) {
+        int c = at(i);
+        switch (c) {
+            case '\'', '"':
+                return true;
+            case '-', '?':
+                return flow ? !isFlowStop(at(i + 1)) : !isBlankOrEnd(at(i + 1));
+            case ':':
+                return !flow && !isBlankOrEnd(at(i + 1));
+            case ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`', ' ', '\n', 0:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /** A character after '-' or '?' in flow context that would make snakeyaml read them differently. */
+    private static boolean isFlowStop(int c) {
+        return isBlankOrEnd(c) || c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == ':' || c == '#';
+    }
+
+    /** Scans the plain or quoted scalar at pos (on one line) into the scalar fields; pos ends after it. */
+    private void scanScalar(boolean flow) {
+        scalarLine = line;
+        scalarColumn = pos - lineStart + 1;
+        int c = at(pos);
+        if (c == '"') {
+            scanDoubleQuoted();
+        } else if (c == '\'') {
+            scanSingleQuoted();
+        } else {
+            scanPlain(flow);
+        }
+    }
+
+    /**
+     * snakeyaml's scanPlain on one line: words separated by spaces, ending at a line break, at " #", at a
+     * ':' followed by a space or line break (or, in flow context, by a flow indicator) and, in flow
+     * context, at ",[]{}". Whether the scalar goes on on the next line is the caller's business (it
+     * declines a deeper next line).
+     */
+    private void scanPlain(boolean flow) {
+        int start = pos;
+        int end;
+        while (true) {
+            while (true) {
+                int c = at(pos);
+                if (c == ' ' || c == '\n' || c == 0) {
+                    break;
+                }
+                if (c == ':') {
+                    int d = at(pos + 1);
+                    if (isBlankOrEnd(d) || (flow && isFlowIndicator(d))) {
+                        break;
+                    }
+                } else if (flow && isFlowIndicator(c)) {
+                    break;
+                }
+                pos++;
+            }
+            end = pos;
+            int p = pos;
+            while (at(p) == ' ') {
+                p++;
+            }
+            int c = at(p);
+            if (p == pos || c == '\n' || c == 0 || c == '#'
+                    || c == ':' && (isBlankOrEnd(at(p + 1)) || flow && isFlowIndicator(at(p + 1)))
+                    || flow && isFlowIndicator(c)) {
+                break;
+            }
+            pos = p;
+        }
+        pos = end;
+        scalarStart = start;
+        scalarEnd = end;
+        scalarPlain = true;
+        scalarText = cache.text(b, start, end);
+        scalarSlot = cache.lastSlot;
+    }
+
+    private void scanDoubleQuoted() {
+        int start = ++pos;
+        while (true) {
+            int c = at(pos);
+            if (c == '"') {
+                break;
+            }
+            if (c == '\\' || c == '\n' || c == 0) {
+                decline(); // escapes and line folding: the slow path
+            }
+            pos++;
+        }
+        scalarStart = start - 1;
+        scalarEnd = pos;
+        scalarPlain = false;
+        scalarText = cache.text(b, start, pos);
+        scalarSlot = cache.lastSlot;
+        pos++;
+    }
+
+    private void scanSingleQuoted() {
+        int start = ++pos;
+        boolean doubled = false;
+        while (true) {
+            int c = at(pos);
+            if (c == '\'') {
+                if (at(pos + 1) != '\'') {
+                    break;
+                }
+                doubled = true;
+                pos += 2;
+                continue;
+            }
+            if (c == '\n' || c == 0) {
+                decline();
+            }
+            pos++;
+        }
+        scalarStart = start - 1;
+        scalarEnd = pos;
+        scalarPlain = false;
+        scalarText = doubled
+                ? new String(b, start, pos - start, StandardCharsets.ISO_8859_1).replace("''", "'")
+                : cache.text(b, start, pos);
+        scalarSlot = doubled ? -1 : cache.lastSlot;
+        pos++;
+    }
+
+    /** The node for the scalar just scanned: plain scalars resolve by the core schema, quoted ones are text. */
+    private ScalarNode scalarNode() {
+        Location where = new Location(file, scalarLine, scalarColumn);
+        if (!scalarPlain) {
+            return new ScalarNode(where, scalarText, scalarText);
+        }
+        Object value = cache.plainValue(scalarText, scalarSlot);
+        return new ScalarNode(where, value == CoreScalars.NULL ? null : value, scalarText);
+    }
+
+    private ScalarNode emptyScalar(int atLine, int atColumn) {
+        return new ScalarNode(new Location(file, atLine, atColumn), null, "");
+    }
+
+    // ---- lines ---------------------------------------------------------------------------------
+
+    /**
+     * Moves from the start of a line (or the end of the file) to the first content of the next line that
+     * has any, past blank and comment-only lines. False at the end of the file. A document marker at
+     * column 0 declines, except for a leading "---" when {@code first}.
+     */
+    private boolean nextContentLine(boolean first) {
+        while (true) {
+            skipSpaces();
+            int c = at(pos);
+            if (c == 0) {
+                return false;
+            }
+            if (c == '#') {
+                skipLineRest(); // the comment and its line break
+                continue;
+            }
+            if (c == '\n') {
+                newLine();
+                continue;
+            }
+            if (pos == lineStart) {
+                if (c == '%' || isDocumentMarker(pos, '.') || !first && isDocumentMarker(pos, '-')) {
+                    decline();
+                }
+            }
+            return true;
+        }
+    }
+
+    /** After a value: spaces, an optional comment, then the line break (consumed) or the end of the file. */
+    private void endLine() {
+        int before = pos;
+        skipSpaces();
+        int c = at(pos);
+        if (c == '#') {
+            if (pos == before) {
+                decline(); // "x"#comment: let snakeyaml decide what that is
+            }
+            skipLineRest(); // the comment and its line break
+            return;
+        }
+        if (c == '\n') {
+            newLine();
+        } else if (c != 0) {
+            decline(); // more on this line than one value
+        }
+    }
+
+    /** Skips to the line break (not consuming it) and consumes it, if there is one. */
+    private void skipLineRest() {
+        while (pos < n && b[pos] != '\n') {
+            pos++;
+        }
+        if (pos < n) {
+            newLine();
+        }
+    }
+
+    private void newLine() {
+        pos++;
+        line++;
+        lineStart = pos;
+    }
+
+    private void skipSpaces() {
+        while (pos < n && b[pos] == ' ') {
+            pos++;
+        }
+    }
+
+    private boolean isDocumentMarker(int i, char c) {
+        return at(i) == c && at(i + 1) == c && at(i + 2) == c && isBlankOrEnd(at(i + 3));
+    }
+
+    private boolean isBlockEntry(int i) {
+        return at(i) == '-' && isBlankOrEnd(at(i + 1));
+    }
+
+    private boolean isValueIndicator(int i) {
+        return at(i) == ':' && isBlankOrEnd(at(i + 1));
+    }
+
+    private static boolean isBlankOrEnd(int c) {
+        return c == ' ' || c == '\n' || c == 0;
+    }
+
+    private static boolean isFlowIndicator(int c) {
+        return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+    }
+
+    /** The byte at {@code i}, or 0 past the end (a NUL byte never reaches this parser). */
+    private int at(int i) {
+        return i < n ? b[i] : 0;
+    }
+
+    private Location here() {
+        return new Location(file, line, pos - lineStart + 1);
+    }
+
+    private void enter() {
+        if (++depth >= maxDepth) {
+            decline(); // the slow path reports the depth limit
+        }
+    }
+
+    private static <T> T decline() {
+        throw DECLINE;
+    }
+
+    // ---- shared strings ------------------------------------------------------------------------
+
+    /**
+     * A small direct-mapped cache of the file's short scalars: inventories repeat the same keys and many
+     * of the same values (profile names, speeds, models) thousands of times, so each is decoded, and each
+     * plain one resolved by the core schema, once per slot instead of once per occurrence. The nodes then
+     * share one immutable String (and value) per distinct text.
+     */
+    private static final class ScalarCache {
+        private static final int SLOTS = 1024;
+        private static final int MAX_LENGTH = 48;
+        private final byte[][] bytes = new byte[SLOTS][];
+        private final String[] texts = new String[SLOTS];
+        private final Object[] values = new Object[SLOTS];
+        /** The slot text() last used, or -1 when the text was too long to cache. */
+        int lastSlot;
+
+        String text(byte[] b, int start, int end) {
+            int length = end - start;
+            if (length > MAX_LENGTH) {
+                lastSlot = -1;
+                return new String(b, start, length, StandardCharsets.ISO_8859_1);
+            }
+            int h = length;
+            for (int i = start; i < end; i++) {
+                h = 31 * h + b[i];
+            }
+            int slot = (h ^ (h >>> 10) ^ (h >>> 20)) & (SLOTS - 1);
+            lastSlot = slot;
+            byte[] known = bytes[slot];
+            if (known != null && known.length == length && same(known, b, start)) {
+                return texts[slot];
+            }
+            byte[] copy = new byte[length];
+            System.arraycopy(b, start, copy, 0, length);
+            String text = new String(copy, StandardCharsets.ISO_8859_1);
+            bytes[slot] = copy;
+            texts[slot] = text;
+            values[slot] = null;
+            return text;
+        }
+
+        /** CoreScalars.resolve, remembered per slot while the slot still holds this very String. */
+        Object plainValue(String text, int slot) {
+            if (slot < 0 || texts[slot] != text) {
+                return CoreScalars.resolve(text);
+            }
+            Object value = values[slot];
+            if (value == null) {
+                value = CoreScalars.resolve(text);
+                values[slot] = value;
+            }
+            return value;
+        }
+
+        private static boolean same(byte[] known, byte[] b, int start) {
+            for (int i = 0; i < known.length; i++) {
+                if (known[i] != b[start + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}
