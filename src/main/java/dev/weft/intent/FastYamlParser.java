@@ -2,10 +2,14 @@ package dev.weft.intent;
 
 import dev.weft.finding.Location;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A hand-written parser for the plain subset of YAML that inventories (and {@code weft generate}) are
@@ -45,6 +49,13 @@ final class FastYamlParser {
     private final int n;
     private final int maxDepth;
     private final ScalarCache cache = new ScalarCache();
+    /**
+     * The entries and items of the collections being built, innermost last: a collection's children
+     * sit on top from its start mark to {@code top} and are popped when it is built, so no collection
+     * needs a growing list or hash map of its own (MapNode and ListNode copy what they are given).
+     */
+    private Object[] children = new Object[256];
+    private int top;
 
     private int pos;
     private int line = 1;
@@ -141,17 +152,17 @@ final class FastYamlParser {
     private MapNode blockMapping(int col) {
         enter();
         Location location = new Location(file, scalarLine, scalarColumn);
-        LinkedHashMap<String, MapNode.Entry> entries = new LinkedHashMap<>();
+        int base = top;
+        Set<String> keys = null;
         while (true) {
             String key = keyText();
             Location keyLocation = new Location(file, scalarLine, scalarColumn);
             int colonLine = line;
             int colonColumn = pos - lineStart + 1;
             pos++; // the ':'
+            keys = checkNewKey(key, base, keys); // a duplicate declines: the slow path words it
             Node value = blockValue(col, colonLine, colonColumn);
-            if (entries.put(key, new MapNode.Entry(key, keyLocation, value)) != null) {
-                return decline(); // duplicate key: the slow path words it
-            }
+            push(new MapNode.Entry(key, keyLocation, value));
             if (pos >= n) {
                 break;
             }
@@ -169,7 +180,7 @@ final class FastYamlParser {
             }
         }
         depth--;
-        return new MapNode(location, entries);
+        return buildMap(location, base);
     }
 
     /** The scanned scalar as a mapping key: text only, single line, not a merge key. */
@@ -220,7 +231,7 @@ final class FastYamlParser {
     private ListNode blockSequence(int col, boolean indentless) {
         enter();
         Location location = here();
-        List<Node> items = new ArrayList<>();
+        int base = top;
         while (true) {
             int dashLine = line;
             int dashColumn = pos - lineStart + 1;
@@ -238,7 +249,7 @@ final class FastYamlParser {
             } else {
                 item = compactNode();
             }
-            items.add(item);
+            push(item);
             if (pos >= n) {
                 break;
             }
@@ -257,7 +268,7 @@ final class FastYamlParser {
             }
         }
         depth--;
-        return new ListNode(location, items);
+        return buildList(location, base);
     }
 
     /** What follows "- " on the same line: a nested entry, a mapping, a flow collection or a scalar. */
@@ -307,13 +318,13 @@ final class FastYamlParser {
         enter();
         Location location = here();
         pos++; // '['
-        List<Node> items = new ArrayList<>();
+        int base = top;
         skipFlowSpaces();
         if (at(pos) == ']') {
             pos++;
         } else {
             while (true) {
-                items.add(flowNode());
+                push(flowNode());
                 skipFlowSpaces();
                 int c = at(pos);
                 if (c == ']') {
@@ -331,14 +342,15 @@ final class FastYamlParser {
             }
         }
         depth--;
-        return new ListNode(location, items);
+        return buildList(location, base);
     }
 
     private MapNode flowMapping() {
         enter();
         Location location = here();
         pos++; // '{'
-        LinkedHashMap<String, MapNode.Entry> entries = new LinkedHashMap<>();
+        int base = top;
+        Set<String> keys = null;
         skipFlowSpaces();
         if (at(pos) == '}') {
             pos++;
@@ -360,10 +372,8 @@ final class FastYamlParser {
                 if (c == ',' || c == '}') {
                     return decline(); // an empty value
                 }
-                Node value = flowNode();
-                if (entries.put(key, new MapNode.Entry(key, keyLocation, value)) != null) {
-                    return decline();
-                }
+                keys = checkNewKey(key, base, keys);
+                push(new MapNode.Entry(key, keyLocation, flowNode()));
                 skipFlowSpaces();
                 c = at(pos);
                 if (c == '}') {
@@ -381,7 +391,7 @@ final class FastYamlParser {
             }
         }
         depth--;
-        return new MapNode(location, entries);
+        return buildMap(location, base);
     }
 
     private Node flowNode() {
@@ -405,6 +415,121 @@ final class FastYamlParser {
         int c = at(pos);
         if (c == '\n' || c == 0 || c == '#') {
             decline();
+        }
+    }
+
+    // ---- collections under construction -------------------------------------------------------
+
+    private void push(Object child) {
+        if (top == children.length) {
+            children = Arrays.copyOf(children, top * 2);
+        }
+        children[top++] = child;
+    }
+
+    /**
+     * Declines a key the mapping (whose entries start at {@code base}) already has. Small mappings are
+     * searched; from the ninth key on, a set is kept, so a huge mapping costs no quadratic time.
+     */
+    private Set<String> checkNewKey(String key, int base, Set<String> keys) {
+        if (keys == null) {
+            for (int i = base; i < top; i++) {
+                if (((MapNode.Entry) children[i]).key().equals(key)) {
+                    decline();
+                }
+            }
+            if (top - base < 8) {
+                return null;
+            }
+            keys = new HashSet<>();
+            for (int i = base; i < top; i++) {
+                keys.add(((MapNode.Entry) children[i]).key());
+            }
+        }
+        if (!keys.add(key)) {
+            decline();
+        }
+        return keys;
+    }
+
+    private MapNode buildMap(Location location, int base) {
+        MapNode map = new MapNode(location, new EntrySlice(children, base, top));
+        top = base;
+        return map;
+    }
+
+    private ListNode buildList(Location location, int base) {
+        ListNode list = new ListNode(location, new NodeSlice(children, base, top));
+        top = base;
+        return list;
+    }
+
+    /** A read-only view of entries on the stack, only for MapNode's constructor to copy. */
+    private static final class EntrySlice extends AbstractMap<String, MapNode.Entry> {
+        private final Object[] array;
+        private final int from;
+        private final int to;
+
+        EntrySlice(Object[] array, int from, int to) {
+            this.array = array;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public Set<Map.Entry<String, MapNode.Entry>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public int size() {
+                    return to - from;
+                }
+
+                @Override
+                public Iterator<Map.Entry<String, MapNode.Entry>> iterator() {
+                    return new Iterator<>() {
+                        private int next = from;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < to;
+                        }
+
+                        @Override
+                        public Map.Entry<String, MapNode.Entry> next() {
+                            MapNode.Entry e = (MapNode.Entry) array[next++];
+                            return new AbstractMap.SimpleImmutableEntry<>(e.key(), e);
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    /** A read-only view of items on the stack, only for ListNode's constructor to copy. */
+    private static final class NodeSlice extends AbstractList<Node> {
+        private final Object[] array;
+        private final int from;
+        private final int to;
+
+        NodeSlice(Object[] array, int from, int to) {
+            this.array = array;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public Node get(int index) {
+            return (Node) array[from + index];
+        }
+
+        @Override
+        public int size() {
+            return to - from;
+        }
+
+        @Override
+        public Object[] toArray() {
+            return Arrays.copyOfRange(array, from, to);
         }
     }
 
@@ -458,6 +583,7 @@ final class FastYamlParser {
     private void scanPlain(boolean flow) {
         int start = pos;
         int end;
+        int hash = 0; // of the text so far, for the cache, computed on the way
         while (true) {
             while (true) {
                 int c = at(pos);
@@ -472,6 +598,7 @@ final class FastYamlParser {
                 } else if (flow && isFlowIndicator(c)) {
                     break;
                 }
+                hash = 31 * hash + c;
                 pos++;
             }
             end = pos;
@@ -485,18 +612,22 @@ final class FastYamlParser {
                     || flow && isFlowIndicator(c)) {
                 break;
             }
+            for (int i = pos; i < p; i++) {
+                hash = 31 * hash + ' ';
+            }
             pos = p;
         }
         pos = end;
         scalarStart = start;
         scalarEnd = end;
         scalarPlain = true;
-        scalarText = cache.text(b, start, end);
+        scalarText = cache.text(b, start, end, hash);
         scalarSlot = cache.lastSlot;
     }
 
     private void scanDoubleQuoted() {
         int start = ++pos;
+        int hash = 0;
         while (true) {
             int c = at(pos);
             if (c == '"') {
@@ -505,12 +636,13 @@ final class FastYamlParser {
             if (c == '\\' || c == '\n' || c == 0) {
                 decline(); // escapes and line folding: the slow path
             }
+            hash = 31 * hash + c;
             pos++;
         }
         scalarStart = start - 1;
         scalarEnd = pos;
         scalarPlain = false;
-        scalarText = cache.text(b, start, pos);
+        scalarText = cache.text(b, start, pos, hash);
         scalarSlot = cache.lastSlot;
         pos++;
     }
@@ -518,6 +650,7 @@ final class FastYamlParser {
     private void scanSingleQuoted() {
         int start = ++pos;
         boolean doubled = false;
+        int hash = 0;
         while (true) {
             int c = at(pos);
             if (c == '\'') {
@@ -531,6 +664,7 @@ final class FastYamlParser {
             if (c == '\n' || c == 0) {
                 decline();
             }
+            hash = 31 * hash + c;
             pos++;
         }
         scalarStart = start - 1;
@@ -538,7 +672,7 @@ final class FastYamlParser {
         scalarPlain = false;
         scalarText = doubled
                 ? new String(b, start, pos - start, StandardCharsets.ISO_8859_1).replace("''", "'")
-                : cache.text(b, start, pos);
+                : cache.text(b, start, pos, hash);
         scalarSlot = doubled ? -1 : cache.lastSlot;
         pos++;
     }
@@ -685,20 +819,17 @@ final class FastYamlParser {
         /** The slot text() last used, or -1 when the text was too long to cache. */
         int lastSlot;
 
-        String text(byte[] b, int start, int end) {
+        /** The text of bytes [start, end), whose String.hashCode-style hash the scanner computed on the way. */
+        String text(byte[] b, int start, int end, int hash) {
             int length = end - start;
             if (length > MAX_LENGTH) {
                 lastSlot = -1;
                 return new String(b, start, length, StandardCharsets.ISO_8859_1);
             }
-            int h = length;
-            for (int i = start; i < end; i++) {
-                h = 31 * h + b[i];
-            }
-            int slot = (h ^ (h >>> 10) ^ (h >>> 20)) & (SLOTS - 1);
+            int slot = (hash ^ (hash >>> 10) ^ (hash >>> 20)) & (SLOTS - 1);
             lastSlot = slot;
             byte[] known = bytes[slot];
-            if (known != null && known.length == length && same(known, b, start)) {
+            if (known != null && Arrays.equals(known, 0, known.length, b, start, end)) {
                 return texts[slot];
             }
             byte[] copy = new byte[length];
@@ -721,15 +852,6 @@ final class FastYamlParser {
                 values[slot] = value;
             }
             return value;
-        }
-
-        private static boolean same(byte[] known, byte[] b, int start) {
-            for (int i = 0; i < known.length; i++) {
-                if (known[i] != b[start + i]) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 }
