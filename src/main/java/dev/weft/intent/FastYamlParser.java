@@ -218,6 +218,9 @@ final class FastYamlParser {
             // snakeyaml places an empty value just after the ':'
             return emptyScalar(colonLine, colonColumn + 1);
         }
+        if (c == '>' || c == '|') {
+            return blockScalar(mapCol);
+        }
         Node value = inlineNode();
         endLine();
         nextContentLine(false);
@@ -310,6 +313,88 @@ final class FastYamlParser {
         }
         scanScalar(false);
         return scalarNode();
+    }
+
+    /**
+     * A block scalar in its simplest form, as rule.yaml files write their rationale: a '>' or '|' header
+     * with at most the strip indicator '-', then lines all at one indentation deeper than the mapping,
+     * with no blank line between them and no trailing space. Folded lines join with a space, literal
+     * ones with a line break; without '-' one final line break is kept. Anything fancier declines.
+     * Returns with pos at the next content line, like every block node.
+     */
+    private ScalarNode blockScalar(int mapCol) {
+        Location location = here(); // snakeyaml places a block scalar at its indicator
+        boolean folded = b[pos] == '>';
+        pos++;
+        boolean strip = at(pos) == '-';
+        if (strip) {
+            pos++;
+        }
+        skipSpaces();
+        if (at(pos) != '\n') {
+            return decline(); // indentation or keep indicators, a comment, or the end of the file
+        }
+        newLine();
+        int indent = spacesAt(pos);
+        int first = at(pos + indent);
+        if (first == '\n' || first == 0 || indent <= mapCol) {
+            return decline(); // leading blank lines (they set the indentation) or an empty scalar
+        }
+        StringBuilder text = new StringBuilder();
+        boolean blankSeen = false;
+        while (true) {
+            int spaces = spacesAt(pos);
+            int c = at(pos + spaces);
+            if (c == 0) {
+                if (spaces > 0) {
+                    return decline(); // snakeyaml reads spaces on a last unterminated line as content
+                }
+                break;
+            }
+            if (c == '\n') {
+                if (spaces > indent) {
+                    return decline(); // spaces beyond the indentation are content
+                }
+                blankSeen = true; // only fine at the end, where chomping drops it
+                pos += spaces;
+                newLine();
+                continue;
+            }
+            if (spaces < indent) {
+                break; // the next key, entry or comment: pos stays at the start of its line
+            }
+            if (spaces > indent || blankSeen) {
+                return decline(); // more-indented lines and blank lines inside keep line breaks
+            }
+            int start = pos + spaces;
+            int end = start;
+            while (end < n && b[end] != '\n') {
+                end++;
+            }
+            if (end == n || b[end - 1] == ' ') {
+                return decline(); // no final line break, or trailing spaces (which are content)
+            }
+            if (text.length() > 0) {
+                text.append(folded ? ' ' : '\n');
+            }
+            text.append(new String(b, start, end - start, StandardCharsets.ISO_8859_1));
+            pos = end;
+            newLine();
+        }
+        if (!strip) {
+            text.append('\n');
+        }
+        nextContentLine(false);
+        String value = text.toString();
+        return new ScalarNode(location, value, value);
+    }
+
+    private int spacesAt(int i) {
+        int k = i;
+        while (k < n && b[k] == ' ') {
+            k++;
+        }
+        return k - i;
     }
 
     // ---- flow collections (single line) --------------------------------------------------------
@@ -633,8 +718,12 @@ final class FastYamlParser {
             if (c == '"') {
                 break;
             }
-            if (c == '\\' || c == '\n' || c == 0) {
-                decline(); // escapes and line folding: the slow path
+            if (c == '\\') {
+                scanEscapedRest(start);
+                return;
+            }
+            if (c == '\n' || c == 0) {
+                decline(); // line folding: the slow path
             }
             hash = 31 * hash + c;
             pos++;
@@ -644,6 +733,40 @@ final class FastYamlParser {
         scalarPlain = false;
         scalarText = cache.text(b, start, pos, hash);
         scalarSlot = cache.lastSlot;
+        pos++;
+    }
+
+    /** The rest of a double-quoted scalar from its first backslash: the common escapes only. */
+    private void scanEscapedRest(int start) {
+        StringBuilder text = new StringBuilder().append(new String(b, start, pos - start, StandardCharsets.ISO_8859_1));
+        while (true) {
+            int c = at(pos);
+            if (c == '"') {
+                break;
+            }
+            if (c == '\n' || c == 0) {
+                decline();
+            }
+            if (c == '\\') {
+                pos++;
+                switch (at(pos)) {
+                    case '"' -> text.append('"');
+                    case '\\' -> text.append('\\');
+                    case '/' -> text.append('/');
+                    case 'n' -> text.append('\n');
+                    case 't' -> text.append('\t');
+                    default -> decline(); // other escapes (and a line-continuation) go to the slow path
+                }
+            } else {
+                text.append((char) c);
+            }
+            pos++;
+        }
+        scalarStart = start - 1;
+        scalarEnd = pos;
+        scalarPlain = false;
+        scalarText = text.toString();
+        scalarSlot = -1;
         pos++;
     }
 
