@@ -27,8 +27,10 @@ public final class NetconfSession implements AutoCloseable {
 
     /**
      * yuma123 netconfd 2.13 does not process an RPC that arrives in the same read as the client
-     * {@code <hello>}: the RPC sits unanswered until more bytes come. The first RPC is therefore
-     * sent at least this long after the hello (measured: 10 ms was enough in every trial).
+     * {@code <hello>}: the RPC sits unanswered until more bytes come (other servers do the same:
+     * Juniper/go-netconf#88). Our hello is sent before the server's is read, and the first RPC at
+     * least this long after our hello (measured: 10 ms was enough on a quiet machine; with the hello
+     * sent only after the server's, 30 ms was not always enough at load average 12).
      */
     private static final long HELLO_TO_FIRST_RPC_NANOS = Duration.ofMillis(30).toNanos();
 
@@ -68,12 +70,15 @@ public final class NetconfSession implements AutoCloseable {
         this.out = channel.getInvertedIn();
 
         // RFC 6242 §4.1: both hellos use end-of-message framing; base:1.1 applies afterwards
-        // only when both sides advertise it.
+        // only when both sides advertise it. Our hello goes first, as soon as the channel is open
+        // (RFC 6241 §8.1: a peer must not wait for the other's capabilities): it then reaches the
+        // server while the server is still sending its own, well before our first RPC, which keeps
+        // the two out of one read on servers that drop an RPC read together with the hello.
         Framing eom = new EndOfMessageFraming();
         armDeadline();
-        this.hello = parseHello(receive(eom, "server <hello>"));
         send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
         this.helloSentNanos = System.nanoTime();
+        this.hello = parseHello(receive(eom, "server <hello>"));
         this.framing = settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
     }
 

@@ -75,6 +75,28 @@ class FakeDeviceTest {
     }
 
     @Test
+    void clientHelloGoesFirstSoAServerThatWaitsForItStillConnects() throws Exception {
+        // RFC 6241 §8.1: a peer must not wait for the other's hello before sending its own. netconfd
+        // sends first, so only a fake can play a server that speaks only after hearing the client.
+        FakeDevice.Script speaksSecond = (in, out) -> {
+            String clientHello = FakeDevice.readEom(in);
+            if (!clientHello.contains("<hello")) {
+                return;                   // the client would then time out: the assertions below fail
+            }
+            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+            FakeDevice.readEom(in);
+            FakeDevice.send(out, "<rpc-reply message-id=\"1\" xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><ok/>"
+                    + "</rpc-reply>]]>]]>");
+            FakeDevice.drain(in);
+        };
+        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), speaksSecond); NetconfClient c = client();
+                NetconfSession s = connect(c, device, "fake-second")) {
+            assertEquals(7, s.hello().sessionId());
+            s.lock(Datastore.RUNNING);
+        }
+    }
+
+    @Test
     void silentDeviceTimesOut() throws Exception {
         FakeDevice.Script silent = (in, out) -> {
             FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
