@@ -1,6 +1,9 @@
 package dev.weft.intent;
 
 import dev.weft.finding.Location;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.AbstractMap;
@@ -51,7 +54,10 @@ final class FastYamlParser {
     private final byte[] b;
     private final int n;
     private final int maxDepth;
-    private final ScalarCache cache = new ScalarCache();
+    /** ISO-8859-1 (a plain copy) for an all-ASCII file, else UTF-8 (the file was checked to be valid). */
+    private final Charset charset;
+    private final boolean ascii;
+    private final ScalarCache cache;
     /**
      * The entries and items of the collections being built, innermost last: a collection's children
      * sit on top from its start mark to {@code top} and are popped when it is built, so no collection
@@ -64,6 +70,10 @@ final class FastYamlParser {
     private int line = 1;
     private int lineStart;
     private int depth;
+    // The last code-point column computed on a line with non-ASCII text, to count onwards from it.
+    private int columnLine;
+    private int columnPos;
+    private int columnValue;
 
     // The scalar most recently scanned by scanScalar(): kept in fields so no token object is allocated.
     private int scalarStart;
@@ -74,36 +84,71 @@ final class FastYamlParser {
     private String scalarText;
     private int scalarSlot;
 
-    private FastYamlParser(String file, byte[] bytes, LoadLimits limits) {
+    private FastYamlParser(String file, byte[] bytes, LoadLimits limits, boolean ascii) {
         this.file = file;
         this.b = bytes;
         this.n = bytes.length;
         this.maxDepth = Math.min(limits.maxDepth(), MAX_FAST_DEPTH);
+        this.ascii = ascii;
+        this.charset = ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
+        this.cache = new ScalarCache(charset);
     }
 
     /**
      * The file's top-level mapping (an empty one for a file without content), or null when the file is
-     * outside the subset (including every file that is not printable ASCII or is broken in any way).
+     * outside the subset (including every file that is not plain UTF-8 text or is broken in any way).
      */
     static MapNode parse(String file, byte[] bytes, LoadLimits limits) {
-        if (!printableAscii(bytes)) {
+        int text = plainText(bytes);
+        if (text == NOT_PLAIN) {
             return null;
         }
         try {
-            return new FastYamlParser(file, bytes, limits).document();
+            return new FastYamlParser(file, bytes, limits, text == ASCII).document();
         } catch (Decline outsideTheSubset) {
             return null;
         }
     }
 
-    /** Only {@code \n} and 0x20..0x7E: no tab, CR, control character, DEL, BOM or other non-ASCII byte. */
-    private static boolean printableAscii(byte[] bytes) {
-        for (byte c : bytes) {
-            if ((c < 0x20 && c != '\n') || c == 0x7F) { // bytes >= 0x80 are negative
-                return false;
+    private static final int ASCII = 0;
+    private static final int UTF8 = 1;
+    private static final int NOT_PLAIN = 2;
+
+    /**
+     * ASCII when the bytes are only {@code \n} and 0x20..0x7E (no tab, CR, control character or DEL);
+     * UTF8 when they also hold valid UTF-8 beyond ASCII, none of it a C1 control (U+0080..U+009F, NEL
+     * included), U+2028/U+2029, a BOM or U+FFFE/U+FFFF, which snakeyaml reads specially or refuses;
+     * else NOT_PLAIN.
+     */
+    private static int plainText(byte[] bytes) {
+        boolean high = false;
+        for (int i = 0; i < bytes.length; i++) {
+            int c = bytes[i];
+            if (c >= 0x20 && c < 0x7F || c == '\n') {
+                continue;
+            }
+            if (c >= 0) {
+                return NOT_PLAIN; // control characters, tab, CR, DEL
+            }
+            high = true;
+            int c1 = i + 1 < bytes.length ? bytes[i + 1] & 0xFF : 0;
+            int c2 = i + 2 < bytes.length ? bytes[i + 2] & 0xFF : 0;
+            int lead = c & 0xFF;
+            if (lead == 0xC2 && c1 < 0xA0
+                    || lead == 0xE2 && c1 == 0x80 && (c2 == 0xA8 || c2 == 0xA9)
+                    || lead == 0xEF && (c1 == 0xBB && c2 == 0xBF || c1 == 0xBF && (c2 == 0xBE || c2 == 0xBF))) {
+                return NOT_PLAIN;
             }
         }
-        return true;
+        if (!high) {
+            return ASCII;
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)); // reports malformed input
+            return UTF8;
+        } catch (CharacterCodingException notUtf8) {
+            return NOT_PLAIN;
+        }
     }
 
     // ---- document ------------------------------------------------------------------------------
@@ -161,7 +206,7 @@ final class FastYamlParser {
             String key = keyText();
             Location keyLocation = new Location(file, scalarLine, scalarColumn);
             int colonLine = line;
-            int colonColumn = pos - lineStart + 1;
+            int colonColumn = column(pos);
             pos++; // the ':'
             keys = checkNewKey(key, base, keys); // a duplicate declines: the slow path words it
             Node value = blockValue(col, colonLine, colonColumn);
@@ -240,7 +285,7 @@ final class FastYamlParser {
         int base = top;
         while (true) {
             int dashLine = line;
-            int dashColumn = pos - lineStart + 1;
+            int dashColumn = column(pos);
             pos++; // the '-'
             skipSpaces();
             int c = at(pos);
@@ -380,7 +425,7 @@ final class FastYamlParser {
             if (text.length() > 0) {
                 text.append(folded ? ' ' : '\n');
             }
-            text.append(new String(b, start, end - start, StandardCharsets.ISO_8859_1));
+            text.append(new String(b, start, end - start, charset));
             pos = end;
             newLine();
         }
@@ -651,7 +696,7 @@ final class FastYamlParser {
     /** Scans the plain or quoted scalar at pos (on one line) into the scalar fields; pos ends after it. */
     private void scanScalar(boolean flow) {
         scalarLine = line;
-        scalarColumn = pos - lineStart + 1;
+        scalarColumn = column(pos);
         int c = at(pos);
         if (c == '"') {
             scanDoubleQuoted();
@@ -741,14 +786,14 @@ final class FastYamlParser {
 
     /** The rest of a double-quoted scalar from its first backslash: the common escapes only. */
     private void scanEscapedRest(int start) {
-        StringBuilder text = new StringBuilder().append(new String(b, start, pos - start, StandardCharsets.ISO_8859_1));
+        StringBuilder text = new StringBuilder().append(new String(b, start, pos - start, charset));
         while (true) {
             int c = at(pos);
             if (c == '"') {
                 break;
             }
-            if (c == '\n' || c == 0) {
-                decline();
+            if (c == '\n' || c == 0 || c < 0) {
+                decline(); // a line break, or non-ASCII after an escape (kept simple: byte-wise below)
             }
             if (c == '\\') {
                 pos++;
@@ -797,7 +842,7 @@ final class FastYamlParser {
         scalarEnd = pos;
         scalarPlain = false;
         scalarText = doubled
-                ? new String(b, start, pos - start, StandardCharsets.ISO_8859_1).replace("''", "'")
+                ? new String(b, start, pos - start, charset).replace("''", "'")
                 : cache.text(b, start, pos, hash);
         scalarSlot = doubled ? -1 : cache.lastSlot;
         pos++;
@@ -915,7 +960,33 @@ final class FastYamlParser {
     }
 
     private Location here() {
-        return new Location(file, line, pos - lineStart + 1);
+        return new Location(file, line, column(pos));
+    }
+
+    /**
+     * The 1-based column of {@code p} on the current line as snakeyaml counts it, in code points: UTF-8
+     * continuation bytes do not count. Counts on from the last column asked on the same line, so a long
+     * line of non-ASCII text costs linear time, not quadratic.
+     */
+    private int column(int p) {
+        if (ascii) {
+            return p - lineStart + 1;
+        }
+        int from = lineStart;
+        int value = 1;
+        if (columnLine == line && columnPos >= lineStart && columnPos <= p) {
+            from = columnPos;
+            value = columnValue;
+        }
+        for (int i = from; i < p; i++) {
+            if ((b[i] & 0xC0) != 0x80) {
+                value++;
+            }
+        }
+        columnLine = line;
+        columnPos = p;
+        columnValue = value;
+        return value;
     }
 
     private void enter() {
@@ -942,15 +1013,20 @@ final class FastYamlParser {
         private final byte[][] bytes = new byte[SLOTS][];
         private final String[] texts = new String[SLOTS];
         private final Object[] values = new Object[SLOTS];
+        private final Charset charset;
         /** The slot text() last used, or -1 when the text was too long to cache. */
         int lastSlot;
+
+        ScalarCache(Charset charset) {
+            this.charset = charset;
+        }
 
         /** The text of bytes [start, end), whose String.hashCode-style hash the scanner computed on the way. */
         String text(byte[] b, int start, int end, int hash) {
             int length = end - start;
             if (length > MAX_LENGTH) {
                 lastSlot = -1;
-                return new String(b, start, length, StandardCharsets.ISO_8859_1);
+                return new String(b, start, length, charset);
             }
             int slot = (hash ^ (hash >>> 10) ^ (hash >>> 20)) & (SLOTS - 1);
             lastSlot = slot;
@@ -960,7 +1036,7 @@ final class FastYamlParser {
             }
             byte[] copy = new byte[length];
             System.arraycopy(b, start, copy, 0, length);
-            String text = new String(copy, StandardCharsets.ISO_8859_1);
+            String text = new String(copy, charset);
             bytes[slot] = copy;
             texts[slot] = text;
             values[slot] = null;

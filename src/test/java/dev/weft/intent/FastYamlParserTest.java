@@ -167,7 +167,7 @@ class FastYamlParserTest {
     private static final String[] ODD = {
         " ", "  ", "\t", "\r", "#", " #", ":", ": ", "-", "- ", "[", "]", "{", "}", ",", "'", "\"", "\\", "&a ", "*a",
         "!", "!!str ", "|", ">", "?", "? ", "%", "@", "`", "~", "---", "...", "<<: ", "\u00e9", "\u0007", "\u00a0",
-        "\ufeff", "0x1F", "1e3", "null", "true", ".5", "'it''s'", "\"q\"", "a: b", "\n", "\n\n", "\n  ", "- - ",
+        "\ufeff", "\u00b5", "\u2014", "\ud83d\ude00", "\u2028", "\u0085", "\u0080", "\ufffe", "caf\u00e9 ", "0x1F", "1e3", "null", "true", ".5", "'it''s'", "\"q\"", "a: b", "\n", "\n\n", "\n  ", "- - ",
     };
 
     @ParameterizedTest
@@ -297,9 +297,23 @@ class FastYamlParserTest {
         "a: \"bad \\q\"\n",
         "a: \"\\x41 \\u0041\"\n",
         "a: \"end \\\n  more\"\n",
+        "a: \"caf\u00e9\\n\"\n",
+        "a: [\u00e9, \ud83d\ude00, {\u00fc: '\u00f6''x'}]\n# \u2014\nb: \u00b5s\n",
     })
     void handPickedCasesAgreeOrDecline(String yaml) {
         sameAsSlowPath("inv/case.yaml", yaml.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void nonAsciiTextIsInTheSubsetWithColumnsInCodePoints() {
+        String yaml = "a: [\u00e9, x]\nb: [\ud83d\ude00, y]\nc: {\u00fc: 1, k: '\u00f6'}\nd: \"\u2014 z\"\n"
+                + "e: >-\n  na\u00efve\n  text\n# \u00fcn\u00efcode comment\nf: caf\u00e9 # \u00b5s\n";
+        byte[] bytes = yaml.getBytes(StandardCharsets.UTF_8);
+        assertTrue(sameAsSlowPath("inv/a.yaml", bytes), "in the subset");
+        MapNode root = FastYamlParser.parse("inv/a.yaml", bytes, LIMITS);
+        assertEquals(8, ((ListNode) root.get("a").orElseThrow()).items().get(1).location().column(), "é is one column");
+        assertEquals(8, ((ListNode) root.get("b").orElseThrow()).items().get(1).location().column(), "so is an emoji");
+        assertEquals("caf\u00e9", ((ScalarNode) root.get("f").orElseThrow()).value());
     }
 
     @Test
@@ -327,7 +341,7 @@ class FastYamlParserTest {
         "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |+\n  x\n", "a: >2\n  x\n", "a: >\n  x\n\n  y\n",
         "a: >\n  x\n    y\n", "a: >\n\n  x\n", "a: > # c\n  x\n", "a: >\n  x \n", "a: >-\n  x", "- >\n  x\n", "a: b\n  c\n", "a: 'x\n  y'\n",
         "a: [x,\n  y]\n", "a: \"\\u0041\"\n", "a: 1\na: 2\n", "1: a\n", "<<: {a: 1}\n", "\ta: 1\n", "a: 1\r\n",
-        "a: caf\u00e9\n", "\ufeffa: 1\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "a: 1\n---\nb: 2\n", "- a\n",
+        "a: x\u0085y\n", "a: x\u2028y\n", "a: x\u0080\n", "a: \"x\\n caf\u00e9\"\n", "a: x\ufeff\n", "\ufeffa: 1\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "a: 1\n---\nb: 2\n", "- a\n",
         "scalar\n", "? a\n: b\n", "a: {b}\n", "a: {b: }\n", "a: [b, ]\n", "a: [b: c]\n",
     })
     void outsideTheSubsetDeclines(String yaml) {
