@@ -5,12 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.AbstractList;
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -586,84 +582,15 @@ final class FastYamlParser {
     }
 
     private MapNode buildMap(Location location, int base) {
-        MapNode map = new MapNode(location, new EntrySlice(children, base, top));
+        MapNode map = new MapNode(location, new StackSlices.EntrySlice(children, base, top));
         top = base;
         return map;
     }
 
     private ListNode buildList(Location location, int base) {
-        ListNode list = new ListNode(location, new NodeSlice(children, base, top));
+        ListNode list = new ListNode(location, new StackSlices.NodeSlice(children, base, top));
         top = base;
         return list;
-    }
-
-    /** A read-only view of entries on the stack, only for MapNode's constructor to copy. */
-    private static final class EntrySlice extends AbstractMap<String, MapNode.Entry> {
-        private final Object[] array;
-        private final int from;
-        private final int to;
-
-        EntrySlice(Object[] array, int from, int to) {
-            this.array = array;
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public Set<Map.Entry<String, MapNode.Entry>> entrySet() {
-            return new AbstractSet<>() {
-                @Override
-                public int size() {
-                    return to - from;
-                }
-
-                @Override
-                public Iterator<Map.Entry<String, MapNode.Entry>> iterator() {
-                    return new Iterator<>() {
-                        private int next = from;
-
-                        @Override
-                        public boolean hasNext() {
-                            return next < to;
-                        }
-
-                        @Override
-                        public Map.Entry<String, MapNode.Entry> next() {
-                            MapNode.Entry e = (MapNode.Entry) array[next++];
-                            return new AbstractMap.SimpleImmutableEntry<>(e.key(), e);
-                        }
-                    };
-                }
-            };
-        }
-    }
-
-    /** A read-only view of items on the stack, only for ListNode's constructor to copy. */
-    private static final class NodeSlice extends AbstractList<Node> {
-        private final Object[] array;
-        private final int from;
-        private final int to;
-
-        NodeSlice(Object[] array, int from, int to) {
-            this.array = array;
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public Node get(int index) {
-            return (Node) array[from + index];
-        }
-
-        @Override
-        public int size() {
-            return to - from;
-        }
-
-        @Override
-        public Object[] toArray() {
-            return Arrays.copyOfRange(array, from, to);
-        }
     }
 
     // ---- scalars -------------------------------------------------------------------------------
@@ -997,63 +924,5 @@ final class FastYamlParser {
 
     private static <T> T decline() {
         throw DECLINE;
-    }
-
-    // ---- shared strings ------------------------------------------------------------------------
-
-    /**
-     * A small direct-mapped cache of the file's short scalars: inventories repeat the same keys and many
-     * of the same values (profile names, speeds, models) thousands of times, so each is decoded, and each
-     * plain one resolved by the core schema, once per slot instead of once per occurrence. The nodes then
-     * share one immutable String (and value) per distinct text.
-     */
-    private static final class ScalarCache {
-        private static final int SLOTS = 1024;
-        private static final int MAX_LENGTH = 48;
-        private final byte[][] bytes = new byte[SLOTS][];
-        private final String[] texts = new String[SLOTS];
-        private final Object[] values = new Object[SLOTS];
-        private final Charset charset;
-        /** The slot text() last used, or -1 when the text was too long to cache. */
-        int lastSlot;
-
-        ScalarCache(Charset charset) {
-            this.charset = charset;
-        }
-
-        /** The text of bytes [start, end), whose String.hashCode-style hash the scanner computed on the way. */
-        String text(byte[] b, int start, int end, int hash) {
-            int length = end - start;
-            if (length > MAX_LENGTH) {
-                lastSlot = -1;
-                return new String(b, start, length, charset);
-            }
-            int slot = (hash ^ (hash >>> 10) ^ (hash >>> 20)) & (SLOTS - 1);
-            lastSlot = slot;
-            byte[] known = bytes[slot];
-            if (known != null && Arrays.equals(known, 0, known.length, b, start, end)) {
-                return texts[slot];
-            }
-            byte[] copy = new byte[length];
-            System.arraycopy(b, start, copy, 0, length);
-            String text = new String(copy, charset);
-            bytes[slot] = copy;
-            texts[slot] = text;
-            values[slot] = null;
-            return text;
-        }
-
-        /** CoreScalars.resolve, remembered per slot while the slot still holds this very String. */
-        Object plainValue(String text, int slot) {
-            if (slot < 0 || texts[slot] != text) {
-                return CoreScalars.resolve(text);
-            }
-            Object value = values[slot];
-            if (value == null) {
-                value = CoreScalars.resolve(text);
-                values[slot] = value;
-            }
-            return value;
-        }
     }
 }
