@@ -21,11 +21,11 @@ import java.util.Set;
  *
  * <p>Declining is the whole safety story: anchors, aliases, tags, multi-line plain or quoted scalars and
  * flows, other escapes, explicit or non-text keys, merge keys, duplicate keys, empty flow values, tabs,
- * carriage returns, control characters, any non-ASCII byte (so a BOM too), odd indentation, directives,
- * second documents, deep nesting and every syntax error go to snakeyaml, so every message and every
- * hardening check stays where it was. The differential test ({@code FastYamlParserTest}) holds the two
- * paths to the same result on every YAML file of the project, generated inventories and random
- * mutations of them.
+ * a CR that does not end a line, control characters, invalid UTF-8, a BOM, C1 controls, U+2028/U+2029,
+ * odd indentation, directives, second documents, deep nesting and every syntax error go to snakeyaml,
+ * so every message and every hardening check stays where it was. The differential test
+ * ({@code FastYamlParserTest}) holds the two paths to the same result on every YAML file of the
+ * project, generated inventories and random mutations of them.
  *
  * <p>One instance per file; not thread-safe.
  */
@@ -100,7 +100,8 @@ final class FastYamlParser {
             return null;
         }
         try {
-            return new FastYamlParser(file, bytes, limits, text == ASCII).document();
+            byte[] lines = (text & CRLF) != 0 ? withoutCarriageReturns(bytes) : bytes;
+            return new FastYamlParser(file, lines, limits, (text & ~CRLF) == ASCII).document();
         } catch (Decline outsideTheSubset) {
             return null;
         }
@@ -109,22 +110,29 @@ final class FastYamlParser {
     private static final int ASCII = 0;
     private static final int UTF8 = 1;
     private static final int NOT_PLAIN = 2;
+    /** Added to ASCII or UTF8 when line breaks are (some or all) CR LF. */
+    private static final int CRLF = 4;
 
     /**
-     * ASCII when the bytes are only {@code \n} and 0x20..0x7E (no tab, CR, control character or DEL);
+     * ASCII when the bytes are only {@code \n} and 0x20..0x7E (no tab, control character or DEL);
      * UTF8 when they also hold valid UTF-8 beyond ASCII, none of it a C1 control (U+0080..U+009F, NEL
      * included), U+2028/U+2029, a BOM or U+FFFE/U+FFFF, which snakeyaml reads specially or refuses;
-     * else NOT_PLAIN.
+     * plus CRLF when a CR comes before a line feed (a lone CR is NOT_PLAIN); else NOT_PLAIN.
      */
     private static int plainText(byte[] bytes) {
         boolean high = false;
+        int crlf = 0;
         for (int i = 0; i < bytes.length; i++) {
             int c = bytes[i];
             if (c >= 0x20 && c < 0x7F || c == '\n') {
                 continue;
             }
+            if (c == '\r' && i + 1 < bytes.length && bytes[i + 1] == '\n') {
+                crlf = CRLF;
+                continue;
+            }
             if (c >= 0) {
-                return NOT_PLAIN; // control characters, tab, CR, DEL
+                return NOT_PLAIN; // control characters, tab, a lone CR, DEL
             }
             high = true;
             int c1 = i + 1 < bytes.length ? bytes[i + 1] & 0xFF : 0;
@@ -137,14 +145,30 @@ final class FastYamlParser {
             }
         }
         if (!high) {
-            return ASCII;
+            return ASCII + crlf;
         }
         try {
             StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)); // reports malformed input
-            return UTF8;
+            return UTF8 + crlf;
         } catch (CharacterCodingException notUtf8) {
             return NOT_PLAIN;
         }
+    }
+
+    /**
+     * The bytes with the CR of every CR LF removed. snakeyaml reads CR LF as one line break, so this
+     * changes no line, no column (the CR is always last on its line) and no value: the subset has no
+     * scalar that spans a line break except block scalars, whose breaks snakeyaml turns into LF too.
+     */
+    private static byte[] withoutCarriageReturns(byte[] bytes) {
+        byte[] out = new byte[bytes.length];
+        int n = 0;
+        for (byte c : bytes) {
+            if (c != '\r') {
+                out[n++] = c;
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     // ---- document ------------------------------------------------------------------------------

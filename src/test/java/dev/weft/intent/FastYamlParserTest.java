@@ -112,6 +112,11 @@ class FastYamlParserTest {
         return files;
     }
 
+    /** The same file with Windows line breaks. */
+    private static byte[] crlf(byte[] lf) {
+        return text(lf).replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8);
+    }
+
     private static boolean isYaml(Path p) {
         String name = p.getFileName().toString();
         return Files.isRegularFile(p) && (name.endsWith(".yaml") || name.endsWith(".yml"));
@@ -139,6 +144,9 @@ class FastYamlParserTest {
             if (!sameAsSlowPath(name, bytes)) {
                 declined.add(name);
             }
+            if (!sameAsSlowPath(name + " (CRLF)", crlf(bytes))) {
+                declined.add(name + " (CRLF)");
+            }
         });
         assertEquals(List.of(), declined, "weft generate output is exactly the subset the fast path exists for");
     }
@@ -151,6 +159,7 @@ class FastYamlParserTest {
         List<String> declinedInventories = new ArrayList<>();
         int accepted = 0;
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            sameAsSlowPath(f.getKey() + " (CRLF)", crlf(f.getValue()));
             boolean fast = sameAsSlowPath(f.getKey(), f.getValue());
             if (fast) {
                 accepted++;
@@ -231,7 +240,7 @@ class FastYamlParserTest {
                 }
             }
         }
-        return String.join("\n", lines).getBytes(StandardCharsets.UTF_8);
+        return String.join(random.nextInt(10) == 0 ? "\r\n" : "\n", lines).getBytes(StandardCharsets.UTF_8);
     }
 
     // ---- hand-picked cases -------------------------------------------------------------------
@@ -298,6 +307,9 @@ class FastYamlParserTest {
         "a: \"\\x41 \\u0041\"\n",
         "a: \"end \\\n  more\"\n",
         "a: \"caf\u00e9\\n\"\n",
+        "a: 1\r\nb:\r\n  - x\r\n  -\r\n  - {k: v}\r\nc: >-\r\n  folded\r\n  text\r\nd: |\r\n  lit\r\n  eral\r\n# c\r\ne: 'q' # c\r\n",
+        "a: 1\r\n\r\nb: \"x\r\n  y\"\r\n",
+        "a: 1\rb: 2\n",
         "a: [\u00e9, \ud83d\ude00, {\u00fc: '\u00f6''x'}]\n# \u2014\nb: \u00b5s\n",
     })
     void handPickedCasesAgreeOrDecline(String yaml) {
@@ -340,7 +352,7 @@ class FastYamlParserTest {
     @ValueSource(strings = {
         "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: |+\n  x\n", "a: >2\n  x\n", "a: >\n  x\n\n  y\n",
         "a: >\n  x\n    y\n", "a: >\n\n  x\n", "a: > # c\n  x\n", "a: >\n  x \n", "a: >-\n  x", "- >\n  x\n", "a: b\n  c\n", "a: 'x\n  y'\n",
-        "a: [x,\n  y]\n", "a: \"\\u0041\"\n", "a: 1\na: 2\n", "1: a\n", "<<: {a: 1}\n", "\ta: 1\n", "a: 1\r\n",
+        "a: [x,\n  y]\n", "a: \"\\u0041\"\n", "a: 1\na: 2\n", "1: a\n", "<<: {a: 1}\n", "\ta: 1\n", "a: 1\rb: 2\n", "a: x\r \n",
         "a: x\u0085y\n", "a: x\u2028y\n", "a: x\u0080\n", "a: \"x\\n caf\u00e9\"\n", "a: x\ufeff\n", "\ufeffa: 1\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n...\n", "a: 1\n---\nb: 2\n", "- a\n",
         "scalar\n", "? a\n: b\n", "a: {b}\n", "a: {b: }\n", "a: [b, ]\n", "a: [b: c]\n",
     })
