@@ -118,7 +118,7 @@ public final class WorkingTreeSource implements InventorySource {
             throw new IOException(relative(file) + " is " + size + " bytes, far beyond any inventory file");
         }
         byte[] bytes = Files.readAllBytes(file);
-        return new SourceFile(relative(file), bytes, InventoryFiles.gitBlobId(bytes));
+        return new SourceFile(relative(file), bytes, null);
     }
 
     private String relative(Path path) {
