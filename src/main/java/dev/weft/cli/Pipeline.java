@@ -7,6 +7,7 @@ import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
+import dev.weft.intent.StageTimer;
 import dev.weft.model.FabricModel;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
@@ -40,15 +41,26 @@ final class Pipeline {
     private final List<Path> policyOverrides;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
+    private final StageTimer timer;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
+        this(policyOverrides, asicProfileDir, today, StageTimer.NONE);
+    }
+
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer) {
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
         this.today = today;
+        this.timer = timer;
     }
 
     static Pipeline from(CommonOptions options) {
-        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now());
+        return from(options, StageTimer.NONE);
+    }
+
+    /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
+    static Pipeline from(CommonOptions options, StageTimer timer) {
+        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer);
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
@@ -63,7 +75,7 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader().read(source);
+            return new IntentReader().read(source, timer);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -75,9 +87,11 @@ final class Pipeline {
         List<Finding> findings = new ArrayList<>(intent.findings());
         CompiledFabric compiled = null;
         if (intent.model() != null) {
+            long start = System.nanoTime();
             CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
             compiled = compile.fabric();
             findings.addAll(compile.findings());
+            timer.record("compile", System.nanoTime() - start);
         }
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
@@ -91,11 +105,15 @@ final class Pipeline {
         findings.addAll(meta.problems());
         CompiledFabric compiled = null;
         if (intent.model() != null) {
+            long start = System.nanoTime();
             CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
             compiled = compile.fabric();
             findings.addAll(compile.findings());
+            long compiledAt = System.nanoTime();
+            timer.record("compile", compiledAt - start);
             RuleEngine engine = new RuleEngine(catalog, meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
+            timer.record("rules", System.nanoTime() - compiledAt);
         }
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), meta.meta());

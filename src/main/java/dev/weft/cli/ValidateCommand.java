@@ -4,6 +4,7 @@ import dev.weft.diff.Baseline;
 import dev.weft.diff.ClassifiedFinding;
 import dev.weft.diff.FindingDiff;
 import dev.weft.finding.Finding;
+import dev.weft.intent.StageTimer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,7 +47,8 @@ final class ValidateCommand implements Callable<Integer> {
         ReportOutput.checkOptions(options);
         Baseline known = baseline == null ? null : readBaseline(baseline);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
-        Pipeline.Run run = Pipeline.from(options).validate(source);
+        StageTimer timer = StageTimings.fromEnvironment(System.getenv());
+        Pipeline.Run run = Pipeline.from(options, timer).validate(source);
         List<Finding> findings = run.findings();
         if (writeBaseline != null) {
             writeBaseline(writeBaseline, Baseline.write(findings, source.inventoryPath()));
@@ -54,8 +56,15 @@ final class ValidateCommand implements Callable<Integer> {
         if (known != null) {
             findings = applyBaseline(known, findings, source.inventoryPath(), baseline.getFileName().toString());
         }
-        return ReportOutput.write(options, spec.commandLine().getOut(), "validate", source.inventoryPath(),
+        long reportStart = System.nanoTime();
+        int code = ReportOutput.write(options, spec.commandLine().getOut(), "validate", source.inventoryPath(),
                 findings, List.of(), run.rules());
+        timer.record("report", System.nanoTime() - reportStart);
+        if (timer instanceof StageTimings timings) {
+            spec.commandLine().getErr().println(timings.line());
+            spec.commandLine().getErr().flush();
+        }
+        return code;
     }
 
     /**

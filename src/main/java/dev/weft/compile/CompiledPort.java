@@ -1,6 +1,8 @@
 package dev.weft.compile;
 
 import dev.weft.finding.Location;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -54,8 +56,18 @@ public record CompiledPort(
 
     /** The queues that PFC-enabled priorities stop, ascending and distinct. */
     public List<Integer> pfcQueues() {
-        return pfcPriorities.stream().filter(p -> p >= 0 && p < pfcPriorityToQueue.size())
-                .map(pfcPriorityToQueue::get).distinct().sorted().toList();
+        // A loop, not a stream: rules call this for each of 100,000+ ports of a large fabric.
+        List<Integer> queues = new ArrayList<>(pfcPriorities.size());
+        for (int p : pfcPriorities) {
+            if (p >= 0 && p < pfcPriorityToQueue.size()) {
+                Integer q = pfcPriorityToQueue.get(p);
+                if (!queues.contains(q)) {
+                    queues.add(q);
+                }
+            }
+        }
+        queues.sort(null);
+        return Collections.unmodifiableList(queues);
     }
 
     /** Where a field's value came from, or null. */

@@ -12,6 +12,7 @@ import dev.weft.model.Size;
 import dev.weft.model.Sourced;
 import dev.weft.model.Switch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Compiles the intent model into the vendor-neutral per-device config.
@@ -70,18 +72,23 @@ public final class Compiler {
             portsBySwitch.computeIfAbsent(ep.deviceName(), k -> new ArrayList<>()).add(ep);
         }
 
-        // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable result).
-        Map<HeadroomKey, Object> headroomCache = new ConcurrentHashMap<>();
+        // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable result):
+        // one cache per ASIC profile, so a lookup hashes the small input record only.
+        Map<String, Map<HeadroomInput, Object>> headroomCaches = new HashMap<>();
+        byAsic.keySet().forEach(asic -> headroomCaches.put(asic, new ConcurrentHashMap<>()));
+        PortPlan portPlan = PortPlan.of(plan);
         record Compiled(CompiledDevice device, List<Finding> findings) {}
         List<Compiled> compiledSwitches = switches.parallelStream().map(s -> {
             List<Finding> own = new ArrayList<>();
             AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
-            CompiledSwitch cs = compileSwitch(s, portsBySwitch.getOrDefault(s.name(), List.of()), plan, roce,
-                    profile, overrides, headroomCache, own);
+            Map<HeadroomInput, Object> cache = s.asic() == null ? Map.of() : headroomCaches.get(s.asic());
+            CompiledSwitch cs = compileSwitch(s, portsBySwitch.getOrDefault(s.name(), List.of()), plan, portPlan,
+                    roce, profile, overrides, cache, own);
             return new Compiled(cs, own);
         }).toList();
+        NicPlan nicPlan = NicPlan.of(plan);
         List<Compiled> compiledHosts = model.index().hostsByName().values().parallelStream()
-                .map(h -> new Compiled(compileHost(h, model, plan, roce), List.of())).toList();
+                .map(h -> new Compiled(compileHost(h, model, plan, nicPlan, roce), List.of())).toList();
 
         List<CompiledDevice> devices = new ArrayList<>(compiledSwitches.size() + compiledHosts.size());
         for (Compiled c : compiledSwitches) {
@@ -96,8 +103,9 @@ public final class Compiler {
         return new CompileResult(new CompiledFabric(name, devices), findings);
     }
 
-    private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, boolean roce,
-            AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings) {
+    private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, PortPlan portPlan,
+            boolean roce, AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache,
+            List<Finding> findings) {
         Map<String, Location> prov = new TreeMap<>();
         if (roce) {
             prov.putAll(plan.provenance());
@@ -117,7 +125,7 @@ public final class Compiler {
         }
         List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
         for (EffectivePort ep : ports) {
-            compiledPorts.add(compilePort(ep, plan, roce, profile, overrides, cache, findings));
+            compiledPorts.add(compilePort(ep, plan, portPlan, roce, profile, overrides, cache, findings));
         }
         String host = s.management() == null ? null : s.management().host();
         Integer mport = s.management() == null ? null : s.management().port();
@@ -133,45 +141,70 @@ public final class Compiler {
                 compiledPorts, prov);
     }
 
-    private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, boolean roce, AsicProfile profile,
-            HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings) {
-        Map<String, Location> prov = new TreeMap<>();
-        prov.put("name", Where.of(ep.port().at(), "name"));
+    /**
+     * The provenance keys a compiled port can carry, in ascending order: each port fills one array in this
+     * layout instead of building a sorted map key by key ({@link FrozenSortedMap#ofSorted}).
+     */
+    private static final String[] PORT_FIELDS = sortedCopy("name", "speed_gbps", "mtu", "role", "cable_length_m",
+            "peer", "trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause",
+            "pfc_priority_to_queue", "watchdog", "watchdog_queues", "headroom");
+    private static final int P_NAME = slot(PORT_FIELDS, "name");
+    private static final int P_SPEED = slot(PORT_FIELDS, "speed_gbps");
+    private static final int P_MTU = slot(PORT_FIELDS, "mtu");
+    private static final int P_ROLE = slot(PORT_FIELDS, "role");
+    private static final int P_CABLE = slot(PORT_FIELDS, "cable_length_m");
+    private static final int P_PEER = slot(PORT_FIELDS, "peer");
+    private static final int P_HEADROOM = slot(PORT_FIELDS, "headroom");
+
+    /**
+     * What every RoCE port of one compile shares, derived once from the plan: the plan-owned provenance
+     * entries (as a template of {@link #PORT_FIELDS} slots) and the watchdog queues.
+     */
+    private record PortPlan(Location[] planProvenance, boolean watchdog, List<Integer> watchdogQueues) {
+
+        static PortPlan of(QosPlan plan) {
+            Location[] prov = new Location[PORT_FIELDS.length];
+            for (String k : List.of("trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause")) {
+                prov[slot(PORT_FIELDS, k)] = plan.provenance().get(k);
+            }
+            prov[slot(PORT_FIELDS, "pfc_priority_to_queue")] = plan.provenance().get("priority_to_queue");
+            if (plan.watchdog() != null && plan.provenance().get("watchdog") != null) {
+                prov[slot(PORT_FIELDS, "watchdog")] = plan.provenance().get("watchdog");
+                prov[slot(PORT_FIELDS, "watchdog_queues")] = plan.provenance().get("watchdog");
+            }
+            List<Integer> pfc = plan.losslessPriorities();
+            boolean watchdog = plan.watchdog() != null && plan.watchdog().enabled() && !pfc.isEmpty();
+            List<Integer> wdQueues = watchdog
+                    ? pfc.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList() : List.of();
+            return new PortPlan(prov, watchdog, wdQueues);
+        }
+    }
+
+    private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, PortPlan portPlan, boolean roce,
+            AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache, List<Finding> findings) {
+        Location[] prov = roce ? portPlan.planProvenance().clone() : new Location[PORT_FIELDS.length];
+        prov[P_NAME] = Where.of(ep.port().at(), "name");
         Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
         Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
         Integer cable = ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
-        putOrigin(prov, "speed_gbps", ep.speed());
-        putOrigin(prov, "mtu", ep.mtu());
-        putOrigin(prov, "role", ep.role());
-        putOrigin(prov, "cable_length_m", ep.cableLength());
+        prov[P_SPEED] = origin(ep.speed());
+        prov[P_MTU] = origin(ep.mtu());
+        prov[P_ROLE] = origin(ep.role());
+        prov[P_CABLE] = origin(ep.cableLength());
         String role = ep.role() == null ? null : ep.role().value().word();
         String peer = ep.peer() == null ? null : ep.peer().toString();
         if (ep.link() != null) {
-            prov.put("peer", Where.self(ep.link().at()));
+            prov[P_PEER] = Where.self(ep.link().at());
         }
         if (!roce) {
             return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, false, List.of(), List.of(),
-                    List.of(), List.of(), false, List.of(), false, List.of(), prov);
-        }
-        for (String k : List.of("trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause")) {
-            Location at = plan.provenance().get(k);
-            if (at != null) {
-                prov.put(k, at);
-            }
-        }
-        prov.put("pfc_priority_to_queue", plan.provenance().get("priority_to_queue"));
-        prov.values().removeIf(v -> v == null);
-        List<Integer> pfc = plan.losslessPriorities();
-        boolean watchdog = plan.watchdog() != null && plan.watchdog().enabled() && !pfc.isEmpty();
-        List<Integer> wdQueues = watchdog
-                ? pfc.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList() : List.of();
-        if (plan.watchdog() != null && plan.provenance().get("watchdog") != null) {
-            prov.put("watchdog", plan.provenance().get("watchdog"));
-            prov.put("watchdog_queues", plan.provenance().get("watchdog"));
+                    List.of(), List.of(), false, List.of(), false, List.of(), FrozenSortedMap.ofSorted(PORT_FIELDS, prov));
         }
         List<PriorityGroupHeadroom> headroom = headroom(ep, plan, profile, overrides, cache, findings, prov);
+        List<Integer> pfc = plan.losslessPriorities();
         return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, true, pfc, plan.priorityToQueue(),
-                plan.priorityToQueue(), plan.queues(), watchdog, wdQueues, plan.linkPause(), headroom, prov);
+                plan.priorityToQueue(), plan.queues(), portPlan.watchdog(), portPlan.watchdogQueues(), plan.linkPause(),
+                headroom, FrozenSortedMap.ofSorted(PORT_FIELDS, prov));
     }
 
     /**
@@ -180,8 +213,8 @@ public final class Compiler {
      * and gets no headroom. A speed without a sourced pause-quanta value is left to {@code headroom-uncomputable}.
      */
     private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, QosPlan plan, AsicProfile profile,
-            HeadroomOverrides overrides, Map<HeadroomKey, Object> cache, List<Finding> findings,
-            Map<String, Location> prov) {
+            HeadroomOverrides overrides, Map<HeadroomInput, Object> cache, List<Finding> findings,
+            Location[] prov) {
         List<Integer> lossless = plan.losslessPriorities();
         if (lossless.isEmpty() || profile == null || ep.link() == null) {
             return List.of();
@@ -193,96 +226,134 @@ public final class Compiler {
         }
         HeadroomInput in = new HeadroomInput(ep.speed().value().gbps(), ep.cableLength().value().metres(),
                 ep.mtu().value(), plan.nicMtu());
-        Object cached = cache.computeIfAbsent(new HeadroomKey(in, profile), k -> {
-            try {
-                return Headroom.compute(k.input(), k.profile());
-            } catch (HeadroomException e) {
-                return e.getMessage();
-            }
-        });
+        Object cached = cache.get(in);
+        if (cached == null) {
+            cached = cache.computeIfAbsent(in, k -> {
+                try {
+                    HeadroomResult computed = Headroom.compute(k, profile);
+                    return new Computed(computed, List.copyOf(priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(
+                            pg.getKey(), pg.getValue(), computed.xoff(), computed.xon(), computed.size(), computed.xoff(),
+                            PriorityGroupHeadroom.COMPUTED))));
+                } catch (HeadroomException e) {
+                    return e.getMessage();
+                }
+            });
+        }
         Optional<Sourced<Size>> override = overrides.xoffFor(ep);
         // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
         // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
-        HeadroomResult r = cached instanceof HeadroomResult computed ? computed : null;
+        HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
         if (r == null && override.isEmpty()) {
             return List.of();
         }
+        prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
+        if (override.isEmpty()) {
+            return ((Computed) cached).groups(); // the same immutable list for every port with these inputs
+        }
         long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
         Long required = r == null ? null : r.xoff();
-        prov.put("headroom", override.map(Sourced::origin).orElse(ep.cableLength().origin()));
-        // One PG per lossless priority (QosPlan.priorityToPriorityGroup), so each carries exactly one priority.
+        long xoff = override.get().value().bytes();
+        return priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(pg.getKey(), pg.getValue(), xoff, xon,
+                xoff + xon, required, PriorityGroupHeadroom.OVERRIDE));
+    }
+
+    /** A computed headroom and the per-PG entries every port without an override gets from it. */
+    private record Computed(HeadroomResult result, List<PriorityGroupHeadroom> groups) {}
+
+    /** One entry per lossless PG, ascending in first-priority order: one PG per lossless priority (QosPlan). */
+    private static List<PriorityGroupHeadroom> priorityGroups(List<Integer> lossless, QosPlan plan,
+            Function<Map.Entry<Integer, List<Integer>>, PriorityGroupHeadroom> entry) {
         Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
         for (int p : lossless) {
             byPg.computeIfAbsent(plan.priorityToPriorityGroup().get(p), k -> new ArrayList<>()).add(p);
         }
-        List<PriorityGroupHeadroom> out = new ArrayList<>();
+        List<PriorityGroupHeadroom> out = new ArrayList<>(byPg.size());
         for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
-            if (override.isPresent()) {
-                long xoff = override.get().value().bytes();
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), xoff, xon, xoff + xon, required,
-                        PriorityGroupHeadroom.OVERRIDE));
-            } else {
-                out.add(new PriorityGroupHeadroom(e.getKey(), e.getValue(), r.xoff(), r.xon(), r.size(), r.xoff(),
-                        PriorityGroupHeadroom.COMPUTED));
-            }
+            out.add(entry.apply(e));
         }
         return out;
     }
 
-    private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, boolean roce) {
+    private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
         hostProv.put("name", Where.of(h.at(), "name"));
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
-                nics.add(compileNic(h, n, model, plan));
+                nics.add(compileNic(h, n, model, plan, nicPlan));
             }
         }
         return new CompiledHost(h.name(), nics, hostProv);
     }
 
-    private static CompiledNic compileNic(Host h, Nic n, FabricModel model, QosPlan plan) {
-        Map<String, Location> prov = new TreeMap<>();
-        for (String k : List.of("trust_dscp", "pfc", "roce_dscp", "roce_tos", "ecn_rp", "ecn_np", "cnp_dscp",
-                "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority")) {
-            Location at = plan.provenance().get(k);
-            if (at != null) {
-                prov.put(k, at);
+    /** The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}). */
+    private static final String[] NIC_FIELDS = sortedCopy("trust_dscp", "pfc", "roce_dscp", "roce_tos", "ecn_rp",
+            "ecn_np", "cnp_dscp", "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority", "name",
+            "rdma_device", "speed_gbps", "peer", "cable_length_m");
+    private static final List<String> NIC_PLAN_FIELDS = List.of("trust_dscp", "pfc", "roce_dscp", "roce_tos",
+            "ecn_rp", "ecn_np", "cnp_dscp", "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority");
+    private static final int N_NAME = slot(NIC_FIELDS, "name");
+    private static final int N_RDMA = slot(NIC_FIELDS, "rdma_device");
+    private static final int N_SPEED = slot(NIC_FIELDS, "speed_gbps");
+    private static final int N_PEER = slot(NIC_FIELDS, "peer");
+    private static final int N_CABLE = slot(NIC_FIELDS, "cable_length_m");
+
+    /** What every NIC of one compile shares: plan-owned provenance slots and the per-priority vectors. */
+    private record NicPlan(Location[] planProvenance, List<Integer> pfc, List<Integer> roceEcn, Integer roceTos) {
+
+        static NicPlan of(QosPlan plan) {
+            Location[] prov = new Location[NIC_FIELDS.length];
+            for (String k : NIC_PLAN_FIELDS) {
+                prov[slot(NIC_FIELDS, k)] = plan.provenance().get(k);
             }
+            return new NicPlan(prov, QosPlan.vector(plan.losslessPriorities()), QosPlan.vector(plan.roceEcnPriorities()),
+                    plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()));
         }
-        prov.put("name", Where.of(n.at(), "name"));
+    }
+
+    private static CompiledNic compileNic(Host h, Nic n, FabricModel model, QosPlan plan, NicPlan nicPlan) {
+        Location[] prov = nicPlan.planProvenance().clone();
+        prov[N_NAME] = Where.of(n.at(), "name");
         if (n.rdmaDevice() != null) {
-            prov.put("rdma_device", Where.of(n.at(), "rdma-device"));
+            prov[N_RDMA] = Where.of(n.at(), "rdma-device");
         }
         if (n.speed() != null) {
-            prov.put("speed_gbps", Where.of(n.at(), "speed"));
+            prov[N_SPEED] = Where.of(n.at(), "speed");
         }
         Link link = model.linkAt(h.name(), n.name()).orElse(null);
         Integer cable = null;
         String peer = null;
         if (link != null) {
             peer = String.valueOf(link.peerOf(h.name(), n.name()));
-            prov.put("peer", Where.self(link.at()));
+            prov[N_PEER] = Where.self(link.at());
             if (link.cableLength() != null) {
                 cable = Math.toIntExact(link.cableLength().metres());
-                prov.put("cable_length_m", Where.of(link.at(), "cable-length"));
+                prov[N_CABLE] = Where.of(link.at(), "cable-length");
             }
         }
         return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), true, plan.dscpToPriority(),
-                QosPlan.vector(plan.losslessPriorities()), plan.roceDscp(),
-                plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()),
-                QosPlan.vector(plan.roceEcnPriorities()), QosPlan.vector(plan.roceEcnPriorities()), plan.cnpDscp(),
+                nicPlan.pfc(), plan.roceDscp(), nicPlan.roceTos(), nicPlan.roceEcn(), nicPlan.roceEcn(), plan.cnpDscp(),
                 plan.cnpPriority(), plan.nicMtu(), plan.roceMtu(),
-                n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, plan.linkPause(), peer, prov);
+                n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, plan.linkPause(), peer,
+                FrozenSortedMap.ofSorted(NIC_FIELDS, prov));
     }
 
-    /** What a headroom computation depends on. */
-    private record HeadroomKey(HeadroomInput input, AsicProfile profile) {}
+    private static Location origin(Sourced<?> s) {
+        return s == null ? null : s.origin();
+    }
 
-    private static void putOrigin(Map<String, Location> prov, String key, Sourced<?> s) {
-        if (s != null && s.origin() != null) {
-            prov.put(key, s.origin());
+    private static String[] sortedCopy(String... keys) {
+        String[] sorted = keys.clone();
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    private static int slot(String[] sortedKeys, String key) {
+        int i = Arrays.binarySearch(sortedKeys, key);
+        if (i < 0) {
+            throw new IllegalArgumentException("no slot for " + key);
         }
+        return i;
     }
 
     private static String versionOf(AsicProfile p) {

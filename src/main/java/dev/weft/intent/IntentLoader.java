@@ -32,7 +32,7 @@ public final class IntentLoader {
     /** @throws SourceException when the inventory cannot be read at all (missing path, unknown ref) */
     public LoadedIntent load(InventorySource source) throws SourceException {
         List<SourceFile> sources = source.read();
-        List<ParseResult> results = sources.parallelStream().map(this::parse).toList();
+        List<ParseResult> results = LargestFirst.map(sources, f -> f.content().length, this::parse);
         List<ParsedFile> files = new ArrayList<>(sources.size());
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
@@ -48,18 +48,17 @@ public final class IntentLoader {
         return new LoadedIntent(source.inventoryPath(), files, merged, findings);
     }
 
-    /** Same path and same content give the same tree (locations name the path), so reuse it. */
+    /**
+     * Same path and same content give the same tree (locations name the path), so reuse it: a diff reads
+     * the base and the head, which mostly share files. Content is compared, not hashed.
+     */
     private ParseResult parse(SourceFile file) {
-        if (file.blobId() == null) {
-            return parser.parse(file);
-        }
-        String key = file.path() + '\0' + file.blobId();
-        Parsed known = parsed.get(key);
+        Parsed known = parsed.get(file.path());
         if (known != null && Arrays.equals(known.content(), file.content())) {
             return known.result();
         }
         ParseResult fresh = parser.parse(file);
-        parsed.put(key, new Parsed(file.content(), fresh));
+        parsed.put(file.path(), new Parsed(file.content(), fresh));
         return fresh;
     }
 }

@@ -54,6 +54,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * Maps the merged, schema-checked intent tree to the {@link FabricModel}, applying the spec's
@@ -94,6 +95,44 @@ public final class IntentMapper {
         Run(MapNode root, String firstFile) {
             this.root = root;
             this.inventoryLocation = firstFile == null ? null : Location.ofFile(firstFile);
+        }
+
+        /** A run over a slice of a list, with its own findings (merged back in list order). */
+        private Run(Run parent) {
+            this.root = parent.root;
+            this.inventoryLocation = parent.inventoryLocation;
+        }
+
+        /** Maps one list item; null when the item is skipped. */
+        private interface ItemMapper<T> {
+            T map(Run run, int index, Node item);
+        }
+
+        /**
+         * Maps the items of a top-level list in parallel slices. Each slice collects its own findings; results
+         * and findings are put back in list order, so the outcome is the sequential one whatever the scheduling.
+         */
+        private <T> List<T> mapItems(List<Node> items, ItemMapper<T> mapper) {
+            int slice = 512;
+            int slices = (items.size() + slice - 1) / slice;
+            record Slice<T>(List<T> results, List<Finding> findings) {}
+            List<Slice<T>> done = IntStream.range(0, slices).parallel().mapToObj(n -> {
+                Run run = new Run(this);
+                List<T> results = new ArrayList<>(slice);
+                for (int i = n * slice; i < Math.min(items.size(), (n + 1) * slice); i++) {
+                    T t = mapper.map(run, i, items.get(i));
+                    if (t != null) {
+                        results.add(t);
+                    }
+                }
+                return new Slice<>(results, run.findings);
+            }).toList();
+            List<T> out = new ArrayList<>(items.size());
+            for (Slice<T> s : done) {
+                out.addAll(s.results());
+                findings.addAll(s.findings());
+            }
+            return out;
         }
 
         MapResult model(String inventory) {
@@ -288,31 +327,30 @@ public final class IntentMapper {
         }
 
         private List<Switch> switches(Transport transport, Map<String, Profile> profiles) {
-            List<Switch> out = new ArrayList<>();
-            List<Node> items = list(root, "switches");
-            for (int i = 0; i < items.size(); i++) {
-                if (!(items.get(i) instanceof MapNode s) || string(s, "name") == null) {
-                    continue;
-                }
-                String name = string(s, "name");
-                String pointer = "/switches/" + i;
-                String platform = string(s, "platform");
-                if (transport == Transport.ROCE_V2 && "ib-quantum".equals(platform)) {
-                    reportOn(name, "switch " + name + " has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric;"
-                            + " use sonic, cumulus, eos or openconfig", at(s, "platform"), pointer + "/platform");
-                } else if (transport == Transport.INFINIBAND && platform != null && !"ib-quantum".equals(platform)) {
-                    reportOn(name, "switch " + name + " has platform " + platform + " in an infiniband fabric; use ib-quantum",
-                            at(s, "platform"), pointer + "/platform");
-                }
-                if (transport == Transport.ROCE_V2 && !s.has("ports")) {
-                    reportOn(name, "missing required key `ports` in switch " + name + " (required when `transport` is roce-v2)",
-                            s.location(), pointer);
-                }
-                List<Port> ports = ports(name, list(s, "ports"), pointer, profiles);
-                out.add(new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
-                        management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s)));
+            return mapItems(list(root, "switches"), (run, i, item) -> run.switchAt(i, item, transport, profiles));
+        }
+
+        private Switch switchAt(int i, Node item, Transport transport, Map<String, Profile> profiles) {
+            if (!(item instanceof MapNode s) || string(s, "name") == null) {
+                return null;
             }
-            return out;
+            String name = string(s, "name");
+            String pointer = "/switches/" + i;
+            String platform = string(s, "platform");
+            if (transport == Transport.ROCE_V2 && "ib-quantum".equals(platform)) {
+                reportOn(name, "switch " + name + " has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric;"
+                        + " use sonic, cumulus, eos or openconfig", at(s, "platform"), pointer + "/platform");
+            } else if (transport == Transport.INFINIBAND && platform != null && !"ib-quantum".equals(platform)) {
+                reportOn(name, "switch " + name + " has platform " + platform + " in an infiniband fabric; use ib-quantum",
+                        at(s, "platform"), pointer + "/platform");
+            }
+            if (transport == Transport.ROCE_V2 && !s.has("ports")) {
+                reportOn(name, "missing required key `ports` in switch " + name + " (required when `transport` is roce-v2)",
+                        s.location(), pointer);
+            }
+            List<Port> ports = ports(name, list(s, "ports"), pointer, profiles);
+            return new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
+                    management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s));
         }
 
         private Management management(MapNode m) {
@@ -362,57 +400,55 @@ public final class IntentMapper {
         // ---------------------------------------------------------------- hosts, links
 
         private List<Host> hosts(Transport transport) {
-            List<Host> out = new ArrayList<>();
-            List<Node> items = list(root, "hosts");
-            for (int i = 0; i < items.size(); i++) {
-                if (!(items.get(i) instanceof MapNode h) || string(h, "name") == null) {
-                    continue;
-                }
-                String name = string(h, "name");
-                String pointer = "/hosts/" + i;
-                if (transport == Transport.ROCE_V2 && h.has("hcas")) {
-                    reportOn(name, "`hcas` is not allowed when `transport` is roce-v2 (InfiniBand only); list RDMA NICs under `nics`",
-                            keyAt(h, "hcas"), pointer + "/hcas");
-                } else if (transport == Transport.INFINIBAND && h.has("nics")) {
-                    reportOn(name, "`nics` is not allowed when `transport` is infiniband (RoCE only); list HCAs under `hcas`",
-                            keyAt(h, "nics"), pointer + "/nics");
-                }
-                List<Nic> nics = new ArrayList<>();
-                List<Node> nicNodes = list(h, "nics");
-                for (int n = 0; n < nicNodes.size(); n++) {
-                    if (nicNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
-                        nics.add(new Nic(string(m, "name"), string(m, "rdma-device"), string(m, "model"),
-                                string(m, "firmware"), unit(m, "speed", Speed::parse, pointer + "/nics/" + n), provenance(m)));
-                    }
-                }
-                List<Hca> hcas = new ArrayList<>();
-                List<Node> hcaNodes = list(h, "hcas");
-                for (int n = 0; n < hcaNodes.size(); n++) {
-                    if (hcaNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
-                        hcas.add(new Hca(string(m, "name"), string(m, "port-guid"),
-                                unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
-                    }
-                }
-                out.add(new Host(name, nics, hcas, provenance(h)));
+            return mapItems(list(root, "hosts"), (run, i, item) -> run.hostAt(i, item, transport));
+        }
+
+        private Host hostAt(int i, Node item, Transport transport) {
+            if (!(item instanceof MapNode h) || string(h, "name") == null) {
+                return null;
             }
-            return out;
+            String name = string(h, "name");
+            String pointer = "/hosts/" + i;
+            if (transport == Transport.ROCE_V2 && h.has("hcas")) {
+                reportOn(name, "`hcas` is not allowed when `transport` is roce-v2 (InfiniBand only); list RDMA NICs under `nics`",
+                        keyAt(h, "hcas"), pointer + "/hcas");
+            } else if (transport == Transport.INFINIBAND && h.has("nics")) {
+                reportOn(name, "`nics` is not allowed when `transport` is infiniband (RoCE only); list HCAs under `hcas`",
+                        keyAt(h, "nics"), pointer + "/nics");
+            }
+            List<Nic> nics = new ArrayList<>();
+            List<Node> nicNodes = list(h, "nics");
+            for (int n = 0; n < nicNodes.size(); n++) {
+                if (nicNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
+                    nics.add(new Nic(string(m, "name"), string(m, "rdma-device"), string(m, "model"),
+                            string(m, "firmware"), unit(m, "speed", Speed::parse, pointer + "/nics/" + n), provenance(m)));
+                }
+            }
+            List<Hca> hcas = new ArrayList<>();
+            List<Node> hcaNodes = list(h, "hcas");
+            for (int n = 0; n < hcaNodes.size(); n++) {
+                if (hcaNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
+                    hcas.add(new Hca(string(m, "name"), string(m, "port-guid"),
+                            unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
+                }
+            }
+            return new Host(name, nics, hcas, provenance(h));
         }
 
         private List<Link> links() {
-            List<Link> out = new ArrayList<>();
-            List<Node> items = list(root, "links");
-            for (int i = 0; i < items.size(); i++) {
-                if (!(items.get(i) instanceof MapNode l)) {
-                    continue;
-                }
-                Endpoint a = endpoint(l, "a");
-                Endpoint b = endpoint(l, "b");
-                if (a == null || b == null) {
-                    continue;
-                }
-                out.add(new Link(a, b, unit(l, "cable-length", Length::parse, "/links/" + i), provenance(l)));
+            return mapItems(list(root, "links"), Run::linkAt);
+        }
+
+        private Link linkAt(int i, Node item) {
+            if (!(item instanceof MapNode l)) {
+                return null;
             }
-            return out;
+            Endpoint a = endpoint(l, "a");
+            Endpoint b = endpoint(l, "b");
+            if (a == null || b == null) {
+                return null;
+            }
+            return new Link(a, b, unit(l, "cable-length", Length::parse, "/links/" + i), provenance(l));
         }
 
         private static Endpoint endpoint(MapNode link, String key) {

@@ -48,15 +48,26 @@ public final class IntentReader {
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
     public IntentResult read(InventorySource source) throws SourceException {
+        return read(source, StageTimer.NONE);
+    }
+
+    /** As {@link #read(InventorySource)}, telling {@code timer} the wall time of load+parse, schema and map. */
+    public IntentResult read(InventorySource source, StageTimer timer) throws SourceException {
+        long start = System.nanoTime();
         LoadedIntent loaded = loader.load(source);
         List<Finding> findings = new ArrayList<>(loaded.findings());
+        long loadedAt = System.nanoTime();
+        timer.record("load+parse", loadedAt - start);
         findings.addAll(validator().validateAll(loaded.files()));
+        long checkedAt = System.nanoTime();
+        timer.record("schema", checkedAt - loadedAt);
         FabricModel model = null;
         if (findings.stream().noneMatch(IntentReader::blocksMapping)) {
             MapResult mapped = mapper.map(loaded);
             findings.addAll(mapped.findings());
             model = mapped.findings().stream().anyMatch(IntentReader::blocksMapping) ? null : mapped.model();
         }
+        timer.record("map", System.nanoTime() - checkedAt);
         findings.sort(Finding.ORDER);
         return new IntentResult(loaded, model, dedupe(findings));
     }

@@ -35,6 +35,7 @@ public final class SchemaValidator {
 
     private final Schema schema;
     private final SchemaMessages messages;
+    private final SchemaPrecheck precheck;
 
     /** Loads and compiles the schema once; the instance is immutable and safe to share between threads. */
     public SchemaValidator() {
@@ -47,6 +48,7 @@ public final class SchemaValidator {
         this.schema = registry.getSchema(SchemaLocation.of("https://weft.dev/schema/intent-1.json"), text, InputFormat.JSON);
         this.schema.initializeValidators();
         this.messages = new SchemaMessages(schema.getSchemaNode());
+        this.precheck = new SchemaPrecheck(schema.getSchemaNode());
     }
 
     /** Findings for one parsed file, in document order. */
@@ -56,14 +58,25 @@ public final class SchemaValidator {
 
     /** Every file, checked in parallel; findings come back in file then document order. */
     public List<Finding> validateAll(List<ParsedFile> files) {
-        List<List<Finding>> perFile = files.parallelStream().map(this::validate).toList();
+        List<List<Finding>> perFile = LargestFirst.map(files, f -> f.source().content().length, this::validate);
         List<Finding> out = new ArrayList<>();
         perFile.forEach(out::addAll);
         return out;
     }
 
-    /** Findings for one parsed file, in document order. */
+    /**
+     * Findings for one parsed file, in document order. A file the quick pass clears has none; any other file
+     * gets the library's full, located check (identical findings either way: {@link SchemaPrecheck} is sound).
+     */
     public List<Finding> validate(String file, MapNode root) {
+        if (precheck.check(root) == SchemaPrecheck.Verdict.VALID) {
+            return List.of();
+        }
+        return validateFully(file, root);
+    }
+
+    /** The library's full check, without the quick pass: what {@link #validate} answers for a file it does not clear. */
+    List<Finding> validateFully(String file, MapNode root) {
         List<Error> errors = schema.validate(toJson(root));
         return messages.describe(file, root, errors.stream().map(SchemaValidator::problem).toList());
     }
@@ -95,6 +108,16 @@ public final class SchemaValidator {
             }
         }
         return out;
+    }
+
+    /** The quick pass's verdict (tests: it must never clear a file the library rejects). */
+    SchemaPrecheck.Verdict precheck(MapNode root) {
+        return precheck.check(root);
+    }
+
+    /** The library's raw error count for a tree (tests). */
+    int libraryErrorCount(MapNode root) {
+        return schema.validate(toJson(root)).size();
     }
 
     static JsonNode toJson(Node node) {

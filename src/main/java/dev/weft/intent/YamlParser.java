@@ -25,20 +25,30 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  * {@code yaml-syntax} finding: syntax errors, duplicate keys, tags, alias bombs, oversized, binary or
  * non-UTF-8 files, deep nesting, non-text keys, a top level that is not a mapping.
  *
- * <p>Thread-safe and reusable: it holds only immutable settings; every call builds its own parser.
+ * <p>Most files are read by {@link FastYamlParser}, which builds the same tree several times faster
+ * for the plain block style inventories are written in; everything else, including every file with a
+ * problem, goes through snakeyaml-engine and {@link TreeBuilder} as before.
+ *
+ * <p>Thread-safe and reusable: it holds only immutable limits; every call builds its own parser.
  * Used for inventory files and any other YAML Weft reads (rule.yaml, ASIC profiles, credentials).
  */
 public final class YamlParser {
 
     private final LoadLimits limits;
-    private final LoadSettings settings;
 
     public YamlParser(LoadLimits limits) {
         this.limits = limits;
+    }
+
+    /**
+     * Built per slow parse rather than up front: when every file takes the fast path, snakeyaml is
+     * never loaded at all, which is a good part of a small run's start-up.
+     */
+    private LoadSettings settings() {
         // Trees are built from the event stream (TreeBuilder), not by snakeyaml's recursive composer, so
         // duplicate keys, aliases, tags and depth are enforced there; the composer settings below are
         // kept strict anyway in case a caller ever composes with these settings.
-        this.settings = LoadSettings.builder()
+        return LoadSettings.builder()
                 .setLabel("weft")
                 .setUseMarks(true)
                 .setParseComments(false)
@@ -52,6 +62,17 @@ public final class YamlParser {
     }
 
     public ParseResult parse(SourceFile source) {
+        if (source.content().length <= limits.maxFileBytes()) {
+            MapNode fast = fastPath(source.path(), source.content());
+            if (fast != null) {
+                return new ParseResult(fast, List.of());
+            }
+        }
+        return parseWithSnakeYaml(source);
+    }
+
+    /** The full parser, for every file: what {@link #parse} does when the fast path declines (and tests compare against). */
+    ParseResult parseWithSnakeYaml(SourceFile source) {
         String file = source.path();
         byte[] bytes = source.content();
         if (bytes.length > limits.maxFileBytes()) {
@@ -70,6 +91,7 @@ public final class YamlParser {
         }
         TreeBuilder builder = new TreeBuilder(file, limits);
         try {
+            LoadSettings settings = settings();
             ParserImpl parser = new ParserImpl(settings, new StreamReader(settings, text));
             while (parser.hasNext()) {
                 builder.accept(parser.next());
@@ -101,6 +123,19 @@ public final class YamlParser {
             map = null;
         }
         return problems.isEmpty() ? new ParseResult(map, List.of()) : new ParseResult(null, problems);
+    }
+
+    /**
+     * Most files are in the plain subset {@link FastYamlParser} reads, which builds the same tree several
+     * times faster; it declines everything else (and every problem) to the snakeyaml path below.
+     */
+    private MapNode fastPath(String file, byte[] bytes) {
+        try {
+            return FastYamlParser.parse(file, bytes, limits);
+        } catch (RuntimeException defect) {
+            // A bug in the fast path must not cost the user anything but time: the full parser decides.
+            return null;
+        }
     }
 
     private static String describe(Node node) {

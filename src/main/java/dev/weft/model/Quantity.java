@@ -35,6 +35,49 @@ final class Quantity {
             throw new UnitException(what + " is too large, found " + big);
         }
         String text = raw instanceof BigDecimal d ? d.toPlainString() : String.valueOf(raw);
+        long quick = wholeDigitsTimesWholeUnit(text, multipliers);
+        return quick >= 0 ? quick : general(what, text, multipliers, accepted);
+    }
+
+    /**
+     * The common case without a regular expression or BigDecimal: digits, then a unit whose multiplier is a whole
+     * number ({@code 400G}, {@code 3m}, {@code 150KB}). Large inventories write 100,000+ of these. Answers -1 for
+     * anything else (a decimal point, an unknown or fractional unit, overflow), which {@link #general} then decides
+     * exactly as before, messages included.
+     */
+    static long wholeDigitsTimesWholeUnit(String text, Map<String, BigDecimal> multipliers) {
+        int n = text.length();
+        int digits = 0;
+        long value = 0;
+        while (digits < n && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+            if (value > (Long.MAX_VALUE - 9) / 10) {
+                return -1;
+            }
+            value = value * 10 + (text.charAt(digits) - '0');
+            digits++;
+        }
+        if (digits == 0) {
+            return -1;
+        }
+        for (int i = digits; i < n; i++) {
+            char c = text.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z')) {
+                return -1;
+            }
+        }
+        BigDecimal unit = multipliers.get(digits == n ? "" : text.substring(digits));
+        if (unit == null || unit.scale() > 0 || unit.signum() < 0 || unit.precision() - unit.scale() > 18) {
+            return -1;
+        }
+        long factor = unit.longValue();
+        if (factor != 0 && value > Long.MAX_VALUE / factor) {
+            return -1;
+        }
+        return value * factor;
+    }
+
+    /** Any "number + unit" text, with the exact messages of spec §2. */
+    static long general(String what, String text, Map<String, BigDecimal> multipliers, String accepted) {
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
             throw new UnitException(what + " must be a number with one of the units " + accepted

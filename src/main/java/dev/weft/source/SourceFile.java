@@ -8,13 +8,19 @@ import java.util.Objects;
  *
  * @param path    repository-relative path with forward slashes (what reports print)
  * @param content the raw bytes; never decoded here, so a binary file reaches the loader unchanged
- * @param blobId  the Git blob id of the content (for a working-tree file, the id Git would give it), so later
- *                stages can cache by content across sources
+ * @param knownBlobId the Git blob id when the source already has it (a Git ref), else null: hashing every
+ *                    working-tree file cost as much CPU as parsing it, and nothing on the validate path
+ *                    needs the id (the parse cache compares content)
  */
-public record SourceFile(String path, byte[] content, String blobId) {
+public record SourceFile(String path, byte[] content, String knownBlobId) {
     public SourceFile {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(content, "content");
+    }
+
+    /** The id Git gives this content as a blob: the known one, or computed now. */
+    public String blobId() {
+        return knownBlobId != null ? knownBlobId : InventoryFiles.gitBlobId(content);
     }
 
     public String text() {

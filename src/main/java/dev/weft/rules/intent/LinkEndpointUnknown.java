@@ -9,15 +9,12 @@ import dev.weft.model.Hca;
 import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
-import dev.weft.model.Port;
 import dev.weft.model.Switch;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Every link end names a known device and one of its ports: a switch port, a host NIC (RoCE) or HCA
@@ -39,35 +36,44 @@ public final class LinkEndpointUnknown implements Rule {
         if (model == null) {
             return List.of();
         }
-        Set<String> ends = new HashSet<>();
-        for (Switch s : model.index().switchesByName().values()) {
-            for (Port p : s.ports()) {
-                ends.add(s.name() + ":" + p.name());
-            }
-        }
-        for (Host h : model.index().hostsByName().values()) {
-            for (Nic n : h.nics()) {
-                ends.add(h.name() + ":" + n.name());
-            }
-            for (Hca c : h.hcas()) {
-                ends.add(h.name() + ":" + c.name());
-            }
-        }
         List<Finding> findings = new ArrayList<>();
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link link = links.get(i);
-            String path = "/links/" + i + "/";
-            problem(model, ends, link.a()).ifPresent(m -> findings.add(finding(m, link.a(), link, "a").withPath(path + "a")));
-            problem(model, ends, link.b()).ifPresent(m -> findings.add(finding(m, link.b(), link, "b").withPath(path + "b")));
+            int index = i;
+            if (!declared(model, link.a())) {
+                problem(model, link.a()).ifPresent(m -> findings.add(finding(m, link.a(), link, "a").withPath("/links/" + index + "/a")));
+            }
+            if (!declared(model, link.b())) {
+                problem(model, link.b()).ifPresent(m -> findings.add(finding(m, link.b(), link, "b").withPath("/links/" + index + "/b")));
+            }
         }
         return findings;
     }
 
-    private static Optional<String> problem(FabricModel model, Set<String> ends, Endpoint end) {
-        if (ends.contains(end.toString())) {
-            return Optional.empty();
+    /** A port of a switch, or a NIC or HCA of a host, with that name (through the model's indexes: no key strings). */
+    private static boolean declared(FabricModel model, Endpoint end) {
+        if (model.effectivePortAt(end.device(), end.port()).isPresent()) {
+            return true;
         }
+        Host h = model.index().hostsByName().get(end.device());
+        if (h == null) {
+            return false;
+        }
+        for (Nic n : h.nics()) {
+            if (n.name().equals(end.port())) {
+                return true;
+            }
+        }
+        for (Hca c : h.hcas()) {
+            if (c.name().equals(end.port())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> problem(FabricModel model, Endpoint end) {
         Optional<Switch> sw = model.switchNamed(end.device());
         if (sw.isPresent()) {
             if ("ib-quantum".equals(sw.get().platform()) && end.port().matches("[0-9]+")) {

@@ -9,9 +9,7 @@ import dev.weft.model.Link;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Both ends of a switch-to-switch link must use the same MTU: the smaller end drops (or, with PMTUD
@@ -35,17 +33,13 @@ public final class MtuLinkMismatch implements Rule {
         if (Roce.fabric(model) == null) {
             return List.of();
         }
-        Map<String, EffectivePort> byEnd = new HashMap<>();
-        for (EffectivePort ep : model.effectivePorts()) {
-            byEnd.putIfAbsent(ep.deviceName() + ":" + ep.portName(), ep);
-        }
         List<Finding> findings = new ArrayList<>();
         MtuPaths paths = new MtuPaths(model);
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link link = links.get(i);
-            EffectivePort a = byEnd.get(link.a().toString());
-            EffectivePort b = byEnd.get(link.b().toString());
+            EffectivePort a = model.effectivePortAt(link.a().device(), link.a().port()).orElse(null);
+            EffectivePort b = model.effectivePortAt(link.b().device(), link.b().port()).orElse(null);
             if (a == null || b == null || a.mtu() == null || b.mtu() == null
                     || a.mtu().value().equals(b.mtu().value())) {
                 continue;

@@ -29,13 +29,14 @@ public final class PortMultipleLinks implements Rule {
         if (model == null) {
             return List.of();
         }
-        Map<String, Endpoint> seen = new HashMap<>();
+        // device → port → first end: no "device:port" string per end
+        Map<String, Map<String, Endpoint>> seen = new HashMap<>();
         List<Finding> findings = new ArrayList<>();
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link link = links.get(i);
             for (Endpoint end : List.of(link.a(), link.b())) {
-                Endpoint first = seen.putIfAbsent(end.toString(), end);
+                Endpoint first = seen.computeIfAbsent(end.device(), d -> new HashMap<>()).putIfAbsent(end.port(), end);
                 if (first == null) {
                     continue;
                 }
