@@ -170,7 +170,8 @@ def contexts(intent):
     queues, ecn_profiles = [], []
     for tc in sorted(classes, key=lambda c: c.get("queue", c["priority"])):
         q = {"queue": tc.get("queue", tc["priority"]), "traffic_class": tc["name"],
-             "scheduler": tc["scheduler"]["type"], "lossless": bool(tc.get("lossless"))}
+             "scheduler": tc["scheduler"]["type"], "lossless": bool(tc.get("lossless")),
+             "scheduler_name": tc["name"]}
         if "weight" in tc["scheduler"]:
             q["weight"] = tc["scheduler"]["weight"]
         if "ecn" in tc:
@@ -205,7 +206,9 @@ def contexts(intent):
                     "trust_dscp": True, "pfc_priorities": lossless, "pfc_queues": sorted({queue_of[x] for x in lossless}),
                     "priority_to_queue": queue_of, "pfc_priority_to_queue": queue_of, "queues": queues,
                     "watchdog": bool(watchdog and watchdog["enabled"] and lossless),
-                    "watchdog_queues": sorted({queue_of[x] for x in lossless}), "link_pause": False, "headroom": []}
+                    "watchdog_queues": sorted({queue_of[x] for x in lossless}), "link_pause": False, "headroom": [],
+                    "speed_mbps": speed * 1000, "pfc_priorities_csv": csv(lossless),
+                    "watchdog_queues_csv": csv(sorted({queue_of[x] for x in lossless}))}
             peer = peers.get(sw["name"] + ":" + p["name"])
             if peer:
                 port["peer"] = peer[0]
@@ -242,14 +245,22 @@ def contexts(intent):
                "queues": queues, "ecn_profiles": ecn_profiles, "watchdog": watchdog, "link_pause": False,
                "ecmp_hash_fields": fabric.get("ecmp", {}).get("hash-fields", []), "ports": ports,
                "buffer_profiles": [profiles[k] for k in sorted(profiles)], "buffer_pgs": bindings,
-               "dscp_by_priority": [{"priority": p, "dscp": d} for p, d in sorted(by_priority.items())]}
+               "dscp_by_priority": [{"priority": p, "dscp": d} for p, d in sorted(by_priority.items())],
+               "port_queues": [dict(q, port=port["name"]) for port in ports for q in port["queues"]]}
         yield sw, {k: v for k, v in ctx.items() if v is not None}
 
 
+def csv(values):
+    """A list as one comma-joined string (SONiC's pfc_enable), None when empty: as DeviceContext."""
+    return ",".join(str(v) for v in values) or None
+
+
 def render(intent, out):
-    # Trim/lstrip blocks as Weft's engine does; the default Undefined so `is defined` tests work as in Jinjava.
+    # Trim/lstrip blocks as Weft's engine does. StrictUndefined, as Weft's engine fails on unknown
+    # variables: a key the template reads that this context lacks is an error here, never a silent "".
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined)
     template = env.get_template("config_db.json.j2")  # compiled once, used for every switch
     count = 0
     for sw, ctx in contexts(intent):
