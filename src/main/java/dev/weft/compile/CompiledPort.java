@@ -87,6 +87,11 @@ public record CompiledPort(
     }
 
     public Map<String, Object> toTemplateMap() {
+        return toTemplateMap(new TemplateView.Shared());
+    }
+
+    /** The view, with list views shared with the other ports of the same switch. */
+    Map<String, Object> toTemplateMap(TemplateView.Shared shared) {
         return TemplateView.of(
                 "name", name,
                 "speed_gbps", speedGbps,
@@ -104,10 +109,10 @@ public record CompiledPort(
                 "pfc_queues", pfcQueues(),
                 "priority_to_queue", priorityToQueue,
                 "pfc_priority_to_queue", pfcPriorityToQueue,
-                "queues", TemplateView.list(queues, CompiledQueue::toTemplateMap),
+                "queues", shared.list(queues, CompiledQueue::toTemplateMap),
                 "watchdog", watchdog,
                 "watchdog_queues", watchdogQueues,
                 "link_pause", linkPause,
-                "headroom", TemplateView.list(headroom, PriorityGroupHeadroom::toTemplateMap));
+                "headroom", shared.list(headroom, PriorityGroupHeadroom::toTemplateMap));
     }
 }

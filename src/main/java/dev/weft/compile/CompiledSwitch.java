@@ -86,6 +86,7 @@ public record CompiledSwitch(
     public Map<String, Object> toTemplateMap() {
         // DSCP keys stay integers in ascending order so {% for dscp, tc in dscp_to_priority.items() %} is stable.
         Map<Integer, Integer> dscp = Collections.unmodifiableMap(new LinkedHashMap<>(dscpToPriority));
+        TemplateView.Shared shared = new TemplateView.Shared();
         return TemplateView.of(
                 "kind", "switch",
                 "name", name,
@@ -104,11 +105,11 @@ public record CompiledSwitch(
                 "lossless_priorities", losslessPriorities,
                 "cnp_priority", cnpPriority,
                 "cnp_dscp", cnpDscp,
-                "queues", TemplateView.list(queues, CompiledQueue::toTemplateMap),
+                "queues", shared.list(queues, CompiledQueue::toTemplateMap),
                 "ecn_profiles", TemplateView.list(ecnProfiles, EcnProfile::toTemplateMap),
                 "watchdog", watchdog == null ? null : watchdog.toTemplateMap(),
                 "link_pause", linkPause,
                 "ecmp_hash_fields", ecmpHashFields,
-                "ports", TemplateView.list(ports, CompiledPort::toTemplateMap));
+                "ports", TemplateView.list(ports, p -> p.toTemplateMap(shared)));
     }
 }

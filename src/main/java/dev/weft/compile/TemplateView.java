@@ -2,6 +2,7 @@ package dev.weft.compile;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -43,5 +44,19 @@ final class TemplateView {
             out.add(view.apply(item));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * List views shared within one device's view: ports built from one QoS plan hold the same queue
+     * list, and ports with equal headroom inputs the same PG list, so each such list becomes one view
+     * object however many ports hold it. Less to build, and the render fingerprint encodes a repeated
+     * object once. Views are immutable, so sharing them is safe.
+     */
+    static final class Shared {
+        private final Map<Object, List<Map<String, Object>>> views = new IdentityHashMap<>();
+
+        <T> List<Map<String, Object>> list(List<T> items, java.util.function.Function<T, Map<String, Object>> view) {
+            return views.computeIfAbsent(items, k -> TemplateView.list(items, view));
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
@@ -63,6 +64,15 @@ final class Fingerprint {
 
         private byte[] buffer = new byte[8192];
         private int size;
+        /**
+         * Maps and lists already encoded, by identity, with their ordinal: a repeat is written as a
+         * reference ('R' + ordinal), which a reader could expand, so the encoding stays one-to-one.
+         * Template data shares objects (every port of a plan holds the same queue views), and writing
+         * them once per holder was most of the encoding.
+         */
+        private IdentityHashMap<Object, Integer> seen = new IdentityHashMap<>();
+        /** The same objects in ordinal order, so a rolled-back map encoding can forget its own. */
+        private List<Object> seenOrder = new ArrayList<>();
 
         Encoder add(String label, Object value) {
             text('K', label);
@@ -75,6 +85,8 @@ final class Fingerprint {
             Encoder copy = new Encoder();
             copy.buffer = Arrays.copyOf(buffer, Math.max(size + 1024, 16));
             copy.size = size;
+            copy.seen = new IdentityHashMap<>(seen);
+            copy.seenOrder = new ArrayList<>(seenOrder);
             return copy;
         }
 
@@ -91,6 +103,8 @@ final class Fingerprint {
                 number(n);
             } else if (value instanceof Boolean b) {
                 tag(b ? 'T' : 'F');
+            } else if ((value instanceof Map<?, ?> || value instanceof List<?>) && repeated(value)) {
+                return;
             } else if (value instanceof Map<?, ?> map) {
                 map(map);
             } else if (value instanceof List<?> list) {
@@ -121,6 +135,19 @@ final class Fingerprint {
             }
         }
 
+        /** True (and a reference written) when {@code value} was encoded before; else numbers it. */
+        private boolean repeated(Object value) {
+            Integer ordinal = seen.get(value);
+            if (ordinal != null) {
+                tag('R');
+                number(ordinal);
+                return true;
+            }
+            seen.put(value, seenOrder.size());
+            seenOrder.add(value);
+            return false;
+        }
+
         /**
          * Entries in key order, whatever the map's own order: Map.of iterates in an order salted per
          * JVM, and the fingerprint must match across runs. Most maps here are already in key order
@@ -129,6 +156,7 @@ final class Fingerprint {
          */
         private void map(Map<?, ?> map) {
             int start = size;
+            int seenMark = seenOrder.size();
             tag('M');
             number(map.size());
             Object previous = null;
@@ -137,6 +165,10 @@ final class Fingerprint {
                 Object key = entry.getKey();
                 if (!first && KEY_ORDER.compare(previous, key) >= 0) {
                     size = start;
+                    // what the abandoned pass numbered was rolled back with its bytes: un-number it
+                    while (seenOrder.size() > seenMark) {
+                        seen.remove(seenOrder.remove(seenOrder.size() - 1));
+                    }
                     sortedMap(map);
                     return;
                 }
