@@ -134,6 +134,21 @@ final class SchemaPrecheck {
         };
     }
 
+    /** Every item must pass: INVALID at the first failure, else UNSURE if any item was unsure. */
+    private static <T> Verdict every(Iterable<T> items, java.util.function.Function<T, Verdict> check) {
+        Verdict result = Verdict.VALID;
+        for (T item : items) {
+            Verdict v = check.apply(item);
+            if (v == Verdict.INVALID) {
+                return Verdict.INVALID;
+            }
+            if (v == Verdict.UNSURE) {
+                result = Verdict.UNSURE;
+            }
+        }
+        return result;
+    }
+
     private static Verdict allOf(Check[] checks, Node node) {
         Verdict result = Verdict.VALID;
         for (Check c : checks) {
@@ -306,22 +321,9 @@ final class SchemaPrecheck {
 
     private Check propertyNames(JsonNode value) {
         Check names = compile(value);
-        return node -> {
-            if (!(node instanceof MapNode map)) {
-                return Verdict.VALID;
-            }
-            Verdict result = Verdict.VALID;
-            for (MapNode.Entry e : map.entries().values()) {
-                Verdict v = names.check(new ScalarNode(e.keyLocation(), e.key(), e.key()));
-                if (v == Verdict.INVALID) {
-                    return Verdict.INVALID;
-                }
-                if (v == Verdict.UNSURE) {
-                    result = Verdict.UNSURE;
-                }
-            }
-            return result;
-        };
+        java.util.function.Function<MapNode.Entry, Verdict> eachName =
+                e -> names.check(new ScalarNode(e.keyLocation(), e.key(), e.key()));
+        return node -> node instanceof MapNode map ? every(map.entries().values(), eachName) : Verdict.VALID;
     }
 
     private Check items(JsonNode value) {
@@ -329,22 +331,8 @@ final class SchemaPrecheck {
             return UNKNOWN; // the pre-2020 array form means something else
         }
         Check item = compile(value);
-        return node -> {
-            if (!(node instanceof ListNode list)) {
-                return Verdict.VALID;
-            }
-            Verdict result = Verdict.VALID;
-            for (Node n : list.items()) {
-                Verdict v = item.check(n);
-                if (v == Verdict.INVALID) {
-                    return Verdict.INVALID;
-                }
-                if (v == Verdict.UNSURE) {
-                    result = Verdict.UNSURE;
-                }
-            }
-            return result;
-        };
+        java.util.function.Function<Node, Verdict> eachItem = item::check;
+        return node -> node instanceof ListNode list ? every(list.items(), eachItem) : Verdict.VALID;
     }
 
     private static Check count(JsonNode value, boolean min) {
