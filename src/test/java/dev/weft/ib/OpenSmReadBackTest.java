@@ -163,7 +163,8 @@ class OpenSmReadBackTest {
         String gpu2 = IbFixtures.hcaGuid(1);
         assertTrue(parts.contains(gpu2 + "=full"));
         Files.writeString(edited.resolve("partitions.conf"), parts.replace(gpu2 + "=full", gpu2 + "=limited"));
-        assertEquals(0, lab.reload(1, edited).exit());
+        IbLab.Run reloaded = lab.reload(1, edited);
+        assertEquals(0, reloaded.exit(), reloaded.err());
 
         IbDriftCheck.Result r = IbDriftCheck.run(model, new IbProcessTools(lab.execPrefix(), 60));
         assertEquals("drift", r.status());
