@@ -138,27 +138,37 @@ public final class TemplateEngine {
      * over unmodifiable collections, so templates still cannot change the data.
      */
     private Map<String, Object> wrapped(Map<String, Object> data) {
+        // one wrapper per shared object: the ports of a plan hold the same queue and PG views
+        Map<Object, Object> done = new java.util.IdentityHashMap<>();
         Map<String, Object> out = new java.util.LinkedHashMap<>(data.size() * 2);
-        data.forEach((key, value) -> out.put(key, wrap(value)));
+        data.forEach((key, value) -> out.put(key, wrap(value, done)));
         return out;
     }
 
     @SuppressWarnings("unchecked")
-    private Object wrap(Object value) {
+    private Object wrap(Object value, Map<Object, Object> done) {
+        if (!(value instanceof Map<?, ?>) && !(value instanceof List<?>)) {
+            return value;
+        }
+        Object known = done.get(value);
+        if (known != null) {
+            return known;
+        }
+        Object wrapper;
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> copy = new java.util.LinkedHashMap<>(map.size() * 2);
-            map.forEach((key, item) -> copy.put(key, wrap(item)));
-            return new SizeLimitingPyMap((Map<String, Object>) (Map<?, ?>) java.util.Collections.unmodifiableMap(copy),
+            map.forEach((key, item) -> copy.put(key, wrap(item, done)));
+            wrapper = new SizeLimitingPyMap((Map<String, Object>) (Map<?, ?>) java.util.Collections.unmodifiableMap(copy),
                     config.getMaxMapSize());
-        }
-        if (value instanceof List<?> list) {
-            List<Object> copy = new ArrayList<>(list.size());
-            for (Object item : list) {
-                copy.add(wrap(item));
+        } else {
+            List<Object> copy = new ArrayList<>(((List<?>) value).size());
+            for (Object item : (List<?>) value) {
+                copy.add(wrap(item, done));
             }
-            return new SizeLimitingPyList(java.util.Collections.unmodifiableList(copy), config.getMaxListSize());
+            wrapper = new SizeLimitingPyList(java.util.Collections.unmodifiableList(copy), config.getMaxListSize());
         }
-        return value;
+        done.put(value, wrapper);
+        return wrapper;
     }
 
     /** Jinjava names global functions with and without an empty namespace prefix; disable both. */
