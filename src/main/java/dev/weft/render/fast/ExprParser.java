@@ -287,7 +287,7 @@ final class ExprParser {
                     throw new Unsupported("reserved word '" + t.text() + "'");
                 }
                 pos++;
-                return new Expr.Variable(t.text());
+                return new Expr.Variable(t.text().intern());
             case OP:
                 if (t.text().equals("(")) {
                     pos++;

@@ -287,7 +287,7 @@ public final class FastTemplate {
             if (!IDENT.matcher(name).matches() || name.equals("loop") || ExprParser.isReserved(name)) {
                 throw new ExprParser.Unsupported("variable name " + name);
             }
-            return name;
+            return name.intern();
         }
     }
 }

@@ -27,24 +27,32 @@ final class Scope {
         return new Scope(null, this);
     }
 
-    /** The value of a name, or null when no level defines it (Jinjava's undefined). */
+    /**
+     * The value of a name, or null when no level defines it (Jinjava's undefined). Names are interned
+     * (the compiled program interns every name it uses), so they compare by identity. A name read from
+     * the data is remembered in the bottom level: the data does not change during a render, and a later
+     * {@code set} of the same name overwrites the remembered value as it would shadow the data.
+     */
     Object get(String name) {
         for (Scope s = this; s != null; s = s.parent) {
             for (int i = 0; i < s.size; i++) {
-                if (s.names[i].equals(name)) {
+                if (s.names[i] == name) {
                     return s.values[i];
                 }
             }
             if (s.data != null) {
-                return s.data.get(name);
+                Object value = s.data.get(name);
+                s.put(name, value);
+                return value;
             }
         }
         return null;
     }
 
+    /** Binds an interned name in this level. */
     void put(String name, Object value) {
         for (int i = 0; i < size; i++) {
-            if (names[i].equals(name)) {
+            if (names[i] == name) {
                 values[i] = value;
                 return;
             }
