@@ -148,6 +148,14 @@ class FastTemplateConstructTest {
         fallsBack("{% for k, v in mixedkeys|dictsort %}{{ k }}{% endfor %}");
     }
 
+    /** Jinjava retries a missed key converted to the type of the map's keys: '3' finds the Integer key 3. */
+    @Test
+    void keysOfOtherTypesAreLeftToJinjava() throws IOException {
+        assertEquals("y", fallsBack("{{ 'y' if intkeys['3'] is defined else 'n' }}").text());
+        assertEquals("n", fallsBack("{{ 'y' if intkeys.x is defined else 'n' }}").text());
+        fast("{{ 'y' if dict['zz'] is defined else 'n' }}{{ 'y' if dict.A is defined else 'n' }}", "ny");
+    }
+
     @Test
     void selectattrWithDefinedAndTruthiness() throws IOException {
         fast("{{ items|selectattr('x', 'defined')|map(attribute='id')|join(',') }}", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14");

@@ -44,7 +44,7 @@ interface Expr {
                 return null;
             }
             if (value instanceof Map<?, ?> map) {
-                return map.get(name);
+                return Values.entry(map, name);
             }
             if (value instanceof LoopState loop) {
                 return loop.attribute(name);
@@ -62,8 +62,8 @@ interface Expr {
                 return null;
             }
             Object k = key.eval(scope);
-            if (value instanceof Map<?, ?> map && k instanceof String) {
-                return map.get(k);
+            if (value instanceof Map<?, ?> map && k instanceof String name) {
+                return Values.entry(map, name);
             }
             if (value instanceof List<?> list && Values.isIntegral(k)) {
                 long i = ((Number) k).longValue();
@@ -153,7 +153,7 @@ interface Expr {
     }
 
     /** {@code + - / //} on Integer/Long (and {@code +} on strings): JUEL NumberOperations, Jinjava's AdditionOperator and TruncDivOperator. */
-    record Arithmetic(char op, Expr left, Expr right) implements Expr {
+    record Arithmetic(char op, Expr left, Expr right, long maxLength) implements Expr {
         static final char FLOOR_DIV = 'f';
 
         @Override
@@ -164,7 +164,11 @@ interface Expr {
                 if (!Values.isPrintableScalar(a) || !Values.isPrintableScalar(b)) {
                     throw new Bail("string concatenation");
                 }
-                return a.toString() + b;
+                String joined = a.toString() + b;
+                if (joined.length() >= maxLength) {
+                    throw new Bail("concatenation over the string cap");
+                }
+                return joined;
             }
             if (!Values.isIntegral(a) || !Values.isIntegral(b)) {
                 throw new Bail("arithmetic on non-integers");
@@ -251,7 +255,7 @@ interface Expr {
             }
             List<Object> out = new ArrayList<>();
             for (Object item : items) {
-                Object value = mapItem(item, "selectattr").get(attribute);
+                Object value = Values.entry(mapItem(item, "selectattr"), attribute);
                 boolean passes = switch (test) {
                     case TRUTHY -> Values.truthy(value);
                     case DEFINED -> value != null;
@@ -272,7 +276,7 @@ interface Expr {
             Collection<?> items = collection(input.eval(scope), "map");
             List<Object> out = new ArrayList<>(items.size());
             for (Object item : items) {
-                out.add(mapItem(item, "map").get(attribute));
+                out.add(Values.entry(mapItem(item, "map"), attribute));
             }
             return out;
         }

@@ -183,7 +183,7 @@ final class ExprParser {
         while (isOp("+") || isOp("-")) {
             char op = peek().text().charAt(0);
             pos++;
-            left = new Expr.Arithmetic(op, left, multiplicative());
+            left = new Expr.Arithmetic(op, left, multiplicative(), maxLength);
         }
         return left;
     }
@@ -193,7 +193,7 @@ final class ExprParser {
         while (isOp("/") || isOp("//")) {
             char op = peek().text().equals("//") ? Expr.Arithmetic.FLOOR_DIV : '/';
             pos++;
-            left = new Expr.Arithmetic(op, left, unary());
+            left = new Expr.Arithmetic(op, left, unary(), maxLength);
         }
         return left;
     }

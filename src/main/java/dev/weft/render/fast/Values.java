@@ -55,6 +55,26 @@ final class Values {
         throw new Bail(value == null ? "undefined value printed" : "cannot print a " + value.getClass().getSimpleName());
     }
 
+    /**
+     * A map's entry by name, as Jinjava's map resolver reads it: null when absent. On a miss Jinjava's
+     * TypeConvertingMapELResolver tries again with the name converted to the class of the map's first
+     * non-null key; that second try can only find something when that class is not String, so bail then.
+     */
+    static Object entry(Map<?, ?> map, String name) {
+        Object value = map.get(name);
+        if (value == null && !map.isEmpty()) {
+            for (Object key : map.keySet()) {
+                if (key != null) {
+                    if (!(key instanceof String)) {
+                        throw new Bail("lookup in a map with " + key.getClass().getSimpleName() + " keys");
+                    }
+                    break;
+                }
+            }
+        }
+        return value;
+    }
+
     static boolean isPrintableScalar(Object value) {
         return value instanceof String || value instanceof Boolean || value instanceof Integer || value instanceof Long
                 || value instanceof Short || value instanceof Byte || value instanceof Double || value instanceof Float
