@@ -148,6 +148,14 @@ class FastTemplateConstructTest {
         fallsBack("{% for k, v in mixedkeys|dictsort %}{{ k }}{% endfor %}");
     }
 
+    /** Jinjava loops over a map's values, and with two variables reads bean properties: left to Jinjava. */
+    @Test
+    void loopsOverAMapStayOnJinjava() throws IOException {
+        assertEquals("A!A!B!B!10!9!_X!C!".length(), fallsBack("{% for v in dict %}{{ v }}{% endfor %}").text().length());
+        fallsBack("{% for k, v in dict %}[{{ k }}]{% endfor %}");
+        fallsBack("{% for c in name %}{{ c }}{% endfor %}");
+    }
+
     /** Jinjava retries a missed key converted to the type of the map's keys: '3' finds the Integer key 3. */
     @Test
     void keysOfOtherTypesAreLeftToJinjava() throws IOException {
