@@ -288,7 +288,8 @@ public final class TemplateEngine {
             }
         }
         FastTemplate fast = fastPath && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
-                ? FastTemplate.compile(root, maxOutputBytes).orElse(null) : null;
+                // Jinjava reads a cap of 0 or less as no cap
+                ? FastTemplate.compile(root, maxOutputBytes > 0 ? maxOutputBytes : Long.MAX_VALUE).orElse(null) : null;
         return new Parsed(template.shownAs(), template.text(), root, problems, fast);
     }
 
