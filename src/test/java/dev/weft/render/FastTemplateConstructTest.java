@@ -148,6 +148,17 @@ class FastTemplateConstructTest {
         fallsBack("{% for k, v in mixedkeys|dictsort %}{{ k }}{% endfor %}");
     }
 
+    /** Names the template data does not have are undefined in Jinjava too (its global context holds none). */
+    @Test
+    void namesOutsideTheDataAreUndefined() throws IOException {
+        StringBuilder t = new StringBuilder();
+        for (String n : List.of("loop", "context", "self", "super", "caller", "varargs", "kwargs", "range", "namespace",
+                "interpreter", "request", "fn", "exptest", "filter", "cycler", "joiner", "dict", "now", "today")) {
+            t.append("{{ 'y' if ").append(n).append(" is defined else 'n' }}");
+        }
+        same(t.toString());
+    }
+
     /** Jinjava loops over a map's values, and with two variables reads bean properties: left to Jinjava. */
     @Test
     void loopsOverAMapStayOnJinjava() throws IOException {
