@@ -74,8 +74,8 @@ final class ExprParser {
                 if (i < s.length() && (s.charAt(i) == '.' || Character.isLetter(s.charAt(i)))) {
                     throw new Unsupported("number literal");
                 }
-                if (i - start > 9) {
-                    throw new Unsupported("long number literal");
+                if (i - start > 9 || (i - start > 1 && s.charAt(start) == '0')) {
+                    throw new Unsupported("long number literal or leading zero");
                 }
                 out.add(new Token(Kind.INT, s.substring(start, i)));
             } else if (c == '"' || c == '\'') {
