@@ -230,6 +230,9 @@ class FastTemplateConstructTest {
         fast("{{ blank or 'fallback' }} {{ name or 'x' }} {{ yes and name }}", "fallback leaf-01 true");
         fast("{{ name == 'leaf-01' }} {{ ms != 200 }} {{ ints[1] == 1 }} {{ 'a' if not 'false' else 'b' }}", "true false true a");
         fast("{% set m = {\"drop\": \"drop\", \"forward\": \"notify-only\"} %}{{ m['forward'] }}", "notify-only");
+        // Jinjava reads "x else f(" as the namespaced function x:f: not compiled, Jinjava's error stays
+        assertFalse(fallsBack("{{ 'a' if yes else range(2) }}").ok());
+        fast("{{ 'a' if yes else (range(2)|join) }}{{ 'a' if no else [1]|join }}", "a1");
         fast("{% set members = xs if yes else blank %}{% if members %}{{ members|join }}{% endif %}", "abc");
     }
 

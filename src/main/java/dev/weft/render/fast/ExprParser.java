@@ -286,6 +286,11 @@ final class ExprParser {
                 if (RESERVED.contains(t.text()) || t.text().contains("__")) {
                     throw new Unsupported("reserved word '" + t.text() + "'");
                 }
+                if (peekAt(1).kind() == Kind.IDENT && peekAt(1).text().equals("else") && peekAt(2).kind() == Kind.IDENT
+                        && peekAt(3).kind() == Kind.OP && peekAt(3).text().equals("(")) {
+                    // Jinjava's scanner reads 'else' as ':' and then 'x else f(' as the namespaced call x:f(
+                    throw new Unsupported("name before 'else' and a call");
+                }
                 pos++;
                 return new Expr.Variable(t.text().intern());
             case OP:
