@@ -73,7 +73,7 @@ class FastTemplateRandomTest {
             };
         }
         int d = depth - 1;
-        return switch (random.nextInt(24)) {
+        return switch (random.nextInt(26)) {
             case 0 -> "not " + expr(d);
             case 1 -> expr(d) + " and " + expr(d);
             case 2 -> expr(d) + " or " + expr(d);
@@ -86,6 +86,8 @@ class FastTemplateRandomTest {
             case 9 -> pick(NAMES) + "[" + pick("0", "1", "'b'", "'x'", "5") + "]";
             case 10 -> "range(" + random.nextInt(4) + ")";
             case 11 -> "{\"a\": " + expr(d) + ", \"b\": 'z'}";
+            case 12 -> expr(d) + pick(" is defined", " is not defined");
+            case 13 -> pick("\"it's\"", "'say \"hi\"'", "' '", "'{'") + pick("", "|upper", "|replace(' ', '-')");
             default -> expr(d) + "|" + filter(d);
         };
     }
