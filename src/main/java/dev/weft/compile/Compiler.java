@@ -67,11 +67,6 @@ public final class Compiler {
             }
         }
 
-        Map<String, List<EffectivePort>> portsBySwitch = new HashMap<>();
-        for (EffectivePort ep : model.effectivePorts()) {
-            portsBySwitch.computeIfAbsent(ep.deviceName(), k -> new ArrayList<>()).add(ep);
-        }
-
         // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable result):
         // one cache per ASIC profile, so a lookup hashes the small input record only.
         Map<String, Map<HeadroomInput, Object>> headroomCaches = new HashMap<>();
@@ -82,7 +77,7 @@ public final class Compiler {
             List<Finding> own = new ArrayList<>();
             AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
             Map<HeadroomInput, Object> cache = s.asic() == null ? Map.of() : headroomCaches.get(s.asic());
-            CompiledSwitch cs = compileSwitch(s, portsBySwitch.getOrDefault(s.name(), List.of()), plan, portPlan,
+            CompiledSwitch cs = compileSwitch(s, model.effectivePortsOf(s.name()), plan, portPlan,
                     roce, profile, overrides, cache, own);
             return new Compiled(cs, own);
         }).toList();

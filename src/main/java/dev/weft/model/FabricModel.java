@@ -37,7 +37,8 @@ public record FabricModel(
             Map<String, Host> hostsByName,
             Map<String, Link> linksByEnd,
             List<EffectivePort> effectivePorts,
-            Map<String, EffectivePort> portsByEnd) {}
+            Map<String, EffectivePort> portsByEnd,
+            Map<String, List<EffectivePort>> portsBySwitch) {}
 
     /** Builds the model and its indexes. Duplicates were reported by the loader; the first one wins here. */
     public static FabricModel of(String inventory, Fabric fabric, Map<String, Profile> profiles, List<Switch> switches,
@@ -67,12 +68,14 @@ public record FabricModel(
         }).toList();
         List<EffectivePort> eff = new ArrayList<>();
         EndIndex.Builder<EffectivePort> portIndex = new EndIndex.Builder<>(sw.size());
+        Map<String, List<EffectivePort>> bySwitch = new HashMap<>(capacity(perSwitch.size()));
         for (SwitchPorts s : perSwitch) {
             eff.addAll(s.ports());
             portIndex.putDevice(s.name(), s.byName());
+            bySwitch.put(s.name(), Collections.unmodifiableList(s.ports()));
         }
         Index index = new Index(Collections.unmodifiableMap(sw), Collections.unmodifiableMap(hs), linkIndex,
-                List.copyOf(eff), portIndex.build());
+                List.copyOf(eff), portIndex.build(), Collections.unmodifiableMap(bySwitch));
         return new FabricModel(inventory, fabric, Collections.unmodifiableMap(prof), List.copyOf(switches),
                 List.copyOf(hosts), List.copyOf(links), subnet, List.copyOf(waivers), index);
     }
@@ -99,6 +102,11 @@ public record FabricModel(
     public Optional<EffectivePort> effectivePortAt(String device, String port) {
         return Optional.ofNullable(index.portsByEnd() instanceof EndIndex<EffectivePort> ends
                 ? ends.at(device, port) : index.portsByEnd().get(device + ":" + port));
+    }
+
+    /** The effective ports of one switch, in port order (empty for a name that is not a switch). */
+    public List<EffectivePort> effectivePortsOf(String switchName) {
+        return index.portsBySwitch().getOrDefault(switchName, List.of());
     }
 
     /** Every switch port with its effective values, in switch then port order. */
