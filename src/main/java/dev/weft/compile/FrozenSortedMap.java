@@ -24,10 +24,22 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
     private final Object[] values;
     private final int size;
 
+    /** Whether every key is a String: true for the String[] key arrays template views are built on. */
+    private final boolean stringKeys;
+
+    /** Up to this many keys, a lookup first looks for the very key object. */
+    private static final int IDENTITY_SCAN = 32;
+
     private FrozenSortedMap(Object[] keys, Object[] values, int size) {
         this.keys = keys;
         this.values = values;
         this.size = size;
+        this.stringKeys = keys instanceof String[];
+    }
+
+    /** Whether {@code map} is a frozen map whose keys are all strings (so a miss is a miss for any lookup). */
+    static boolean hasStringKeys(Map<?, ?> map) {
+        return map instanceof FrozenSortedMap<?, ?> frozen && frozen.stringKeys;
     }
 
     /** {@code map} itself when already frozen, else a sorted unmodifiable copy without null values. */
@@ -80,7 +92,8 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
         if (n == values.length) {
             return new FrozenSortedMap<>(sortedKeys, values, n);
         }
-        Object[] ks = new Object[n];
+        // same array type as the keys given, so String keys stay a String[]
+        Object[] ks = (Object[]) java.lang.reflect.Array.newInstance(sortedKeys.getClass().getComponentType(), n);
         Object[] vs = new Object[n];
         int j = 0;
         for (int i = 0; i < values.length; i++) {
@@ -96,6 +109,15 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
     private int indexOf(Object key) {
         if (key == null) {
             return -1;
+        }
+        // Template lookups name keys with the same (interned) strings the views were built with: an identity
+        // scan of a small map finds them without a string comparison.
+        if (size <= IDENTITY_SCAN) {
+            for (int i = 0; i < size; i++) {
+                if (keys[i] == key) {
+                    return i;
+                }
+            }
         }
         int lo = 0;
         int hi = size - 1;

@@ -1,5 +1,6 @@
 package dev.weft.render.fast;
 
+import dev.weft.compile.TemplateKeys;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Collection;
@@ -62,7 +63,7 @@ final class Values {
      */
     static Object entry(Map<?, ?> map, String name) {
         Object value = map.get(name);
-        if (value == null && !map.isEmpty()) {
+        if (value == null && !map.isEmpty() && !TemplateKeys.onlyStrings(map)) {
             for (Object key : map.keySet()) {
                 if (key != null) {
                     if (!(key instanceof String)) {
