@@ -37,6 +37,11 @@ interface Expr {
 
     /** {@code base.name}: a map's entry (null when absent) or a loop attribute; JUEL gives null for a null base. */
     record Attribute(Expr base, String name) implements Expr {
+        /** Interned: the template data's maps are keyed by the same interned strings, found by identity. */
+        public Attribute {
+            name = name.intern();
+        }
+
         @Override
         public Object eval(Scope scope) {
             Object value = base.eval(scope);
@@ -246,6 +251,11 @@ interface Expr {
 
     /** {@code |selectattr(attr[, test[, arg]])}, {@code |rejectattr(...)}: SelectAttrFilter over maps. */
     record SelectAttr(Expr input, String attribute, Test test, Expr argument, boolean reject) implements Expr {
+        /** Interned: the template data's maps are keyed by the same interned strings, found by identity. */
+        public SelectAttr {
+            attribute = attribute.intern();
+        }
+
         @Override
         public Object eval(Scope scope) {
             Collection<?> items = collection(input.eval(scope), "selectattr");
@@ -271,6 +281,11 @@ interface Expr {
 
     /** {@code |map(attribute="a")}: MapFilter, the attribute of each map item (null when absent). */
     record MapAttribute(Expr input, String attribute) implements Expr {
+        /** Interned: the template data's maps are keyed by the same interned strings, found by identity. */
+        public MapAttribute {
+            attribute = attribute.intern();
+        }
+
         @Override
         public Object eval(Scope scope) {
             Collection<?> items = collection(input.eval(scope), "map");
