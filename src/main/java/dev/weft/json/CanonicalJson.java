@@ -1,0 +1,604 @@
+package dev.weft.json;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The fast path of {@link Json#canonical(String)}: re-writes a JSON text canonically (sorted keys,
+ * four-space indent, final newline) straight from its UTF-8 bytes into a byte array, with the bytes
+ * {@code Json.write(Json.parse(text)).getBytes(UTF_8)} gives.
+ *
+ * <p>Why not parse into maps: a rendered SONiC {@code config_db.json} has tens of thousands of values,
+ * and building a {@code LinkedHashMap} per object, a {@code TreeMap} per re-sort, a {@code Long} per
+ * number and a {@code String} per key, then a {@code StringBuilder}, then a {@code String}, then its
+ * UTF-8 copy, was a sixth of a large render. Here the document becomes one flat table of ints (a tape):
+ * strings and numbers are spans of the input, objects are runs of member slots that are sorted by
+ * comparing key bytes, and the writer copies spans into one growing byte array.
+ *
+ * <p>Only plain input takes this path: ASCII text whose escapes decode to ASCII. Anything else, and
+ * every error (so the message names the same line and column), returns null and the caller takes the
+ * general path. For ASCII keys, byte order is {@link String#compareTo} order, which is what the
+ * general writer sorts by.
+ */
+final class CanonicalJson {
+    private static final int MAX_DEPTH = 64;
+
+    // node kinds
+    private static final int STRING = 1; // a = start, b = end: raw span in input (no escapes)
+    private static final int ESCAPED = 2; // a = start, b = end: decoded span in `decoded`
+    private static final int NUMBER = 3; // a = start, b = end: raw span in input
+    private static final int BIG = 4; // a = start, b = end: span in `decoded` (BigDecimal text)
+    private static final int TRUE = 5;
+    private static final int FALSE = 6;
+    private static final int NULL = 7;
+    private static final int OBJECT = 8; // a = first slot in `slots`, b = member count (pairs key, value)
+    private static final int ARRAY = 9; // a = first slot in `slots`, b = item count
+
+    private static final byte[] PAD = "                                                                ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    private final byte[] in;
+    private int pos;
+
+    private int[] kind = new int[256];
+    private int[] a = new int[256];
+    private int[] b = new int[256];
+    private int nodes;
+
+    /** Children of containers, each container's run contiguous (pairs for objects). */
+    private int[] slots = new int[512];
+    private int slotCount;
+    /** Pending children while a container is being parsed (nested containers push above them). */
+    private int[] stack = new int[256];
+    private int stackSize;
+
+    private byte[] decoded = new byte[64];
+    private int decodedSize;
+
+    private byte[] out;
+    private int size;
+
+    private CanonicalJson(byte[] in) {
+        this.in = in;
+    }
+
+    /** The canonical bytes of {@code text}, or null when the general path must decide. */
+    static byte[] rewrite(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        CanonicalJson json = new CanonicalJson(bytes);
+        int root = json.parseDocument();
+        if (root < 0) {
+            return null;
+        }
+        json.out = new byte[bytes.length + (bytes.length >> 1) + 16];
+        json.write(root, 0);
+        json.put((byte) '\n');
+        return json.size == json.out.length ? json.out : Arrays.copyOf(json.out, json.size);
+    }
+
+    // ---------------------------------------------------------------- parsing
+
+    private int parseDocument() {
+        skipSpace();
+        int root = value(0);
+        if (root < 0) {
+            return -1;
+        }
+        skipSpace();
+        return pos == in.length ? root : -1;
+    }
+
+    private int value(int depth) {
+        if (depth > MAX_DEPTH || pos >= in.length) {
+            return -1;
+        }
+        byte c = in[pos];
+        switch (c) {
+            case '{':
+                return object(depth);
+            case '[':
+                return array(depth);
+            case '"':
+                return string();
+            case 't':
+                return literal("true", TRUE);
+            case 'f':
+                return literal("false", FALSE);
+            case 'n':
+                return literal("null", NULL);
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    return number();
+                }
+                return -1;
+        }
+    }
+
+    private int object(int depth) {
+        pos++;
+        int mark = stackSize;
+        skipSpace();
+        if (pos < in.length && in[pos] == '}') {
+            pos++;
+            return node(OBJECT, slotCount, 0);
+        }
+        while (true) {
+            skipSpace();
+            if (pos >= in.length || in[pos] != '"') {
+                return -1;
+            }
+            int key = string();
+            if (key < 0) {
+                return -1;
+            }
+            skipSpace();
+            if (pos >= in.length || in[pos] != ':') {
+                return -1;
+            }
+            pos++;
+            skipSpace();
+            int value = value(depth + 1);
+            if (value < 0) {
+                return -1;
+            }
+            push(key);
+            push(value);
+            skipSpace();
+            if (pos >= in.length) {
+                return -1;
+            }
+            byte c = in[pos++];
+            if (c == '}') {
+                break;
+            }
+            if (c != ',') {
+                return -1;
+            }
+        }
+        int members = (stackSize - mark) / 2;
+        int first = slotCount;
+        ensureSlots(stackSize - mark);
+        System.arraycopy(stack, mark, slots, first, stackSize - mark);
+        slotCount += stackSize - mark;
+        stackSize = mark;
+        if (!sortMembers(first, members)) {
+            return -1; // a duplicate key: the general parser reports it
+        }
+        return node(OBJECT, first, members);
+    }
+
+    private int array(int depth) {
+        pos++;
+        int mark = stackSize;
+        skipSpace();
+        if (pos < in.length && in[pos] == ']') {
+            pos++;
+            return node(ARRAY, slotCount, 0);
+        }
+        while (true) {
+            skipSpace();
+            int item = value(depth + 1);
+            if (item < 0) {
+                return -1;
+            }
+            push(item);
+            skipSpace();
+            if (pos >= in.length) {
+                return -1;
+            }
+            byte c = in[pos++];
+            if (c == ']') {
+                break;
+            }
+            if (c != ',') {
+                return -1;
+            }
+        }
+        int items = stackSize - mark;
+        int first = slotCount;
+        ensureSlots(items);
+        System.arraycopy(stack, mark, slots, first, items);
+        slotCount += items;
+        stackSize = mark;
+        return node(ARRAY, first, items);
+    }
+
+    private int string() {
+        int start = ++pos;
+        int n = in.length;
+        while (pos < n) {
+            byte c = in[pos];
+            if (c == '"') {
+                return node(STRING, start, pos++);
+            }
+            if (c == '\\' || c < 0x20) { // bytes >= 0x80 are negative: also left to the general path
+                break;
+            }
+            pos++;
+        }
+        if (pos >= n || in[pos] != '\\') {
+            return -1; // unterminated, a control character, or not ASCII
+        }
+        int from = decodedSize;
+        ensureDecoded(pos - start + 16);
+        System.arraycopy(in, start, decoded, decodedSize, pos - start);
+        decodedSize += pos - start;
+        while (pos < n) {
+            byte c = in[pos++];
+            if (c == '"') {
+                return node(ESCAPED, from, decodedSize);
+            }
+            if (c < 0x20) {
+                return -1;
+            }
+            if (c == '\\') {
+                if (pos >= n) {
+                    return -1;
+                }
+                byte e = in[pos++];
+                int ch;
+                switch (e) {
+                    case '"', '\\', '/' -> ch = e;
+                    case 'b' -> ch = '\b';
+                    case 'f' -> ch = '\f';
+                    case 'n' -> ch = '\n';
+                    case 'r' -> ch = '\r';
+                    case 't' -> ch = '\t';
+                    case 'u' -> {
+                        ch = hex4();
+                        if (ch < 0 || ch >= 0x80) {
+                            return -1;
+                        }
+                    }
+                    default -> {
+                        return -1;
+                    }
+                }
+                ensureDecoded(1);
+                decoded[decodedSize++] = (byte) ch;
+            } else {
+                ensureDecoded(1);
+                decoded[decodedSize++] = c;
+            }
+        }
+        return -1;
+    }
+
+    private int hex4() {
+        if (pos + 4 > in.length) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = 0; i < 4; i++) {
+            int d = Character.digit(in[pos + i], 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v << 4 | d;
+        }
+        pos += 4;
+        return v;
+    }
+
+    private int number() {
+        int start = pos;
+        if (in[pos] == '-') {
+            pos++;
+        }
+        int intStart = pos;
+        while (pos < in.length && in[pos] >= '0' && in[pos] <= '9') {
+            pos++;
+        }
+        int digits = pos - intStart;
+        if (pos < in.length && isNumberChar(in[pos])) {
+            // a fraction or exponent (or junk): as the general reader, via BigDecimal
+            while (pos < in.length && isNumberChar(in[pos])) {
+                pos++;
+            }
+            String raw = new String(in, start, pos - start, StandardCharsets.US_ASCII);
+            int integerDigits = Json.validNumber(raw);
+            if (integerDigits < 0) {
+                return -1;
+            }
+            byte[] text;
+            try {
+                text = new BigDecimal(raw).toString().getBytes(StandardCharsets.US_ASCII);
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+            int from = decodedSize;
+            ensureDecoded(text.length);
+            System.arraycopy(text, 0, decoded, decodedSize, text.length);
+            decodedSize += text.length;
+            return node(BIG, from, decodedSize);
+        }
+        if (digits == 0 || (digits > 1 && in[intStart] == '0')) {
+            return -1;
+        }
+        int length = pos - start;
+        if (length >= 19) {
+            // the general reader makes a BigDecimal of it, which prints an integer as written
+            return node(NUMBER, start, pos);
+        }
+        if (digits == 1 && in[intStart] == '0' && start != intStart) {
+            // -0 is read as the long 0 and written "0"
+            return node(NUMBER, intStart, pos);
+        }
+        return node(NUMBER, start, pos);
+    }
+
+    private static boolean isNumberChar(byte c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    }
+
+    private int literal(String word, int kind) {
+        int n = word.length();
+        if (pos + n > in.length) {
+            return -1;
+        }
+        for (int i = 0; i < n; i++) {
+            if (in[pos + i] != word.charAt(i)) {
+                return -1;
+            }
+        }
+        pos += n;
+        return node(kind, 0, 0);
+    }
+
+    private void skipSpace() {
+        while (pos < in.length) {
+            byte c = in[pos];
+            if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+                return;
+            }
+            pos++;
+        }
+    }
+
+    private int node(int k, int start, int end) {
+        if (nodes == kind.length) {
+            int grown = nodes * 2;
+            kind = Arrays.copyOf(kind, grown);
+            a = Arrays.copyOf(a, grown);
+            b = Arrays.copyOf(b, grown);
+        }
+        kind[nodes] = k;
+        a[nodes] = start;
+        b[nodes] = end;
+        return nodes++;
+    }
+
+    private void push(int value) {
+        if (stackSize == stack.length) {
+            stack = Arrays.copyOf(stack, stackSize * 2);
+        }
+        stack[stackSize++] = value;
+    }
+
+    private void ensureSlots(int more) {
+        if (slotCount + more > slots.length) {
+            slots = Arrays.copyOf(slots, Math.max(slots.length * 2, slotCount + more));
+        }
+    }
+
+    private void ensureDecoded(int more) {
+        if (decodedSize + more > decoded.length) {
+            decoded = Arrays.copyOf(decoded, Math.max(decoded.length * 2, decodedSize + more));
+        }
+    }
+
+    // ---------------------------------------------------------------- key order
+
+    /**
+     * Sorts the (key, value) pairs of one object by key; false when two keys are equal. Templates
+     * often emit keys in order already (one pass proves it), else a stable merge sort on pair indexes.
+     */
+    private boolean sortMembers(int first, int members) {
+        boolean ascending = true;
+        for (int i = 1; i < members; i++) {
+            int c = compareKeys(slots[first + 2 * (i - 1)], slots[first + 2 * i]);
+            if (c == 0) {
+                return false;
+            }
+            if (c > 0) {
+                ascending = false;
+            }
+        }
+        if (ascending) {
+            return true;
+        }
+        int[] pairs = new int[members];
+        for (int i = 0; i < members; i++) {
+            pairs[i] = first + 2 * i;
+        }
+        sort(pairs, new int[members], 0, members);
+        for (int i = 1; i < members; i++) {
+            if (compareKeys(slots[pairs[i - 1]], slots[pairs[i]]) == 0) {
+                return false;
+            }
+        }
+        int[] copy = new int[members * 2];
+        for (int i = 0; i < members; i++) {
+            copy[2 * i] = slots[pairs[i]];
+            copy[2 * i + 1] = slots[pairs[i] + 1];
+        }
+        System.arraycopy(copy, 0, slots, first, copy.length);
+        return true;
+    }
+
+    /** Merge sort of {@code pairs[from, to)} (slot indexes of keys) by key bytes. */
+    private void sort(int[] pairs, int[] tmp, int from, int to) {
+        if (to - from <= 8) {
+            for (int i = from + 1; i < to; i++) {
+                int v = pairs[i];
+                int j = i - 1;
+                while (j >= from && compareKeys(slots[pairs[j]], slots[v]) > 0) {
+                    pairs[j + 1] = pairs[j];
+                    j--;
+                }
+                pairs[j + 1] = v;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        sort(pairs, tmp, from, mid);
+        sort(pairs, tmp, mid, to);
+        if (compareKeys(slots[pairs[mid - 1]], slots[pairs[mid]]) <= 0) {
+            return;
+        }
+        int i = from;
+        int j = mid;
+        int k = from;
+        while (i < mid && j < to) {
+            tmp[k++] = compareKeys(slots[pairs[i]], slots[pairs[j]]) <= 0 ? pairs[i++] : pairs[j++];
+        }
+        while (i < mid) {
+            tmp[k++] = pairs[i++];
+        }
+        while (j < to) {
+            tmp[k++] = pairs[j++];
+        }
+        System.arraycopy(tmp, from, pairs, from, to - from);
+    }
+
+    private int compareKeys(int x, int y) {
+        byte[] bx = kind[x] == STRING ? in : decoded;
+        byte[] by = kind[y] == STRING ? in : decoded;
+        return Arrays.compare(bx, a[x], b[x], by, a[y], b[y]);
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    private void write(int node, int indent) {
+        switch (kind[node]) {
+            case STRING -> {
+                ensure(b[node] - a[node] + 2);
+                out[size++] = '"';
+                System.arraycopy(in, a[node], out, size, b[node] - a[node]);
+                size += b[node] - a[node];
+                out[size++] = '"';
+            }
+            case ESCAPED -> writeEscaped(a[node], b[node]);
+            case NUMBER -> putSpan(in, a[node], b[node]);
+            case BIG -> putSpan(decoded, a[node], b[node]);
+            case TRUE -> putAscii("true");
+            case FALSE -> putAscii("false");
+            case NULL -> putAscii("null");
+            case OBJECT -> {
+                int members = b[node];
+                if (members == 0) {
+                    putAscii("{}");
+                    return;
+                }
+                putAscii("{\n");
+                int first = a[node];
+                for (int i = 0; i < members; i++) {
+                    pad(indent + 1);
+                    write(slots[first + 2 * i], indent + 1);
+                    putAscii(": ");
+                    write(slots[first + 2 * i + 1], indent + 1);
+                    putAscii(i + 1 < members ? ",\n" : "\n");
+                }
+                pad(indent);
+                put((byte) '}');
+            }
+            default -> { // ARRAY
+                int items = b[node];
+                if (items == 0) {
+                    putAscii("[]");
+                    return;
+                }
+                putAscii("[\n");
+                int first = a[node];
+                for (int i = 0; i < items; i++) {
+                    pad(indent + 1);
+                    write(slots[first + i], indent + 1);
+                    putAscii(i + 1 < items ? ",\n" : "\n");
+                }
+                pad(indent);
+                put((byte) ']');
+            }
+        }
+    }
+
+    /** A decoded string with {@link Json}'s escapes: quote, backslash, \n \r \t, other controls as backslash-u. */
+    private void writeEscaped(int from, int to) {
+        ensure((to - from) * 6 + 2);
+        out[size++] = '"';
+        for (int i = from; i < to; i++) {
+            byte c = decoded[i];
+            switch (c) {
+                case '"' -> {
+                    out[size++] = '\\';
+                    out[size++] = '"';
+                }
+                case '\\' -> {
+                    out[size++] = '\\';
+                    out[size++] = '\\';
+                }
+                case '\n' -> {
+                    out[size++] = '\\';
+                    out[size++] = 'n';
+                }
+                case '\r' -> {
+                    out[size++] = '\\';
+                    out[size++] = 'r';
+                }
+                case '\t' -> {
+                    out[size++] = '\\';
+                    out[size++] = 't';
+                }
+                default -> {
+                    if (c < 0x20) {
+                        out[size++] = '\\';
+                        out[size++] = 'u';
+                        out[size++] = '0';
+                        out[size++] = '0';
+                        out[size++] = HEX[c >> 4];
+                        out[size++] = HEX[c & 0xf];
+                    } else {
+                        out[size++] = c;
+                    }
+                }
+            }
+        }
+        out[size++] = '"';
+    }
+
+    private void pad(int indent) {
+        int spaces = indent * 4;
+        ensure(spaces);
+        while (spaces > 0) {
+            int n = Math.min(spaces, PAD.length);
+            System.arraycopy(PAD, 0, out, size, n);
+            size += n;
+            spaces -= n;
+        }
+    }
+
+    private void putSpan(byte[] from, int start, int end) {
+        ensure(end - start);
+        System.arraycopy(from, start, out, size, end - start);
+        size += end - start;
+    }
+
+    private void putAscii(String s) {
+        int n = s.length();
+        ensure(n);
+        for (int i = 0; i < n; i++) {
+            out[size++] = (byte) s.charAt(i);
+        }
+    }
+
+    private void put(byte c) {
+        ensure(1);
+        out[size++] = c;
+    }
+
+    private void ensure(int more) {
+        if (size + more > out.length) {
+            out = Arrays.copyOf(out, Math.max(out.length * 2, size + more));
+        }
+    }
+}
