@@ -16,7 +16,8 @@ import java.util.Arrays;
  * strings and numbers are spans of the input, objects are runs of member slots that are sorted by
  * comparing key bytes, and the writer copies spans into one growing byte array.
  *
- * <p>Only plain input takes this path: ASCII text whose escapes decode to ASCII. Anything else, and
+ * <p>Only plain input takes this path: ASCII text whose escapes decode to ASCII and whose strings hold
+ * no {@code ?} (see {@link #rewrite} for why). Anything else, and
  * every error (so the message names the same line and column), returns null and the caller takes the
  * general path. For ASCII keys, byte order is {@link String#compareTo} order, which is what the
  * general writer sorts by.
@@ -36,6 +37,15 @@ final class CanonicalJson {
     private static final int ARRAY = 9; // a = first slot in `slots`, b = item count
 
     private static final byte[] PAD = "                                                                ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE_BYTES = ascii("true");
+    private static final byte[] FALSE_BYTES = ascii("false");
+    private static final byte[] NULL_BYTES = ascii("null");
+    private static final byte[] EMPTY_OBJECT = ascii("{}");
+    private static final byte[] EMPTY_ARRAY = ascii("[]");
+    private static final byte[] OPEN_OBJECT = ascii("{\n");
+    private static final byte[] OPEN_ARRAY = ascii("[\n");
+    private static final byte[] COLON = ascii(": ");
+    private static final byte[] COMMA = ascii(",\n");
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] in;
@@ -65,7 +75,11 @@ final class CanonicalJson {
 
     /** The canonical bytes of {@code text}, or null when the general path must decide. */
     static byte[] rewrite(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        // Latin-1, not UTF-8: for the Latin-1 strings templates produce that is a plain array copy,
+        // where UTF-8 first scans for non-ASCII. Exact for ASCII; a char above 0x7F becomes a byte
+        // that is negative (refused below) or, above 0xFF, '?' (refused inside strings, an error
+        // outside them): either way the general path decides.
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
         CanonicalJson json = new CanonicalJson(bytes);
         int root = json.parseDocument();
         if (root < 0) {
@@ -212,7 +226,7 @@ final class CanonicalJson {
             if (c == '"') {
                 return node(STRING, start, pos++);
             }
-            if (c == '\\' || c < 0x20) { // bytes >= 0x80 are negative: also left to the general path
+            if (c == '\\' || c < 0x20 || c == '?') { // bytes >= 0x80 are negative: general path too
                 break;
             }
             pos++;
@@ -229,7 +243,7 @@ final class CanonicalJson {
             if (c == '"') {
                 return node(ESCAPED, from, decodedSize);
             }
-            if (c < 0x20) {
+            if (c < 0x20 || c == '?') {
                 return -1;
             }
             if (c == '\\') {
@@ -462,10 +476,22 @@ final class CanonicalJson {
         System.arraycopy(tmp, from, pairs, from, to - from);
     }
 
+    /** Key order: bytes compared as unsigned, a prefix first; for ASCII that is {@link String#compareTo}. */
     private int compareKeys(int x, int y) {
         byte[] bx = kind[x] == STRING ? in : decoded;
         byte[] by = kind[y] == STRING ? in : decoded;
-        return Arrays.compare(bx, a[x], b[x], by, a[y], b[y]);
+        int i = a[x];
+        int j = a[y];
+        int lengthX = b[x] - i;
+        int lengthY = b[y] - j;
+        int n = Math.min(lengthX, lengthY);
+        for (int k = 0; k < n; k++) {
+            int c = (bx[i + k] & 0xff) - (by[j + k] & 0xff);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return lengthX - lengthY;
     }
 
     // ---------------------------------------------------------------- writing
@@ -482,23 +508,23 @@ final class CanonicalJson {
             case ESCAPED -> writeEscaped(a[node], b[node]);
             case NUMBER -> putSpan(in, a[node], b[node]);
             case BIG -> putSpan(decoded, a[node], b[node]);
-            case TRUE -> putAscii("true");
-            case FALSE -> putAscii("false");
-            case NULL -> putAscii("null");
+            case TRUE -> put(TRUE_BYTES);
+            case FALSE -> put(FALSE_BYTES);
+            case NULL -> put(NULL_BYTES);
             case OBJECT -> {
                 int members = b[node];
                 if (members == 0) {
-                    putAscii("{}");
+                    put(EMPTY_OBJECT);
                     return;
                 }
-                putAscii("{\n");
+                put(OPEN_OBJECT);
                 int first = a[node];
                 for (int i = 0; i < members; i++) {
                     pad(indent + 1);
                     write(slots[first + 2 * i], indent + 1);
-                    putAscii(": ");
+                    put(COLON);
                     write(slots[first + 2 * i + 1], indent + 1);
-                    putAscii(i + 1 < members ? ",\n" : "\n");
+                    put(COMMA, i + 1 < members ? 0 : 1);
                 }
                 pad(indent);
                 put((byte) '}');
@@ -506,15 +532,15 @@ final class CanonicalJson {
             default -> { // ARRAY
                 int items = b[node];
                 if (items == 0) {
-                    putAscii("[]");
+                    put(EMPTY_ARRAY);
                     return;
                 }
-                putAscii("[\n");
+                put(OPEN_ARRAY);
                 int first = a[node];
                 for (int i = 0; i < items; i++) {
                     pad(indent + 1);
                     write(slots[first + i], indent + 1);
-                    putAscii(i + 1 < items ? ",\n" : "\n");
+                    put(COMMA, i + 1 < items ? 0 : 1);
                 }
                 pad(indent);
                 put((byte) ']');
@@ -583,12 +609,19 @@ final class CanonicalJson {
         size += end - start;
     }
 
-    private void putAscii(String s) {
-        int n = s.length();
+    private void put(byte[] bytes) {
+        put(bytes, 0);
+    }
+
+    private void put(byte[] bytes, int from) {
+        int n = bytes.length - from;
         ensure(n);
-        for (int i = 0; i < n; i++) {
-            out[size++] = (byte) s.charAt(i);
-        }
+        System.arraycopy(bytes, from, out, size, n);
+        size += n;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     private void put(byte c) {
