@@ -3,10 +3,12 @@ package dev.weft.render;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledHost;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.TemplateView;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,6 +21,13 @@ import java.util.TreeMap;
 final class DeviceContext {
     /** The platform whose templates render hosts (RDMA NICs). */
     static final String HOST_PLATFORM = "connectx";
+
+    /**
+     * The keys this class adds, computed from the device's own view (ports, DSCP map): a function of
+     * the rest of the data and of the Weft build, so the render fingerprint leaves them out (see
+     * {@link RenderCache#input}) rather than encode the same facts again (they were a third of it).
+     */
+    static final Set<String> DERIVED = Set.of("buffer_profiles", "buffer_pgs", "dscp_by_priority", "port_queues");
 
     private DeviceContext() {}
 
@@ -44,10 +53,9 @@ final class DeviceContext {
     private static List<Map<String, Object>> portQueues(Map<String, Object> data) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Map<String, Object> port : (List<Map<String, Object>>) data.get("ports")) {
+            Object name = port.get("name");
             for (Map<String, Object> queue : (List<Map<String, Object>>) port.get("queues")) {
-                Map<String, Object> entry = new TreeMap<>(queue);
-                entry.put("port", port.get("name"));
-                out.add(Collections.unmodifiableMap(entry));
+                out.add(TemplateView.with(queue, "port", name));
             }
         }
         return Collections.unmodifiableList(out);

@@ -104,9 +104,15 @@ public final class RenderCache {
         }
     }
 
+    /**
+     * The input of a device rendered with {@code data}: everything in it but what {@link DeviceContext}
+     * derives from the rest ({@link DeviceContext#DERIVED}), which the build fingerprint covers.
+     */
     Input input(String platform, Map<String, Object> data, TemplateFolders folders) {
+        Map<String, Object> own = new TreeMap<>(data);
+        own.keySet().removeAll(DeviceContext.DERIVED);
         return new Input(new Fingerprint.Encoder().add("format", FORMAT).add("build", build)
-                .add("platform", platform).add("data", data), folders);
+                .add("platform", platform).add("data", own), folders);
     }
 
     /** The fingerprint of a template's text (read once per run), or "unreadable". */
