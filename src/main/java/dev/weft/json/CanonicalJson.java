@@ -51,13 +51,13 @@ final class CanonicalJson {
     private final byte[] in;
     private int pos;
 
-    private int[] kind = new int[256];
-    private int[] a = new int[256];
-    private int[] b = new int[256];
+    private int[] kind;
+    private int[] a;
+    private int[] b;
     private int nodes;
 
     /** Children of containers, each container's run contiguous (pairs for objects). */
-    private int[] slots = new int[512];
+    private int[] slots;
     private int slotCount;
     /** Pending children while a container is being parsed (nested containers push above them). */
     private int[] stack = new int[256];
@@ -71,6 +71,12 @@ final class CanonicalJson {
 
     private CanonicalJson(byte[] in) {
         this.in = in;
+        // sized for an indented document (a value per ~12 bytes) so that growing is rare
+        int expected = in.length / 12 + 64;
+        kind = new int[expected];
+        a = new int[expected];
+        b = new int[expected];
+        slots = new int[expected];
     }
 
     /** The canonical bytes of {@code text}, or null when the general path must decide. */
@@ -219,18 +225,22 @@ final class CanonicalJson {
     }
 
     private int string() {
+        byte[] in = this.in;
         int start = ++pos;
         int n = in.length;
-        while (pos < n) {
-            byte c = in[pos];
+        int p = start;
+        while (p < n) {
+            byte c = in[p];
             if (c == '"') {
-                return node(STRING, start, pos++);
+                pos = p + 1;
+                return node(STRING, start, p);
             }
             if (c == '\\' || c < 0x20 || c == '?') { // bytes >= 0x80 are negative: general path too
                 break;
             }
-            pos++;
+            p++;
         }
+        pos = p;
         if (pos >= n || in[pos] != '\\') {
             return -1; // unterminated, a control character, or not ASCII
         }
@@ -361,13 +371,18 @@ final class CanonicalJson {
     }
 
     private void skipSpace() {
-        while (pos < in.length) {
-            byte c = in[pos];
+        // locals, not fields, in the byte loops: C1 (the launcher's JIT) re-reads fields every turn
+        byte[] in = this.in;
+        int p = pos;
+        int n = in.length;
+        while (p < n) {
+            byte c = in[p];
             if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-                return;
+                break;
             }
-            pos++;
+            p++;
         }
+        pos = p;
     }
 
     private int node(int k, int start, int end) {
