@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -35,7 +36,25 @@ final class BufferProfiles {
     record Plan(List<Profile> profiles, List<Binding> bindings) {}
 
     /** What makes two priority groups share a profile (a record, not a joined string: one per PG). */
-    private record Key(Integer speedGbps, Integer cableLengthMetres, Integer mtu, long xoff, long xon, long size) {}
+    private record Key(Integer speedGbps, Integer cableLengthMetres, Integer mtu, long xoff, long xon, long size) {
+        // written out: the generated record methods go through method handles, slow under C1
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Objects.equals(speedGbps, k.speedGbps)
+                    && Objects.equals(cableLengthMetres, k.cableLengthMetres) && Objects.equals(mtu, k.mtu)
+                    && xoff == k.xoff && xon == k.xon && size == k.size;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Objects.hashCode(speedGbps);
+            h = 31 * h + Objects.hashCode(cableLengthMetres);
+            h = 31 * h + Objects.hashCode(mtu);
+            h = 31 * h + Long.hashCode(xoff);
+            h = 31 * h + Long.hashCode(xon);
+            return 31 * h + Long.hashCode(size);
+        }
+    }
 
     static Plan of(CompiledSwitch sw) {
         // First pass: group identical headroom under the plain SONiC name; a clash (same speed and

@@ -23,24 +23,38 @@ final class DeviceContext {
     static final String HOST_PLATFORM = "connectx";
 
     /**
-     * The keys this class adds, computed from the device's own view (ports, DSCP map): a function of
-     * the rest of the data and of the Weft build, so the render fingerprint leaves them out (see
-     * {@link RenderCache#input}) rather than encode the same facts again (they were a third of it).
+     * The keys {@link #complete} adds, computed from the device's own view (ports, DSCP map): a function
+     * of the rest of the data and of the Weft build, so the render fingerprint leaves them out (see
+     * {@link RenderCache#input}) rather than encode the same facts again (they were a third of it),
+     * and a device the manifest shows unchanged never builds them.
      */
     static final Set<String> DERIVED = Set.of("buffer_profiles", "buffer_pgs", "dscp_by_priority", "port_queues");
 
     private DeviceContext() {}
 
+    /** Everything a template sees for {@code device}. */
     static Map<String, Object> of(CompiledDevice device, String fabric) {
+        return complete(device, own(device, fabric));
+    }
+
+    /** The device's own view plus the fabric name: what the render fingerprint encodes. */
+    static Map<String, Object> own(CompiledDevice device, String fabric) {
         Map<String, Object> data = new TreeMap<>(device.toTemplateMap());
         data.put("fabric", fabric == null ? "" : fabric);
-        if (device instanceof CompiledSwitch sw) {
-            BufferProfiles.Plan buffers = BufferProfiles.of(sw);
-            data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
-            data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
-            data.put("dscp_by_priority", dscpByPriority(sw));
-            data.put("port_queues", portQueues(data));
+        return Collections.unmodifiableMap(data);
+    }
+
+    /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added. */
+    static Map<String, Object> complete(CompiledDevice device, Map<String, Object> own) {
+        if (!(device instanceof CompiledSwitch sw)) {
+            return own;
         }
+        Map<String, Object> data = new TreeMap<>(own);
+        BufferProfiles.Plan buffers = BufferProfiles.of(sw);
+        data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
+        data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
+        data.put("dscp_by_priority", dscpByPriority(sw));
+        data.put("port_queues", portQueues(data));
         return Collections.unmodifiableMap(data);
     }
 

@@ -105,12 +105,10 @@ public final class RenderCache {
     }
 
     /**
-     * The input of a device rendered with {@code data}: everything in it but what {@link DeviceContext}
-     * derives from the rest ({@link DeviceContext#DERIVED}), which the build fingerprint covers.
+     * The input of a device whose own data ({@link DeviceContext#own}) is {@code own}. What
+     * {@link DeviceContext#complete} derives from it is left out: the build fingerprint covers that code.
      */
-    Input input(String platform, Map<String, Object> data, TemplateFolders folders) {
-        Map<String, Object> own = new TreeMap<>(data);
-        own.keySet().removeAll(DeviceContext.DERIVED);
+    Input input(String platform, Map<String, Object> own, TemplateFolders folders) {
         return new Input(new Fingerprint.Encoder().add("format", FORMAT).add("build", build)
                 .add("platform", platform).add("data", own), folders);
     }

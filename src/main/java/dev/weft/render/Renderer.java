@@ -197,8 +197,8 @@ public final class Renderer {
 
     private DeviceResult renderAndWrite(CompiledDevice device, String fabric, RenderSink sink, RenderCache cache) {
         String platform = DeviceContext.platformOf(device);
-        Map<String, Object> data = DeviceContext.of(device, fabric);
-        RenderCache.Input input = cache.active() ? cache.input(platform, data, folders) : null;
+        Map<String, Object> own = DeviceContext.own(device, fabric);
+        RenderCache.Input input = cache.active() ? cache.input(platform, own, folders) : null;
         if (input != null) {
             RenderCache.Entry same = cache.unchanged(device.name(), input);
             if (same != null) {
@@ -206,7 +206,7 @@ public final class Renderer {
                 return new DeviceResult(List.of(), List.of(), device.name());
             }
         }
-        Rendered rendered = renderWith(device, platform, data);
+        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own));
         DeviceOutput output = rendered.output();
         if (!output.findings().isEmpty()) {
             return new DeviceResult(List.of(), output.findings(), null);
