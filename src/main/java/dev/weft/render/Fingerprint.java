@@ -94,6 +94,22 @@ final class Fingerprint {
             return Fingerprint.of(buffer, size);
         }
 
+        /**
+         * The fingerprint of what this encoder holds followed by what {@code tail} holds: the same as
+         * {@code copy()} with the tail's additions made to the copy, as long as the tail holds no map or
+         * list this encoder numbered (plain strings, as template names and checks are). Without copying
+         * this encoder's buffer and its table of numbered objects, once or twice per device.
+         */
+        String fingerprintThen(Encoder tail) {
+            CRC32C castagnoli = new CRC32C();
+            castagnoli.update(buffer, 0, size);
+            castagnoli.update(tail.buffer, 0, tail.size);
+            CRC32 ieee = new CRC32();
+            ieee.update(buffer, 0, size);
+            ieee.update(tail.buffer, 0, tail.size);
+            return hex8(castagnoli.getValue()) + hex8(ieee.getValue());
+        }
+
         private void value(Object value) {
             // most values are strings and integers: test those first
             if (value instanceof String s) {

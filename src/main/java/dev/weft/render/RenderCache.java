@@ -96,11 +96,11 @@ public final class RenderCache {
         }
 
         String with(Collection<String> templates) {
-            Fingerprint.Encoder copy = encoder.copy();
+            Fingerprint.Encoder tail = new Fingerprint.Encoder();
             for (String template : new TreeSet<>(templates)) {
-                copy.add(template, templateCheck(folders, template));
+                tail.add(template, templateCheck(folders, template));
             }
-            return copy.fingerprint();
+            return encoder.fingerprintThen(tail);
         }
     }
 
