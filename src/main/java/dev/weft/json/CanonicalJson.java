@@ -425,70 +425,119 @@ final class CanonicalJson {
      */
     private boolean sortMembers(int first, int members) {
         boolean ascending = true;
-        for (int i = 1; i < members; i++) {
+        for (int i = 1; i < members && ascending; i++) {
             int c = compareKeys(slots[first + 2 * (i - 1)], slots[first + 2 * i]);
             if (c == 0) {
                 return false;
             }
-            if (c > 0) {
-                ascending = false;
-            }
+            ascending = c < 0;
         }
         if (ascending) {
             return true;
         }
-        int[] pairs = new int[members];
+        // Keys of one object mostly share a long prefix ("Ethernet104|3", "Ethernet12|3"): compare the
+        // 8 bytes after the common prefix as one long, and whole keys only when those are equal.
+        int[] keys = new int[members];
         for (int i = 0; i < members; i++) {
-            pairs[i] = first + 2 * i;
+            keys[i] = slots[first + 2 * i];
         }
-        sort(pairs, new int[members], 0, members);
+        int common = commonPrefix(keys);
+        long[] packed = new long[members];
+        for (int i = 0; i < members; i++) {
+            packed[i] = pack(keys[i], common);
+        }
+        int[] order = new int[members];
+        for (int i = 0; i < members; i++) {
+            order[i] = i;
+        }
+        sort(order, new int[members], 0, members, keys, packed);
         for (int i = 1; i < members; i++) {
-            if (compareKeys(slots[pairs[i - 1]], slots[pairs[i]]) == 0) {
+            if (compareKeys(keys[order[i - 1]], keys[order[i]]) == 0) {
                 return false;
             }
         }
         int[] copy = new int[members * 2];
         for (int i = 0; i < members; i++) {
-            copy[2 * i] = slots[pairs[i]];
-            copy[2 * i + 1] = slots[pairs[i] + 1];
+            copy[2 * i] = slots[first + 2 * order[i]];
+            copy[2 * i + 1] = slots[first + 2 * order[i] + 1];
         }
         System.arraycopy(copy, 0, slots, first, copy.length);
         return true;
     }
 
-    /** Merge sort of {@code pairs[from, to)} (slot indexes of keys) by key bytes. */
-    private void sort(int[] pairs, int[] tmp, int from, int to) {
+    /** The length of the longest prefix all the given keys share. */
+    private int commonPrefix(int[] keys) {
+        int k0 = keys[0];
+        byte[] b0 = kind[k0] == STRING ? in : decoded;
+        int s0 = a[k0];
+        int common = b[k0] - s0;
+        for (int i = 1; i < keys.length && common > 0; i++) {
+            int k = keys[i];
+            byte[] bk = kind[k] == STRING ? in : decoded;
+            int sk = a[k];
+            int n = Math.min(common, b[k] - sk);
+            int j = 0;
+            while (j < n && bk[sk + j] == b0[s0 + j]) {
+                j++;
+            }
+            common = j;
+        }
+        return common;
+    }
+
+    /**
+     * Bytes {@code [from, from + 8)} of a key, big-endian, zero past its end: ordering these longs orders
+     * the keys by those bytes (ASCII, so no sign bit), a shorter key first when it is a prefix.
+     */
+    private long pack(int key, int from) {
+        byte[] bytes = kind[key] == STRING ? in : decoded;
+        int p = a[key] + from;
+        int end = b[key];
+        long v = 0;
+        for (int t = 0; t < 8; t++, p++) {
+            v = v << 8 | (p < end ? bytes[p] & 0xff : 0);
+        }
+        return v;
+    }
+
+    private int compareMembers(int x, int y, int[] keys, long[] packed) {
+        int c = Long.compare(packed[x], packed[y]);
+        return c != 0 ? c : compareKeys(keys[x], keys[y]);
+    }
+
+    /** Merge sort of member numbers {@code order[from, to)} by key. */
+    private void sort(int[] order, int[] tmp, int from, int to, int[] keys, long[] packed) {
         if (to - from <= 8) {
             for (int i = from + 1; i < to; i++) {
-                int v = pairs[i];
+                int v = order[i];
                 int j = i - 1;
-                while (j >= from && compareKeys(slots[pairs[j]], slots[v]) > 0) {
-                    pairs[j + 1] = pairs[j];
+                while (j >= from && compareMembers(order[j], v, keys, packed) > 0) {
+                    order[j + 1] = order[j];
                     j--;
                 }
-                pairs[j + 1] = v;
+                order[j + 1] = v;
             }
             return;
         }
         int mid = (from + to) >>> 1;
-        sort(pairs, tmp, from, mid);
-        sort(pairs, tmp, mid, to);
-        if (compareKeys(slots[pairs[mid - 1]], slots[pairs[mid]]) <= 0) {
+        sort(order, tmp, from, mid, keys, packed);
+        sort(order, tmp, mid, to, keys, packed);
+        if (compareMembers(order[mid - 1], order[mid], keys, packed) <= 0) {
             return;
         }
         int i = from;
         int j = mid;
         int k = from;
         while (i < mid && j < to) {
-            tmp[k++] = compareKeys(slots[pairs[i]], slots[pairs[j]]) <= 0 ? pairs[i++] : pairs[j++];
+            tmp[k++] = compareMembers(order[i], order[j], keys, packed) <= 0 ? order[i++] : order[j++];
         }
         while (i < mid) {
-            tmp[k++] = pairs[i++];
+            tmp[k++] = order[i++];
         }
         while (j < to) {
-            tmp[k++] = pairs[j++];
+            tmp[k++] = order[j++];
         }
-        System.arraycopy(tmp, from, pairs, from, to - from);
+        System.arraycopy(tmp, from, order, from, to - from);
     }
 
     /** Key order: bytes compared as unsigned, a prefix first; for ASCII that is {@link String#compareTo}. */

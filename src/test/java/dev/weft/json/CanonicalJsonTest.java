@@ -77,7 +77,7 @@ class CanonicalJsonTest {
                 // not Latin-1: the fast path reads a Latin-1 copy, where such a char is '?'
                 "[\"\u4e2d\"]", "{\"\u4e2d\": 1, \"?\": 2}", "[\"why?\"]", "[\"\\n?\"]", "[1, ?]", "[\u4e2d]",
                 // invalid: every error must come with the general reader's line and column
-                "", " ", "{", "[", "{\n  \"a\": \"1\",\n}", "{\"a\": 1,\n \"a\": 2}", "{\"b\": 1, \"a\": 2, \"b\": 3}",
+                "", " ", "{", "[", "{\n  \"a\": \"1\",\n}", "{\"a\": 1,\n \"a\": 2}", "{\"b\": 1, \"a\": 2, \"b\": 3}", "{\"Ethernet8\": 1, \"Ethernet0\": 2, \"Ethernet12\": 2, \"Ethernet8\": 3}",
                 "{\"a\": 01}", "{\"a\": -}", "{\"a\": 1.}", "{\"a\": 1e}", "{\"a\": 1-2}", "{\"a\": --1}", "{\"a\": \"x\"} extra",
                 "[".repeat(100) + "]".repeat(100), "[".repeat(65) + "]".repeat(65), "{\"a\": \"unterminated",
                 "{\n  \"a\": \"x\ty\u0001\"}", "[\"\\x\"]", "[\"\\u12\"]", "[tru]", "[nul]", "{1: 2}", "{\"a\" 1}",
@@ -86,6 +86,34 @@ class CanonicalJsonTest {
             agree(text);
         }
         assertTrue(agree("[".repeat(64) + "]".repeat(64)), "depth 64 is allowed on both paths");
+    }
+
+    /** Keys that share long prefixes, are prefixes of each other or differ only past eight bytes. */
+    @Test
+    void keysWithACommonPrefixSortAsStrings() {
+        Random random = new Random(5);
+        for (int round = 0; round < 200; round++) {
+            List<String> keys = new java.util.ArrayList<>();
+            for (int port = 0; port < 1 + random.nextInt(80); port++) {
+                keys.add("Ethernet" + port * 4 + "|" + random.nextInt(8) + (random.nextBoolean() ? "" : "|suffix-" + port));
+            }
+            keys.add("Ethernet");
+            keys.add("Ethernet1");
+            keys.add("Ethernet1\\u0000");
+            keys.add("Ethernet12345678|a");
+            keys.add("Ethernet12345678|b");
+            keys.add("Ethernet12345678");
+            keys.add("Ethernet\\n");
+            java.util.Collections.shuffle(keys, random);
+            StringBuilder text = new StringBuilder("{");
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (String key : keys) {
+                if (seen.add(key)) {
+                    text.append(text.length() > 1 ? ", " : "").append('"').append(key).append("\": ").append(seen.size());
+                }
+            }
+            assertTrue(agree(text.append('}').toString()), text.toString());
+        }
     }
 
     /** Random documents with random key order, escapes, numbers and white space: byte for byte the same. */
