@@ -452,7 +452,7 @@ final class CanonicalJson {
         }
         sort(order, new int[members], 0, members, keys, packed);
         for (int i = 1; i < members; i++) {
-            if (compareKeys(keys[order[i - 1]], keys[order[i]]) == 0) {
+            if (compareMembers(order[i - 1], order[i], keys, packed) == 0) {
                 return false;
             }
         }
