@@ -179,7 +179,10 @@ final class Fingerprint {
             boolean first = true;
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 Object key = entry.getKey();
-                if (!first && KEY_ORDER.compare(previous, key) >= 0) {
+                // string keys (template views) compared directly, not through the general comparator
+                boolean inOrder = first || (previous instanceof String p && key instanceof String k
+                        ? p.compareTo(k) < 0 : KEY_ORDER.compare(previous, key) < 0);
+                if (!inOrder) {
                     size = start;
                     // what the abandoned pass numbered was rolled back with its bytes: un-number it
                     while (seenOrder.size() > seenMark) {
@@ -190,7 +193,11 @@ final class Fingerprint {
                 }
                 previous = key;
                 first = false;
-                value(key);
+                if (key instanceof String k) {
+                    text('S', k); // what value(key) writes for a string
+                } else {
+                    value(key);
+                }
                 value(entry.getValue());
             }
         }
