@@ -39,9 +39,7 @@ final class DeviceContext {
 
     /** The device's own view plus the fabric name: what the render fingerprint encodes. */
     static Map<String, Object> own(CompiledDevice device, String fabric) {
-        Map<String, Object> data = new TreeMap<>(device.toTemplateMap());
-        data.put("fabric", fabric == null ? "" : fabric);
-        return Collections.unmodifiableMap(data);
+        return TemplateView.with(device.toTemplateMap(), "fabric", fabric == null ? "" : fabric);
     }
 
     /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added. */
