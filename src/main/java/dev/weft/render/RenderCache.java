@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -147,7 +148,9 @@ public final class RenderCache {
         }
         Path path = dir.resolve(device).resolve(file);
         try {
-            if (!Files.isRegularFile(path) || Files.size(path) != state.bytes()) {
+            // one stat for both questions (an unchanged re-render asks them of every file)
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+            if (!attributes.isRegularFile() || attributes.size() != state.bytes()) {
                 return false;
             }
             return Fingerprint.of(Files.readAllBytes(path)).equals(state.check());
