@@ -21,12 +21,22 @@ public final class Main {
     /** Runs one command with the given streams; used by tests to assert on output and exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new WeftCommand());
+        Class<?> only = args.length == 0 ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
+        if (only != null) {
+            cli.addSubcommand(only);
+        } else {
+            // help, --version, or a usage error: picocli lists (or suggests) every subcommand
+            WeftCommand.SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);
         cli.setParameterExceptionHandler((ex, a) -> {
             err.println("weft: " + ex.getMessage());
-            err.println("Try 'weft " + ex.getCommandLine().getCommandName() + " --help' for usage.");
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+                err.println("Did you mean: " + String.join(" or ", unmatched.getSuggestions()) + "?");
+            }
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             err.flush();
             return ExitCode.USAGE;
         });

@@ -21,6 +21,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The one data path every command shares (architecture.md): source → intent → model → compile →
@@ -68,6 +70,24 @@ final class Pipeline {
         return new RuleMetaLoader().load(catalog, policyOverrides);
     }
 
+    /** The task's result; what it threw is thrown here, as if it had run on this thread. */
+    private static <T> T joined(FutureTask<T> task) {
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading rule metadata", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     AsicProfiles asicProfiles() {
         return asicProfiles;
     }
@@ -99,8 +119,13 @@ final class Pipeline {
 
     /** Load, schema-check, map, compile and run every rule. Broken intent stops before the model. */
     Run validate(InventorySource source) {
+        // The rule metadata (some forty small YAML files) is read beside the inventory rather than after it.
+        FutureTask<RuleMetaLoader.Result> metaTask = new FutureTask<>(this::ruleMeta);
+        Thread metaReader = new Thread(metaTask, "weft-rule-metadata");
+        metaReader.setDaemon(true);
+        metaReader.start();
         IntentResult intent = read(source);
-        RuleMetaLoader.Result meta = ruleMeta();
+        RuleMetaLoader.Result meta = joined(metaTask);
         List<Finding> findings = new ArrayList<>(intent.findings());
         findings.addAll(meta.problems());
         CompiledFabric compiled = null;

@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.Finding;
+import dev.weft.report.FailOn;
 import dev.weft.render.DirectorySink;
 import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.RenderCache;
@@ -27,7 +28,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code weft render}: writes every device's files to {@code DIR/<device>/<file>}. Problems (a template
  * error, a missing ASIC profile) are reported as findings; the other devices still render. The summary
- * line goes to stderr so {@code --format json} output stays pure JSON.
+ * line goes to stderr so {@code --format json} output stays pure JSON. Without {@code --validate} it runs no
+ * policy rule (load, schema and compile only); with it, it checks the intent exactly as {@code weft validate}
+ * and renders nothing from intent that fails, so a pipeline that wants the report and the files loads the
+ * inventory once.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Render device configs (SONiC, Cumulus NVUE, Arista EOS, OpenConfig, ConnectX, OpenSM) into DIR/<device>/<file>.")
@@ -52,13 +56,30 @@ final class RenderCommand implements Callable<Integer> {
             + "are unchanged since the last render into DIR (DIR/" + RenderCache.FILE + ").")
     boolean force;
 
+    @Option(names = "--validate", description = "First check the intent as weft validate does (every policy rule, "
+            + "same findings); when that fails (see --fail-on) render nothing. One run instead of validate then render.")
+    boolean validate;
+
+    /** Whether validate would exit 1 on these findings (--fail-on, waivers). */
+    private boolean failsValidation(List<Finding> findings) {
+        FailOn failOn = FailOn.parse(options.failOn);
+        return findings.stream().anyMatch(f -> !f.waived() && failOn.fails(f.severity()));
+    }
+
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
-        Pipeline.Run run = Pipeline.from(options).compile(source);
+        Pipeline pipeline = Pipeline.from(options);
+        Pipeline.Run run = validate ? pipeline.validate(source) : pipeline.compile(source);
         Map<String, RuleMeta> rules = null;
         List<Finding> findings = new ArrayList<>(run.findings());
+        if (validate && failsValidation(findings)) {
+            // Configs are never written from intent that fails the policy: report what validate reports.
+            spec.commandLine().getErr().println("weft render: not rendered: the intent fails validation");
+            return ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),
+                    findings, List.of(), run.rules());
+        }
         TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
                 : TemplateFolders.withOverrides(options.templates);
         if (run.model() != null && run.model().subnet() != null) {

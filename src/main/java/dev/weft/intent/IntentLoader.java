@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Reads an inventory from a source, parses its files (in parallel, output in path order) and merges
@@ -31,21 +32,50 @@ public final class IntentLoader {
 
     /** @throws SourceException when the inventory cannot be read at all (missing path, unknown ref) */
     public LoadedIntent load(InventorySource source) throws SourceException {
+        return load(source, file -> List.of()).intent();
+    }
+
+    /** A load and, apart from its own findings, what the per-file check found (file by file, in path order). */
+    public record CheckedLoad(LoadedIntent intent, List<Finding> checks) {
+        public CheckedLoad {
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /**
+     * As {@link #load(InventorySource)}, also running {@code perFile} on each file that parsed, in the same
+     * task as its parse (while its tree is still in the processor's cache, and with no wait for the slowest
+     * file between parsing and checking).
+     */
+    public CheckedLoad load(InventorySource source, Function<ParsedFile, List<Finding>> perFile) throws SourceException {
         List<SourceFile> sources = source.read();
-        List<ParseResult> results = LargestFirst.map(sources, f -> f.content().length, this::parse);
+        List<Checked> results = LargestFirst.map(sources, f -> f.content().length, f -> parseAndCheck(f, perFile));
         List<ParsedFile> files = new ArrayList<>(sources.size());
         List<Finding> findings = new ArrayList<>();
-        for (int i = 0; i < sources.size(); i++) {
-            ParseResult result = results.get(i);
-            findings.addAll(result.findings());
-            if (result.root() != null) {
-                files.add(new ParsedFile(sources.get(i), result.root()));
+        List<Finding> checks = new ArrayList<>();
+        for (Checked result : results) {
+            findings.addAll(result.parse().findings());
+            checks.addAll(result.findings());
+            if (result.file() != null) {
+                files.add(result.file());
             }
         }
         InventoryMerger merger = new InventoryMerger(source.inventoryPath());
         MapNode merged = merger.merge(files, sources.isEmpty());
         findings.addAll(merger.findings());
-        return new LoadedIntent(source.inventoryPath(), files, merged, findings);
+        return new CheckedLoad(new LoadedIntent(source.inventoryPath(), files, merged, findings), checks);
+    }
+
+    /** One file's parse, its parsed form (null when it did not parse) and what {@code perFile} found in it. */
+    private record Checked(ParseResult parse, ParsedFile file, List<Finding> findings) {}
+
+    private Checked parseAndCheck(SourceFile source, Function<ParsedFile, List<Finding>> perFile) {
+        ParseResult result = parse(source);
+        if (result.root() == null) {
+            return new Checked(result, null, List.of());
+        }
+        ParsedFile file = new ParsedFile(source, result.root());
+        return new Checked(result, file, perFile.apply(file));
     }
 
     /**

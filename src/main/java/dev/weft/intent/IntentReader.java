@@ -7,10 +7,6 @@ import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 
 /**
  * The intent stage in one call: load (parse + merge), check each file against the schema, then map
@@ -20,30 +16,22 @@ import java.util.concurrent.FutureTask;
 public final class IntentReader {
 
     private final IntentLoader loader;
-    private final Future<SchemaValidator> validator;
+    private final SchemaValidator validator;
     private final IntentMapper mapper = new IntentMapper();
 
     public IntentReader() {
         this(LoadLimits.defaults());
     }
 
-    /**
-     * Starts compiling the schema at once, on its own thread: on a cold JVM that is mostly class
-     * loading, which then overlaps with reading and parsing the files instead of following it.
-     */
+    /** With a schema validator of its own (reading the schema is cheap: the library is compiled only if needed). */
     public IntentReader(LoadLimits limits) {
-        this.loader = new IntentLoader(limits);
-        FutureTask<SchemaValidator> compile = new FutureTask<>(SchemaValidator::new);
-        Thread compiler = new Thread(compile, "weft-schema-compile");
-        compiler.setDaemon(true);
-        compiler.start();
-        this.validator = compile;
+        this(new IntentLoader(limits), new SchemaValidator());
     }
 
-    /** With a shared validator: the schema is compiled once per process, not once per read. */
+    /** With a shared validator: the schema is read once per process, not once per read. */
     public IntentReader(IntentLoader loader, SchemaValidator validator) {
         this.loader = loader;
-        this.validator = CompletableFuture.completedFuture(validator);
+        this.validator = validator;
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
@@ -54,13 +42,13 @@ public final class IntentReader {
     /** As {@link #read(InventorySource)}, telling {@code timer} the wall time of load+parse, schema and map. */
     public IntentResult read(InventorySource source, StageTimer timer) throws SourceException {
         long start = System.nanoTime();
-        LoadedIntent loaded = loader.load(source);
+        // Each file is checked against the schema in the task that parsed it.
+        IntentLoader.CheckedLoad checked = loader.load(source, validator::validate);
+        LoadedIntent loaded = checked.intent();
         List<Finding> findings = new ArrayList<>(loaded.findings());
-        long loadedAt = System.nanoTime();
-        timer.record("load+parse", loadedAt - start);
-        findings.addAll(validator().validateAll(loaded.files()));
+        findings.addAll(checked.checks());
         long checkedAt = System.nanoTime();
-        timer.record("schema", checkedAt - loadedAt);
+        timer.record("load+parse+schema", checkedAt - start);
         FabricModel model = null;
         if (findings.stream().noneMatch(IntentReader::blocksMapping)) {
             MapResult mapped = mapper.map(loaded);
@@ -70,24 +58,6 @@ public final class IntentReader {
         timer.record("map", System.nanoTime() - checkedAt);
         findings.sort(Finding.ORDER);
         return new IntentResult(loaded, model, dedupe(findings));
-    }
-
-    private SchemaValidator validator() {
-        try {
-            return validator.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while compiling the intent schema", e);
-        } catch (ExecutionException e) {
-            // Compiling a schema shipped in the jar cannot fail on user input: this is a bug, keep its cause.
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
     }
 
     private static boolean blocksMapping(Finding f) {

@@ -1,19 +1,20 @@
 package dev.weft.intent;
 
 import dev.weft.finding.Location;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** A YAML mapping. Keys are strings (the schema has no other kind); entry order is file order. */
+/**
+ * A YAML mapping. Keys are strings (the schema has no other kind); entry order is file order. The entries
+ * are an unmodifiable copy of the map given (see {@link EntryMap}).
+ */
 public record MapNode(Location location, Map<String, Entry> entries) implements Node {
 
     /** One key with its own position (for "unknown key" messages) and its value. */
     public record Entry(String key, Location keyLocation, Node value) {}
 
     public MapNode {
-        entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+        entries = EntryMap.copyOf(entries);
     }
 
     public Optional<Node> get(String key) {

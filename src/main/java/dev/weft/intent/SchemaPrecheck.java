@@ -3,6 +3,7 @@ package dev.weft.intent;
 import com.networknt.schema.regex.RegularExpressions;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Collection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A quick first pass of the intent schema straight over our node tree, answering only "certainly valid" or
@@ -36,11 +36,12 @@ final class SchemaPrecheck {
     private static final Set<String> ANNOTATIONS = Set.of("$schema", "$id", "$defs", "$comment", "title",
             "description", "examples", "default", "deprecated");
 
-    private final JsonNode document;
-    private final Map<JsonNode, Check> compiled = new IdentityHashMap<>();
+    private final Object document;
+    private final Map<Object, Check> compiled = new IdentityHashMap<>();
     private final Check root;
 
-    SchemaPrecheck(JsonNode schemaDocument) {
+    /** @param schemaDocument the schema as {@code dev.weft.json.Json} parses it (maps, lists, strings, Long, BigDecimal, Boolean, null) */
+    SchemaPrecheck(Object schemaDocument) {
         this.document = schemaDocument;
         this.root = compile(schemaDocument);
     }
@@ -71,7 +72,7 @@ final class SchemaPrecheck {
         }
     }
 
-    private Check compile(JsonNode schema) {
+    private Check compile(Object schema) {
         Check known = compiled.get(schema);
         if (known != null) {
             return known;
@@ -83,19 +84,19 @@ final class SchemaPrecheck {
         return ref.target;
     }
 
-    private Check build(JsonNode schema) {
-        if (schema.isBoolean()) {
-            return schema.booleanValue() ? ALWAYS : NEVER;
+    private Check build(Object schema) {
+        if (schema instanceof Boolean b) {
+            return b ? ALWAYS : NEVER;
         }
-        if (!schema.isObject()) {
+        if (!(schema instanceof Map<?, ?>)) {
             return UNKNOWN;
         }
         List<Check> parts = new ArrayList<>();
-        for (String keyword : schema.propertyNames()) {
+        for (String keyword : object(schema).keySet()) {
             if (ANNOTATIONS.contains(keyword) || keyword.equals("then") || keyword.equals("else")) {
                 continue; // then/else are compiled with their `if`
             }
-            Check part = keyword(keyword, schema.get(keyword), schema);
+            Check part = keyword(keyword, object(schema).get(keyword), schema);
             if (part == UNKNOWN) {
                 return UNKNOWN;
             }
@@ -108,7 +109,7 @@ final class SchemaPrecheck {
         return node -> allOf(all, node);
     }
 
-    private Check keyword(String keyword, JsonNode value, JsonNode schema) {
+    private Check keyword(String keyword, Object value, Object schema) {
         return switch (keyword) {
             case "type" -> type(value);
             case "$ref" -> ref(value);
@@ -119,8 +120,8 @@ final class SchemaPrecheck {
             case "items" -> items(value);
             case "minItems" -> count(value, true);
             case "maxItems" -> count(value, false);
-            case "uniqueItems" -> value.isBoolean() && !value.booleanValue() ? ALWAYS
-                    : value.isBoolean() ? SchemaPrecheck::uniqueItems : UNKNOWN;
+            case "uniqueItems" -> Boolean.FALSE.equals(value) ? ALWAYS
+                    : Boolean.TRUE.equals(value) ? SchemaPrecheck::uniqueItems : UNKNOWN;
             case "minimum" -> bound(value, true);
             case "maximum" -> bound(value, false);
             case "minLength" -> minLength(value);
@@ -129,7 +130,7 @@ final class SchemaPrecheck {
             case "enum" -> enumeration(value);
             case "allOf" -> allOfKeyword(value);
             case "oneOf" -> oneOf(value);
-            case "if" -> conditional(value, schema.get("then"), schema.get("else"));
+            case "if" -> conditional(value, object(schema).get("then"), object(schema).get("else"));
             default -> UNKNOWN;
         };
     }
@@ -174,16 +175,11 @@ final class SchemaPrecheck {
     private static final int BOOLEAN = 32;
     private static final int NULL = 64;
 
-    private static Check type(JsonNode value) {
+    private static Check type(Object value) {
         int allowed = 0;
-        List<JsonNode> names = new ArrayList<>();
-        if (value.isArray()) {
-            value.forEach(names::add);
-        } else {
-            names.add(value);
-        }
-        for (JsonNode t : names) {
-            int bit = t.isString() ? TYPES.indexOf(t.stringValue()) : -1;
+        Collection<?> names = value instanceof List<?> list ? list : List.of(value);
+        for (Object t : names) {
+            int bit = t instanceof String name ? TYPES.indexOf(name) : -1;
             if (bit < 0) {
                 return UNKNOWN;
             }
@@ -220,26 +216,24 @@ final class SchemaPrecheck {
         return Verdict.UNSURE; // a Double (inf/nan) or anything else: leave it to the library
     }
 
-    private Check ref(JsonNode value) {
-        if (!value.isString() || !value.stringValue().startsWith("#/")) {
+    private Check ref(Object value) {
+        if (!(value instanceof String pointer) || !pointer.startsWith("#/")) {
             return UNKNOWN;
         }
-        JsonNode target = document;
-        for (String token : value.stringValue().substring(2).split("/", -1)) {
+        Object target = document;
+        for (String token : pointer.substring(2).split("/", -1)) {
             String name = token.replace("~1", "/").replace("~0", "~");
-            target = target == null ? null : target.get(name);
+            target = target instanceof Map<?, ?> map ? map.get(name) : null;
         }
         return target == null ? UNKNOWN : compile(target);
     }
 
-    private Check properties(JsonNode value, JsonNode schema) {
-        if (!value.isObject()) {
+    private Check properties(Object value, Object schema) {
+        if (!(value instanceof Map<?, ?>)) {
             return UNKNOWN;
         }
         Map<String, Check> byName = new HashMap<>();
-        for (String name : value.propertyNames()) {
-            byName.put(name, compile(value.get(name)));
-        }
+        object(value).forEach((name, sub) -> byName.put(name, compile(sub)));
         return node -> {
             if (!(node instanceof MapNode map)) {
                 return Verdict.VALID;
@@ -261,17 +255,17 @@ final class SchemaPrecheck {
         };
     }
 
-    private Check additionalProperties(JsonNode value, JsonNode schema) {
-        if (schema.has("patternProperties")) {
+    private Check additionalProperties(Object value, Object schema) {
+        if (object(schema).containsKey("patternProperties")) {
             return UNKNOWN;
         }
-        JsonNode props = schema.get("properties");
+        Object props = object(schema).get("properties");
         Set<String> declared = new HashSet<>();
         if (props != null) {
-            if (!props.isObject()) {
+            if (!(props instanceof Map<?, ?>)) {
                 return UNKNOWN;
             }
-            declared.addAll(props.propertyNames());
+            declared.addAll(object(props).keySet());
         }
         Check extra = compile(value);
         return node -> {
@@ -294,16 +288,16 @@ final class SchemaPrecheck {
         };
     }
 
-    private static Check required(JsonNode value) {
-        if (!value.isArray()) {
+    private static Check required(Object value) {
+        if (!(value instanceof List<?> list)) {
             return UNKNOWN;
         }
         List<String> names = new ArrayList<>();
-        for (JsonNode n : value) {
-            if (!n.isString()) {
+        for (Object n : list) {
+            if (!(n instanceof String name)) {
                 return UNKNOWN;
             }
-            names.add(n.stringValue());
+            names.add(name);
         }
         String[] all = names.toArray(String[]::new);
         return node -> {
@@ -319,15 +313,15 @@ final class SchemaPrecheck {
         };
     }
 
-    private Check propertyNames(JsonNode value) {
+    private Check propertyNames(Object value) {
         Check names = compile(value);
         java.util.function.Function<MapNode.Entry, Verdict> eachName =
                 e -> names.check(new ScalarNode(e.keyLocation(), e.key(), e.key()));
         return node -> node instanceof MapNode map ? every(map.entries().values(), eachName) : Verdict.VALID;
     }
 
-    private Check items(JsonNode value) {
-        if (!value.isObject() && !value.isBoolean()) {
+    private Check items(Object value) {
+        if (!(value instanceof Map<?, ?>) && !(value instanceof Boolean)) {
             return UNKNOWN; // the pre-2020 array form means something else
         }
         Check item = compile(value);
@@ -335,11 +329,11 @@ final class SchemaPrecheck {
         return node -> node instanceof ListNode list ? every(list.items(), eachItem) : Verdict.VALID;
     }
 
-    private static Check count(JsonNode value, boolean min) {
-        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+    private static Check count(Object value, boolean min) {
+        if (!isInt(value)) {
             return UNKNOWN;
         }
-        int limit = value.intValue();
+        int limit = ((Long) value).intValue();
         return node -> {
             if (!(node instanceof ListNode list)) {
                 return Verdict.VALID;
@@ -373,11 +367,11 @@ final class SchemaPrecheck {
         return Verdict.VALID;
     }
 
-    private static Check bound(JsonNode value, boolean min) {
-        if (!value.isNumber()) {
+    private static Check bound(Object value, boolean min) {
+        if (!(value instanceof Long) && !(value instanceof BigDecimal)) {
             return UNKNOWN;
         }
-        BigDecimal limit = value.decimalValue();
+        BigDecimal limit = value instanceof Long l ? BigDecimal.valueOf(l) : (BigDecimal) value;
         return node -> {
             if (!(node instanceof ScalarNode s) || s.value() == null || s.value() instanceof String
                     || s.value() instanceof Boolean) {
@@ -391,17 +385,17 @@ final class SchemaPrecheck {
         };
     }
 
-    private static Check minLength(JsonNode value) {
-        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+    private static Check minLength(Object value) {
+        if (!isInt(value)) {
             return UNKNOWN;
         }
-        int limit = value.intValue();
+        int limit = ((Long) value).intValue();
         return node -> node instanceof ScalarNode s && s.value() instanceof String text
                 ? verdict(text.codePointCount(0, text.length()) >= limit) : Verdict.VALID;
     }
 
-    private static Check pattern(JsonNode value) {
-        if (!value.isString()) {
+    private static Check pattern(Object value) {
+        if (!(value instanceof String regex)) {
             return UNKNOWN;
         }
         // The library's JDK engine compiles the pattern with its ECMA-262 adjustments and answers Matcher.find();
@@ -409,13 +403,13 @@ final class SchemaPrecheck {
         // reset per value: a Matcher and its arrays for each of a few hundred thousand strings was most of this
         // pass's allocation.
         Pattern compiled = Pattern.compile(RegularExpressions.replaceLongformCharacterProperties(
-                RegularExpressions.replaceDollarAnchors(value.stringValue())));
+                RegularExpressions.replaceDollarAnchors(regex)));
         ThreadLocal<Matcher> matchers = ThreadLocal.withInitial(() -> compiled.matcher(""));
         return node -> node instanceof ScalarNode s && s.value() instanceof String text
                 ? verdict(matchers.get().reset(text).find()) : Verdict.VALID;
     }
 
-    private static Check constant(JsonNode value) {
+    private static Check constant(Object value) {
         Object expected = scalarOf(value);
         if (expected == null) {
             return UNKNOWN;
@@ -423,12 +417,12 @@ final class SchemaPrecheck {
         return node -> same(node, expected);
     }
 
-    private static Check enumeration(JsonNode value) {
-        if (!value.isArray()) {
+    private static Check enumeration(Object value) {
+        if (!(value instanceof List<?> list)) {
             return UNKNOWN;
         }
         List<Object> options = new ArrayList<>();
-        for (JsonNode option : value) {
+        for (Object option : list) {
             Object o = scalarOf(option);
             if (o == null) {
                 return UNKNOWN;
@@ -451,24 +445,24 @@ final class SchemaPrecheck {
         };
     }
 
-    private Check allOfKeyword(JsonNode value) {
-        if (!value.isArray()) {
+    private Check allOfKeyword(Object value) {
+        if (!(value instanceof List<?> list)) {
             return UNKNOWN;
         }
         List<Check> parts = new ArrayList<>();
-        for (JsonNode s : value) {
+        for (Object s : list) {
             parts.add(compile(s));
         }
         Check[] all = parts.toArray(Check[]::new);
         return node -> allOf(all, node);
     }
 
-    private Check oneOf(JsonNode value) {
-        if (!value.isArray()) {
+    private Check oneOf(Object value) {
+        if (!(value instanceof List<?> list)) {
             return UNKNOWN;
         }
         List<Check> parts = new ArrayList<>();
-        for (JsonNode s : value) {
+        for (Object s : list) {
             parts.add(compile(s));
         }
         Check[] all = parts.toArray(Check[]::new);
@@ -487,7 +481,7 @@ final class SchemaPrecheck {
         };
     }
 
-    private Check conditional(JsonNode ifSchema, JsonNode thenSchema, JsonNode elseSchema) {
+    private Check conditional(Object ifSchema, Object thenSchema, Object elseSchema) {
         Check condition = compile(ifSchema);
         Check then = thenSchema == null ? ALWAYS : compile(thenSchema);
         Check otherwise = elseSchema == null ? ALWAYS : compile(elseSchema);
@@ -501,20 +495,28 @@ final class SchemaPrecheck {
     // ------------------------------------------------------------------ values
 
     /** A const/enum value we compare exactly: a String, Boolean, BigInteger or {@link #JSON_NULL}; else null. */
-    private static Object scalarOf(JsonNode value) {
-        if (value.isString()) {
-            return value.stringValue();
+    private static Object scalarOf(Object value) {
+        if (value instanceof String || value instanceof Boolean) {
+            return value;
         }
-        if (value.isBoolean()) {
-            return value.booleanValue();
+        if (value instanceof Long l) {
+            return BigInteger.valueOf(l);
         }
-        if (value.isIntegralNumber()) {
-            return value.bigIntegerValue();
-        }
-        if (value.isNull()) {
+        if (value == null) {
             return JSON_NULL;
         }
-        return null;
+        return null; // a BigDecimal (even an integral one) or a structure: not compared here
+    }
+
+    /** A schema object's members. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Object schema) {
+        return (Map<String, Object>) schema;
+    }
+
+    /** An integer that fits an int, as the schema's counts and lengths are. */
+    private static boolean isInt(Object value) {
+        return value instanceof Long l && l == (int) l.longValue();
     }
 
     private static final Object JSON_NULL = new Object();

@@ -29,6 +29,13 @@ final class StackSlices {
             this.to = to;
         }
 
+        /** The entries, copied in order: what {@link EntryMap} keeps. */
+        MapNode.Entry[] toEntryArray() {
+            MapNode.Entry[] out = new MapNode.Entry[to - from];
+            System.arraycopy(array, from, out, 0, out.length);
+            return out;
+        }
+
         @Override
         public Set<Map.Entry<String, MapNode.Entry>> entrySet() {
             return new AbstractSet<>() {

@@ -1,6 +1,7 @@
 package dev.weft.model;
 
 import dev.weft.finding.Location;
+import java.util.AbstractMap;
 import java.util.Map;
 
 /**
@@ -13,7 +14,16 @@ import java.util.Map;
 public record Provenance(Location self, Map<String, Location> fields) {
 
     public Provenance {
-        fields = Map.copyOf(fields);
+        fields = fields instanceof Frozen ? fields : Map.copyOf(fields);
+    }
+
+    /**
+     * A field map that cannot change once made, taken as is instead of copied: the intent reader hands
+     * every object of the inventory its fields this way, as a view of the parsed mapping (hundreds of
+     * thousands of objects on a large fabric).
+     */
+    public abstract static class Frozen extends AbstractMap<String, Location> {
+        protected Frozen() {}
     }
 
     public static Provenance at(Location self) {
@@ -22,7 +32,8 @@ public record Provenance(Location self, Map<String, Location> fields) {
 
     /** The location of a field's value, or of the object itself when the field was not written. */
     public Location of(String field) {
-        return fields.getOrDefault(field, self);
+        Location at = fields.get(field);
+        return at == null ? self : at;
     }
 
     /** True when the field was written in YAML (not a default). */

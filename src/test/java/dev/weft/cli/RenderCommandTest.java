@@ -41,6 +41,58 @@ class RenderCommandTest {
         assertEquals("0", third.group(3));
     }
 
+    @Test
+    void validateFirstRendersWhatRenderDoesAndReportsWhatValidateReports(@TempDir Path tmp) throws IOException {
+        CliRun plain = CliRun.of("render", EXAMPLE.toString(), "--out", tmp.resolve("plain").toString());
+        CliRun checked = CliRun.of("render", EXAMPLE.toString(), "--out", tmp.resolve("checked").toString(),
+                "--validate", "--format", "json");
+        CliRun validate = CliRun.of("validate", EXAMPLE.toString(), "--format", "json");
+        assertEquals(validate.exitCode(), checked.exitCode(), checked.err());
+        assertEquals(findingsOf(validate.out()), findingsOf(checked.out()));
+        assertEquals(TreeText.of(tmp.resolve("plain")), TreeText.of(tmp.resolve("checked")));
+    }
+
+    @Test
+    void validateFirstRendersNothingFromIntentThatFailsAPolicyRule(@TempDir Path tmp) throws IOException {
+        Path failing = ProjectDir.get().resolve("policies/mtu-link-mismatch/fail");
+        CliRun plain = CliRun.of("render", failing.toString(), "--out", tmp.resolve("plain").toString());
+        assertEquals(0, plain.exitCode(), "render alone runs no policy rule: " + plain.err());
+        assertTrue(Files.isDirectory(tmp.resolve("plain/leaf-01")));
+
+        Path out = tmp.resolve("checked");
+        CliRun checked = CliRun.of("render", failing.toString(), "--out", out.toString(), "--validate", "--format", "json");
+        assertEquals(1, checked.exitCode(), checked.err());
+        assertTrue(checked.out().contains("\"rule\": \"mtu-link-mismatch\""), checked.out());
+        assertTrue(checked.err().contains("not rendered: the intent fails validation"), checked.err());
+        assertTrue(!Files.exists(out), "nothing written");
+
+        CliRun waivedByThreshold = CliRun.of("render", failing.toString(), "--out", out.toString(), "--validate",
+                "--fail-on", "never");
+        assertEquals(0, waivedByThreshold.exitCode(), waivedByThreshold.err());
+        assertTrue(Files.isDirectory(out.resolve("leaf-01")), "--fail-on never lets it render");
+    }
+
+    /** The "findings" array of a JSON report, as text. */
+    private static String findingsOf(String report) {
+        int start = report.indexOf("\"findings\"");
+        int end = report.indexOf("\"devices\"");
+        assertTrue(start >= 0 && end > start, report);
+        return report.substring(start, end);
+    }
+
+    /** Every file under a folder with its content, in path order. */
+    private static final class TreeText {
+        static String of(Path root) throws IOException {
+            StringBuilder out = new StringBuilder();
+            try (var files = Files.walk(root)) {
+                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                    out.append(root.relativize(f)).append('\n').append(Files.readString(f)).append('\n');
+                }
+            }
+            return out.toString();
+        }
+    }
+
     private static Matcher summary(CliRun run) {
         Matcher m = SUMMARY.matcher(run.err());
         assertTrue(m.find(), run.err());

@@ -12,9 +12,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weft drift} / {@code weft backup} mistakes that never reach a device: usage errors and per-device errors. */
 class DriftCommandOptionsTest {
+
+    /** Credential files of these tests (one holds a canary password) go away with the test. */
+    @TempDir
+    Path tmp;
 
     private static final String INVENTORY = Lab.projectDir().resolve("inventories/roce-pod-c").toString();
 
@@ -41,7 +46,7 @@ class DriftCommandOptionsTest {
 
     @Test
     void unreadableCredentialsFileIsAUsageErrorAndAPasswordInItIsRefused() throws Exception {
-        Path creds = Files.createTempFile("creds", ".yaml");
+        Path creds = tmp.resolve("creds.yaml");
         Files.writeString(creds, "lab:\n  user: admin\n  password: hunter2-canary\n");
         String[] r = run("drift", INVENTORY, "--device", "oc-leaf-1", "--credentials", creds.toString());
         assertEquals("2", r[0], r[2]);
@@ -59,7 +64,7 @@ class DriftCommandOptionsTest {
     @Test
     @SuppressWarnings("unchecked")
     void aCredentialTheFileDoesNotHaveIsAnErrorForThatDeviceNotASilentSkip() throws Exception {
-        Path creds = Files.createTempFile("creds", ".yaml");
+        Path creds = tmp.resolve("creds.yaml");
         Files.writeString(creds, "other:\n  user: admin\n  agent: true\n");
         String[] r = run("drift", INVENTORY, "--device", "oc-leaf-1", "--device", "oc-leaf-2", "--format", "json",
                 "--credentials", creds.toString());

@@ -92,6 +92,13 @@ class DriftOnDevicesTest {
         if (lab != null) {
             lab.close();
         }
+        if (root != null) {
+            try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
     }
 
     @BeforeEach

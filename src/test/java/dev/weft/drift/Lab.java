@@ -77,6 +77,12 @@ final class Lab implements AutoCloseable {
     @Override
     public void close() throws IOException, InterruptedException {
         script("stop", stateDir.toString());
+        // the lab's SSH keys and device state are the test's own: leave nothing behind in /tmp
+        try (java.util.stream.Stream<Path> files = Files.walk(stateDir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private String script(String... args) throws IOException, InterruptedException {

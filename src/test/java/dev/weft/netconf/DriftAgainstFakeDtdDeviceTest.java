@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The drift audit against a FAKE device (a real netconfd never sends a DTD): its get-config reply carries a
@@ -23,8 +24,7 @@ import org.junit.jupiter.api.Test;
 class DriftAgainstFakeDtdDeviceTest {
 
     @Test
-    void replyWithADtdIsRefusedAndNothingIsExpanded() throws Exception {
-        Path dir = Files.createTempDirectory("weft-drift-dtd");
+    void replyWithADtdIsRefusedAndNothingIsExpanded(@TempDir Path dir) throws Exception {
         Path canaryFile = dir.resolve("canary.txt");
         String fileCanary = "file-canary-" + System.nanoTime();
         Files.writeString(canaryFile, fileCanary);
