@@ -175,20 +175,35 @@ final class Fingerprint {
             int seenMark = seenOrder.size();
             tag('M');
             number(map.size());
-            Object previous = null;
-            boolean first = true;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                Object key = entry.getKey();
-                // string keys (template views) compared directly, not through the general comparator
-                boolean inOrder = first || (previous instanceof String p && key instanceof String k
-                        ? p.compareTo(k) < 0 : KEY_ORDER.compare(previous, key) < 0);
+            // forEach, not entrySet: the array-backed views then hand over pairs without an entry object each
+            InOrder walk = new InOrder();
+            map.forEach(walk);
+            if (!walk.inOrder) {
+                size = start;
+                // what the abandoned pass numbered was rolled back with its bytes: un-number it
+                while (seenOrder.size() > seenMark) {
+                    seen.remove(seenOrder.remove(seenOrder.size() - 1));
+                }
+                sortedMap(map);
+            }
+        }
+
+        /** Encodes a map's entries while their keys ascend; after the first that does not, only notes it. */
+        private final class InOrder implements java.util.function.BiConsumer<Object, Object> {
+            private Object previous;
+            private boolean first = true;
+            private boolean inOrder = true;
+
+            @Override
+            public void accept(Object key, Object value) {
                 if (!inOrder) {
-                    size = start;
-                    // what the abandoned pass numbered was rolled back with its bytes: un-number it
-                    while (seenOrder.size() > seenMark) {
-                        seen.remove(seenOrder.remove(seenOrder.size() - 1));
-                    }
-                    sortedMap(map);
+                    return;
+                }
+                // string and integer keys (template views, DSCP maps) compared directly
+                if (!first && !(previous instanceof String p && key instanceof String k ? p.compareTo(k) < 0
+                        : previous instanceof Integer p && key instanceof Integer k ? p < k
+                        : KEY_ORDER.compare(previous, key) < 0)) {
+                    inOrder = false;
                     return;
                 }
                 previous = key;
@@ -198,7 +213,7 @@ final class Fingerprint {
                 } else {
                     value(key);
                 }
-                value(entry.getValue());
+                value(value);
             }
         }
 
