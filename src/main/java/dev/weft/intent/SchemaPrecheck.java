@@ -402,8 +402,13 @@ final class SchemaPrecheck {
         // the same Pattern and the same call give the same answer for every string. One Matcher per thread,
         // reset per value: a Matcher and its arrays for each of a few hundred thousand strings was most of this
         // pass's allocation.
-        Pattern compiled = Pattern.compile(RegularExpressions.replaceLongformCharacterProperties(
-                RegularExpressions.replaceDollarAnchors(regex)));
+        String jdkForm = RegularExpressions.replaceLongformCharacterProperties(RegularExpressions.replaceDollarAnchors(regex));
+        SimplePattern simple = SimplePattern.compile(jdkForm);
+        if (simple != null) {
+            return node -> node instanceof ScalarNode s && s.value() instanceof String text
+                    ? verdict(simple.matches(text)) : Verdict.VALID;
+        }
+        Pattern compiled = Pattern.compile(jdkForm);
         ThreadLocal<Matcher> matchers = ThreadLocal.withInitial(() -> compiled.matcher(""));
         return node -> node instanceof ScalarNode s && s.value() instanceof String text
                 ? verdict(matchers.get().reset(text).find()) : Verdict.VALID;

@@ -11,6 +11,8 @@ import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyList;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyMap;
 import com.hubspot.jinjava.tree.Node;
+import dev.weft.render.fast.Bail;
+import dev.weft.render.fast.FastTemplate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Each template is read and parsed once and the parsed tree is reused for every device; one engine
  * is safe to share between rendering threads.
+ *
+ * <p>Fast path: a template that uses only what {@link FastTemplate} compiles (every built-in one) renders
+ * through that compiled program, on the plain data, without the Jinjava interpreter; the program gives
+ * Jinjava's bytes or bails, and then the same render runs through Jinjava, so errors, odd values and user
+ * templates with other constructs behave exactly as with Jinjava alone.
  */
 public final class TemplateEngine {
     /** Default cap on one rendered file. A config bigger than this is a template bug (a runaway loop). */
@@ -38,6 +45,9 @@ public final class TemplateEngine {
     private final Jinjava jinjava;
     private final JinjavaConfig config;
     private final SandboxLocator locator;
+    private final long maxOutputBytes;
+    /** False only in tests that compare the fast path with Jinjava alone. */
+    private final boolean fastPath;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
     /**
      * One copy of Jinjava's global context (filters, tests, functions, tags) per rendering thread,
@@ -63,14 +73,22 @@ public final class TemplateEngine {
         }
     }
 
-    private record Parsed(String shownAs, String text, Node root, List<TemplateProblem> problems) {}
+    /** A template as parsed once: Jinjava's tree, and its fast program when it has one (else null). */
+    private record Parsed(String shownAs, String text, Node root, List<TemplateProblem> problems, FastTemplate fast) {}
 
     public TemplateEngine(TemplateFolders folders) {
         this(folders, DEFAULT_MAX_OUTPUT_BYTES);
     }
 
     public TemplateEngine(TemplateFolders folders, long maxOutputBytes) {
+        this(folders, maxOutputBytes, true);
+    }
+
+    /** With {@code fastPath} false every template renders with Jinjava alone (differential tests). */
+    TemplateEngine(TemplateFolders folders, long maxOutputBytes, boolean fastPath) {
         this.folders = folders;
+        this.maxOutputBytes = maxOutputBytes;
+        this.fastPath = fastPath;
         this.config = JinjavaConfig.newBuilder()
                 .withFailOnUnknownTokens(true)
                 .withMaxOutputSize(maxOutputBytes)
@@ -188,6 +206,13 @@ public final class TemplateEngine {
         if (!template.problems().isEmpty()) {
             return new Outcome("", template.problems());
         }
+        if (template.fast() != null) {
+            try {
+                return new Outcome(template.fast().render(data), List.of(), List.of());
+            } catch (Bail notSure) {
+                // render this one with Jinjava: its text, or its error, exactly as before
+            }
+        }
         Context context = new QuietContext(roots.get(), wrapped(data), config.getDisabled());
         JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
         List<TemplateProblem> problems = new ArrayList<>();
@@ -243,7 +268,8 @@ public final class TemplateEngine {
         try {
             template = folders.read(name);
         } catch (TemplateAccessException e) {
-            return new Parsed(TemplateFolders.BUILT_IN + name, "", null, List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())));
+            return new Parsed(TemplateFolders.BUILT_IN + name, "", null,
+                    List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())), null);
         }
         JinjavaInterpreter interpreter = new JinjavaInterpreter(jinjava, new Context(jinjava.getGlobalContextCopy()), config);
         List<TemplateProblem> problems = new ArrayList<>();
@@ -255,13 +281,37 @@ public final class TemplateEngine {
             problems.add(new TemplateProblem(template.shownAs(),
                     SourceLines.fileLine(template.text(), e.getLineNumber(), null), e.getMessage()));
         }
-        Parsed partial = new Parsed(template.shownAs(), template.text(), root, List.of());
+        Parsed partial = new Parsed(template.shownAs(), template.text(), root, List.of(), null);
         for (TemplateError error : interpreter.getErrorsCopy()) {
             if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
                 problems.add(problemOf(partial, error));
             }
         }
-        return new Parsed(template.shownAs(), template.text(), root, problems);
+        FastTemplate fast = fastPath && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
+                // Jinjava reads a cap of 0 or less as no cap
+                ? FastTemplate.compile(root, maxOutputBytes > 0 ? maxOutputBytes : Long.MAX_VALUE).orElse(null) : null;
+        return new Parsed(template.shownAs(), template.text(), root, problems, fast);
+    }
+
+    /**
+     * The fast path's text for this template and data, or null when it has no program for it or bails
+     * (tests: the fast path really renders, and renders what Jinjava renders).
+     */
+    String fastOnly(String name, Map<String, Object> data) {
+        FastTemplate fast = parsed.computeIfAbsent(name, this::parse).fast();
+        if (fast == null) {
+            return null;
+        }
+        try {
+            return fast.render(data);
+        } catch (Bail notSure) {
+            return null;
+        }
+    }
+
+    /** Whether the template {@code name} renders through the fast path (tests: no built-in one falls back). */
+    boolean compiledFast(String name) {
+        return parsed.computeIfAbsent(name, this::parse).fast() != null;
     }
 
     private TemplateProblem problemOf(Parsed template, TemplateError error) {
