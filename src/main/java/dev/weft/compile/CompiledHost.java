@@ -22,7 +22,8 @@ public record CompiledHost(String name, List<CompiledNic> nics, Map<String, Loca
 
     @Override
     public Map<String, Object> toTemplateMap() {
+        TemplateView.Shared shared = new TemplateView.Shared();
         return TemplateView.of("kind", "host", "name", name,
-                "nics", TemplateView.list(nics, CompiledNic::toTemplateMap));
+                "nics", TemplateView.list(nics, nic -> nic.toTemplateMap(shared)));
     }
 }

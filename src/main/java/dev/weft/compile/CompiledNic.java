@@ -1,7 +1,6 @@
 package dev.weft.compile;
 
 import dev.weft.finding.Location;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -74,7 +73,7 @@ public record CompiledNic(
      * points ascending ({@code priority}, {@code dscp}). The host script loops over each list rather
      * than writing one command per code point.
      */
-    private List<Map<String, Object>> dscpRemap() {
+    private static List<Map<String, Object>> dscpRemap(Map<Integer, Integer> dscpToPriority) {
         Map<Integer, List<Integer>> byPriority = new java.util.TreeMap<>();
         dscpToPriority.forEach((dscp, priority) -> {
             if (priority != dscp >> 3) {
@@ -91,26 +90,35 @@ public record CompiledNic(
     }
 
     public Map<String, Object> toTemplateMap() {
+        return toTemplateMap(new TemplateView.Shared());
+    }
+
+    /**
+     * The view, sharing with the other NICs of the host what depends only on the DSCP map: the map
+     * itself (frozen, ascending, and one object fabric-wide, so it is its own view) and its remap list.
+     */
+    Map<String, Object> toTemplateMap(TemplateView.Shared shared) {
+        // keys in sorted order, as the view iterates (TemplateView.of then sorts in one pass)
         return TemplateView.of(
-                "name", name,
-                "rdma_device", rdmaDevice,
-                "model", model,
-                "firmware", firmware,
-                "trust_dscp", trustDscp,
-                "dscp_to_priority", Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dscpToPriority)),
-                "dscp_remap", dscpRemap(),
-                "pfc", pfc,
-                "roce_dscp", roceDscp,
-                "roce_tos", roceTos,
-                "ecn_rp", ecnReactionPoint,
-                "ecn_np", ecnNotificationPoint,
+                "cable_length_m", cableLengthMetres,
                 "cnp_dscp", cnpDscp,
                 "cnp_priority", cnpPriority,
-                "mtu", mtu,
-                "roce_mtu", roceMtu,
-                "speed_gbps", speedGbps,
-                "cable_length_m", cableLengthMetres,
+                "dscp_remap", shared.derived(dscpToPriority, CompiledNic::dscpRemap),
+                "dscp_to_priority", dscpToPriority,
+                "ecn_np", ecnNotificationPoint,
+                "ecn_rp", ecnReactionPoint,
+                "firmware", firmware,
                 "link_pause", linkPause,
-                "peer", peer);
+                "model", model,
+                "mtu", mtu,
+                "name", name,
+                "peer", peer,
+                "pfc", pfc,
+                "rdma_device", rdmaDevice,
+                "roce_dscp", roceDscp,
+                "roce_mtu", roceMtu,
+                "roce_tos", roceTos,
+                "speed_gbps", speedGbps,
+                "trust_dscp", trustDscp);
     }
 }

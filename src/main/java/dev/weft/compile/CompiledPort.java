@@ -92,27 +92,28 @@ public record CompiledPort(
 
     /** The view, with list views shared with the other ports of the same switch. */
     Map<String, Object> toTemplateMap(TemplateView.Shared shared) {
+        // keys in sorted order, as the view iterates (TemplateView.of then sorts in one pass)
         return TemplateView.of(
-                "name", name,
-                "speed_gbps", speedGbps,
-                "speed_mbps", speedGbps == null ? null : speedGbps * 1000,
-                "mtu", mtu,
                 "cable_length_m", cableLengthMetres,
-                "role", role,
+                "headroom", shared.list(headroom, PriorityGroupHeadroom::toTemplateMap),
+                "link_pause", linkPause,
+                "mtu", mtu,
+                "name", name,
                 "peer", peer,
-                "trust_dscp", trustDscp,
                 "pfc_priorities", pfcPriorities,
                 // comma-joined forms for configs that take a list as one string (SONiC pfc_enable,
                 // pfcwd_sw_enable); absent when the list is empty
                 "pfc_priorities_csv", csv(pfcPriorities),
-                "watchdog_queues_csv", csv(watchdogQueues),
+                "pfc_priority_to_queue", pfcPriorityToQueue,
                 "pfc_queues", pfcQueues(),
                 "priority_to_queue", priorityToQueue,
-                "pfc_priority_to_queue", pfcPriorityToQueue,
                 "queues", shared.list(queues, CompiledQueue::toTemplateMap),
+                "role", role,
+                "speed_gbps", speedGbps,
+                "speed_mbps", speedGbps == null ? null : speedGbps * 1000,
+                "trust_dscp", trustDscp,
                 "watchdog", watchdog,
                 "watchdog_queues", watchdogQueues,
-                "link_pause", linkPause,
-                "headroom", shared.list(headroom, PriorityGroupHeadroom::toTemplateMap));
+                "watchdog_queues_csv", csv(watchdogQueues));
     }
 }

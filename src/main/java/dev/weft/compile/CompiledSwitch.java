@@ -2,8 +2,6 @@ package dev.weft.compile;
 
 import dev.weft.finding.Location;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -84,8 +82,9 @@ public record CompiledSwitch(
 
     @Override
     public Map<String, Object> toTemplateMap() {
-        // DSCP keys stay integers in ascending order so {% for dscp, tc in dscp_to_priority.items() %} is stable.
-        Map<Integer, Integer> dscp = Collections.unmodifiableMap(new LinkedHashMap<>(dscpToPriority));
+        // DSCP keys stay integers in ascending order so {% for dscp, tc in dscp_to_priority.items() %} is stable:
+        // the frozen map is that already (and one object fabric-wide), so it is its own view.
+        Map<Integer, Integer> dscp = dscpToPriority;
         TemplateView.Shared shared = new TemplateView.Shared();
         return TemplateView.of(
                 "kind", "switch",

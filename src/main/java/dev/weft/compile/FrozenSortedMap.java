@@ -157,6 +157,15 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
         return size;
     }
 
+    /** Without an entry object per pair: template wrapping walks every view this way. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public void forEach(java.util.function.BiConsumer<? super K, ? super V> action) {
+        for (int i = 0; i < size; i++) {
+            action.accept((K) keys[i], (V) values[i]);
+        }
+    }
+
     @Override
     public Set<Entry<K, V>> entrySet() {
         return new AbstractSet<>() {

@@ -27,7 +27,7 @@ public record PriorityGroupHeadroom(int pg, List<Integer> priorities, long xoff,
     }
 
     public Map<String, Object> toTemplateMap() {
-        return TemplateView.of("pg", pg, "priorities", priorities, "xoff", xoff, "xon", xon, "size", size,
-                "required_xoff", requiredXoff, "origin", origin);
+        return TemplateView.of("origin", origin, "pg", pg, "priorities", priorities, "required_xoff", requiredXoff,
+                "size", size, "xoff", xoff, "xon", xon);
     }
 }

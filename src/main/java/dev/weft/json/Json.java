@@ -1,6 +1,7 @@
 package dev.weft.json;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,16 @@ public final class Json {
             throw parser.error("unexpected text after the JSON value");
         }
         return value;
+    }
+
+    /**
+     * The canonical UTF-8 bytes of a JSON text: exactly {@code write(parse(text)).getBytes(UTF_8)},
+     * including the exception (and its line and column) for invalid JSON, but without building the
+     * maps, lists and strings in between for the plain ASCII JSON templates write.
+     */
+    public static byte[] canonical(String text) throws JsonException {
+        byte[] fast = CanonicalJson.rewrite(text);
+        return fast != null ? fast : write(parse(text)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Writes {@code value} canonically: sorted keys, four-space indent, a final newline. */
@@ -213,7 +224,13 @@ public final class Json {
         if (integerDigits == raw.length() - (raw.charAt(0) == '-' ? 1 : 0) && raw.length() < 19) {
             return Long.parseLong(raw);
         }
-        return new BigDecimal(raw);
+        try {
+            return new BigDecimal(raw);
+        } catch (NumberFormatException e) {
+            // grammatical but out of BigDecimal's range (an exponent beyond an int): still a user's text
+            pos = start;
+            throw error("number out of range '" + raw + "'");
+        }
     }
 
     /**

@@ -3,10 +3,12 @@ package dev.weft.render;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledHost;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.TemplateView;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -20,18 +22,37 @@ final class DeviceContext {
     /** The platform whose templates render hosts (RDMA NICs). */
     static final String HOST_PLATFORM = "connectx";
 
+    /**
+     * The keys {@link #complete} adds, computed from the device's own view (ports, DSCP map): a function
+     * of the rest of the data and of the Weft build, so the render fingerprint leaves them out (see
+     * {@link RenderCache#input}) rather than encode the same facts again (they were a third of it),
+     * and a device the manifest shows unchanged never builds them.
+     */
+    static final Set<String> DERIVED = Set.of("buffer_profiles", "buffer_pgs", "dscp_by_priority", "port_queues");
+
     private DeviceContext() {}
 
+    /** Everything a template sees for {@code device}. */
     static Map<String, Object> of(CompiledDevice device, String fabric) {
-        Map<String, Object> data = new TreeMap<>(device.toTemplateMap());
-        data.put("fabric", fabric == null ? "" : fabric);
-        if (device instanceof CompiledSwitch sw) {
-            BufferProfiles.Plan buffers = BufferProfiles.of(sw);
-            data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
-            data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
-            data.put("dscp_by_priority", dscpByPriority(sw));
-            data.put("port_queues", portQueues(data));
+        return complete(device, own(device, fabric));
+    }
+
+    /** The device's own view plus the fabric name: what the render fingerprint encodes. */
+    static Map<String, Object> own(CompiledDevice device, String fabric) {
+        return TemplateView.with(device.toTemplateMap(), "fabric", fabric == null ? "" : fabric);
+    }
+
+    /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added. */
+    static Map<String, Object> complete(CompiledDevice device, Map<String, Object> own) {
+        if (!(device instanceof CompiledSwitch sw)) {
+            return own;
         }
+        Map<String, Object> data = new TreeMap<>(own);
+        BufferProfiles.Plan buffers = BufferProfiles.of(sw);
+        data.put("buffer_profiles", buffers.profiles().stream().map(BufferProfiles.Profile::view).toList());
+        data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
+        data.put("dscp_by_priority", dscpByPriority(sw));
+        data.put("port_queues", portQueues(data));
         return Collections.unmodifiableMap(data);
     }
 
@@ -44,10 +65,9 @@ final class DeviceContext {
     private static List<Map<String, Object>> portQueues(Map<String, Object> data) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Map<String, Object> port : (List<Map<String, Object>>) data.get("ports")) {
+            Object name = port.get("name");
             for (Map<String, Object> queue : (List<Map<String, Object>>) port.get("queues")) {
-                Map<String, Object> entry = new TreeMap<>(queue);
-                entry.put("port", port.get("name"));
-                out.add(Collections.unmodifiableMap(entry));
+                out.add(TemplateView.with(queue, "port", name));
             }
         }
         return Collections.unmodifiableList(out);

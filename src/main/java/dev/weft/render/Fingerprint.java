@@ -94,6 +94,22 @@ final class Fingerprint {
             return Fingerprint.of(buffer, size);
         }
 
+        /**
+         * The fingerprint of what this encoder holds followed by what {@code tail} holds: the same as
+         * {@code copy()} with the tail's additions made to the copy, as long as the tail holds no map or
+         * list this encoder numbered (plain strings, as template names and checks are). Without copying
+         * this encoder's buffer and its table of numbered objects, once or twice per device.
+         */
+        String fingerprintThen(Encoder tail) {
+            CRC32C castagnoli = new CRC32C();
+            castagnoli.update(buffer, 0, size);
+            castagnoli.update(tail.buffer, 0, tail.size);
+            CRC32 ieee = new CRC32();
+            ieee.update(buffer, 0, size);
+            ieee.update(tail.buffer, 0, tail.size);
+            return hex8(castagnoli.getValue()) + hex8(ieee.getValue());
+        }
+
         private void value(Object value) {
             // most values are strings and integers: test those first
             if (value instanceof String s) {
@@ -159,23 +175,45 @@ final class Fingerprint {
             int seenMark = seenOrder.size();
             tag('M');
             number(map.size());
-            Object previous = null;
-            boolean first = true;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                Object key = entry.getKey();
-                if (!first && KEY_ORDER.compare(previous, key) >= 0) {
-                    size = start;
-                    // what the abandoned pass numbered was rolled back with its bytes: un-number it
-                    while (seenOrder.size() > seenMark) {
-                        seen.remove(seenOrder.remove(seenOrder.size() - 1));
-                    }
-                    sortedMap(map);
+            // forEach, not entrySet: the array-backed views then hand over pairs without an entry object each
+            InOrder walk = new InOrder();
+            map.forEach(walk);
+            if (!walk.inOrder) {
+                size = start;
+                // what the abandoned pass numbered was rolled back with its bytes: un-number it
+                while (seenOrder.size() > seenMark) {
+                    seen.remove(seenOrder.remove(seenOrder.size() - 1));
+                }
+                sortedMap(map);
+            }
+        }
+
+        /** Encodes a map's entries while their keys ascend; after the first that does not, only notes it. */
+        private final class InOrder implements java.util.function.BiConsumer<Object, Object> {
+            private Object previous;
+            private boolean first = true;
+            private boolean inOrder = true;
+
+            @Override
+            public void accept(Object key, Object value) {
+                if (!inOrder) {
+                    return;
+                }
+                // string and integer keys (template views, DSCP maps) compared directly
+                if (!first && !(previous instanceof String p && key instanceof String k ? p.compareTo(k) < 0
+                        : previous instanceof Integer p && key instanceof Integer k ? p < k
+                        : KEY_ORDER.compare(previous, key) < 0)) {
+                    inOrder = false;
                     return;
                 }
                 previous = key;
                 first = false;
-                value(key);
-                value(entry.getValue());
+                if (key instanceof String k) {
+                    text('S', k); // what value(key) writes for a string
+                } else {
+                    value(key);
+                }
+                value(value);
             }
         }
 

@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -96,17 +97,21 @@ public final class RenderCache {
         }
 
         String with(Collection<String> templates) {
-            Fingerprint.Encoder copy = encoder.copy();
+            Fingerprint.Encoder tail = new Fingerprint.Encoder();
             for (String template : new TreeSet<>(templates)) {
-                copy.add(template, templateCheck(folders, template));
+                tail.add(template, templateCheck(folders, template));
             }
-            return copy.fingerprint();
+            return encoder.fingerprintThen(tail);
         }
     }
 
-    Input input(String platform, Map<String, Object> data, TemplateFolders folders) {
+    /**
+     * The input of a device whose own data ({@link DeviceContext#own}) is {@code own}. What
+     * {@link DeviceContext#complete} derives from it is left out: the build fingerprint covers that code.
+     */
+    Input input(String platform, Map<String, Object> own, TemplateFolders folders) {
         return new Input(new Fingerprint.Encoder().add("format", FORMAT).add("build", build)
-                .add("platform", platform).add("data", data), folders);
+                .add("platform", platform).add("data", own), folders);
     }
 
     /** The fingerprint of a template's text (read once per run), or "unreadable". */
@@ -143,7 +148,9 @@ public final class RenderCache {
         }
         Path path = dir.resolve(device).resolve(file);
         try {
-            if (!Files.isRegularFile(path) || Files.size(path) != state.bytes()) {
+            // one stat for both questions (an unchanged re-render asks them of every file)
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+            if (!attributes.isRegularFile() || attributes.size() != state.bytes()) {
                 return false;
             }
             return Fingerprint.of(Files.readAllBytes(path)).equals(state.check());

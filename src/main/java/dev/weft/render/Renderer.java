@@ -180,7 +180,7 @@ public final class Renderer {
                 continue;
             }
             try {
-                files.put(output, finish(output, outcome.text()).getBytes(StandardCharsets.UTF_8));
+                files.put(output, finish(output, outcome.text()));
             } catch (JsonException e) {
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + output + " for " + name
                                 + ": the template wrote invalid JSON (output line " + e.getMessage() + ")")
@@ -197,8 +197,8 @@ public final class Renderer {
 
     private DeviceResult renderAndWrite(CompiledDevice device, String fabric, RenderSink sink, RenderCache cache) {
         String platform = DeviceContext.platformOf(device);
-        Map<String, Object> data = DeviceContext.of(device, fabric);
-        RenderCache.Input input = cache.active() ? cache.input(platform, data, folders) : null;
+        Map<String, Object> own = DeviceContext.own(device, fabric);
+        RenderCache.Input input = cache.active() ? cache.input(platform, own, folders) : null;
         if (input != null) {
             RenderCache.Entry same = cache.unchanged(device.name(), input);
             if (same != null) {
@@ -206,7 +206,7 @@ public final class Renderer {
                 return new DeviceResult(List.of(), List.of(), device.name());
             }
         }
-        Rendered rendered = renderWith(device, platform, data);
+        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own));
         DeviceOutput output = rendered.output();
         if (!output.findings().isEmpty()) {
             return new DeviceResult(List.of(), output.findings(), null);
@@ -279,13 +279,36 @@ public final class Renderer {
         return "no usable ASIC profile for asic '" + sw.asic() + "'";
     }
 
-    /** Makes every file end in one newline; JSON is re-written canonically. */
-    private static String finish(String output, String text) throws JsonException {
+    /** Makes every file end in one newline; JSON is re-written canonically. As UTF-8 bytes. */
+    static byte[] finish(String output, String text) throws JsonException {
         if (output.endsWith(".json")) {
-            return Json.write(Json.parse(text));
+            return Json.canonical(text);
         }
-        String trimmed = text.stripTrailing();
-        return trimmed.isEmpty() ? "" : trimmed + "\n";
+        return endInOneNewline(text);
+    }
+
+    /**
+     * {@code text.stripTrailing()} plus one newline (nothing for a blank text), as UTF-8, with one copy
+     * fewer: the text is encoded once and the trailing white space cut from the bytes. Only an ASCII
+     * tail is cut here; a text ending in any other character takes the String path, whose notion of
+     * white space ({@link Character#isWhitespace}) covers more than ASCII.
+     */
+    static byte[] endInOneNewline(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] >= 0 && Character.isWhitespace(bytes[end - 1])) {
+            end--;
+        }
+        if (end > 0 && bytes[end - 1] < 0) {
+            String trimmed = text.stripTrailing();
+            return (trimmed.isEmpty() ? "" : trimmed + "\n").getBytes(StandardCharsets.UTF_8);
+        }
+        if (end == 0) {
+            return new byte[0];
+        }
+        byte[] out = java.util.Arrays.copyOf(bytes, end + 1);
+        out[end] = '\n';
+        return out;
     }
 
     private static DeviceOutput failed(String device, Finding finding) {

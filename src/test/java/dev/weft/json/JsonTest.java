@@ -35,6 +35,9 @@ class JsonTest {
         assertThrows(JsonException.class, () -> Json.parse("{\"a\": \"x\"} extra"));
         assertThrows(JsonException.class, () -> Json.parse("[".repeat(100) + "]".repeat(100)));
         assertThrows(JsonException.class, () -> Json.parse("{\"a\": \"unterminated"));
+        JsonException huge = assertThrows(JsonException.class, () -> Json.parse("[\n 1e99999999999]"));
+        assertEquals(2, huge.line());
+        assertEquals(2, huge.column());
     }
 
     /** The hand-written number check accepts exactly what the JSON number grammar (as a regex) accepts. */

@@ -61,6 +61,21 @@ class FingerprintTest {
         assertEquals(copy.fingerprint(), base.copy().add("template", "t1").fingerprint());
     }
 
+    /** What the manifest's input uses: the same fingerprint as adding the tail to a copy. */
+    @Test
+    void aTailGivesTheFingerprintOfACopyWithTheTailAdded() {
+        Map<String, Object> port = Map.of("name", "Ethernet0", "queues", List.of(Map.of("queue", 3)));
+        Fingerprint.Encoder base = new Fingerprint.Encoder().add("data", List.of(port, port, "x"));
+        Fingerprint.Encoder tail = new Fingerprint.Encoder().add("sonic/config_db.json.j2", "0123456789abcdef")
+                .add("sonic/manifest.properties", "unreadable");
+        String expected = base.copy().add("sonic/config_db.json.j2", "0123456789abcdef")
+                .add("sonic/manifest.properties", "unreadable").fingerprint();
+        assertEquals(expected, base.fingerprintThen(tail));
+        assertEquals(expected, base.fingerprintThen(tail), "neither encoder changes");
+        assertNotEquals(expected, base.fingerprintThen(new Fingerprint.Encoder().add("sonic/config_db.json.j2", "x")));
+        assertEquals(base.fingerprint(), base.fingerprintThen(new Fingerprint.Encoder()));
+    }
+
     @Test
     void fileFingerprintSeesEverySingleByteChange() {
         byte[] content = "{\n    \"a\": \"1\"\n}\n".repeat(50).getBytes(StandardCharsets.UTF_8);
