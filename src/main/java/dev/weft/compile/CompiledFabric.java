@@ -1,6 +1,5 @@
 package dev.weft.compile;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,13 +16,14 @@ import java.util.Optional;
 public record CompiledFabric(String fabric, List<CompiledDevice> devices) {
 
     public CompiledFabric {
-        List<CompiledDevice> sorted = new ArrayList<>(devices);
-        sorted.sort((a, b) -> {
-            int kind = Boolean.compare(a instanceof CompiledHost, b instanceof CompiledHost);
-            return kind != 0 ? kind : NaturalOrder.INSTANCE.compare(a.name(), b.name());
-        });
-        devices = List.copyOf(sorted);
+        devices = NaturalOrder.sorted(devices, DEVICE_ORDER);
     }
+
+    /** Switches before hosts, each in natural name order. */
+    private static final java.util.Comparator<CompiledDevice> DEVICE_ORDER = (a, b) -> {
+        int kind = Boolean.compare(a instanceof CompiledHost, b instanceof CompiledHost);
+        return kind != 0 ? kind : NaturalOrder.INSTANCE.compare(a.name(), b.name());
+    };
 
     /** Kept for callers of the placeholder contract. */
     public CompiledFabric(List<CompiledDevice> devices) {

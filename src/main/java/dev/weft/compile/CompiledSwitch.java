@@ -1,7 +1,6 @@
 package dev.weft.compile;
 
 import dev.weft.finding.Location;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -64,9 +63,7 @@ public record CompiledSwitch(
         queues = List.copyOf(queues);
         ecnProfiles = List.copyOf(ecnProfiles);
         ecmpHashFields = List.copyOf(ecmpHashFields);
-        List<CompiledPort> sorted = new ArrayList<>(ports);
-        sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name(), b.name()));
-        ports = List.copyOf(sorted);
+        ports = NaturalOrder.sortedByName(ports, CompiledPort::name);
         provenance = FrozenSortedMap.of(provenance);
     }
 

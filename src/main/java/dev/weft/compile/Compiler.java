@@ -72,12 +72,13 @@ public final class Compiler {
         Map<String, Map<HeadroomInput, Object>> headroomCaches = new HashMap<>();
         byAsic.keySet().forEach(asic -> headroomCaches.put(asic, new ConcurrentHashMap<>()));
         PortPlan portPlan = PortPlan.of(plan);
+        SwitchPlan switchPlan = SwitchPlan.of(plan, roce);
         record Compiled(CompiledDevice device, List<Finding> findings) {}
         List<Compiled> compiledSwitches = switches.parallelStream().map(s -> {
             List<Finding> own = new ArrayList<>();
             AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
             Map<HeadroomInput, Object> cache = s.asic() == null ? Map.of() : headroomCaches.get(s.asic());
-            CompiledSwitch cs = compileSwitch(s, model.effectivePortsOf(s.name()), plan, portPlan,
+            CompiledSwitch cs = compileSwitch(s, model.effectivePortsOf(s.name()), plan, portPlan, switchPlan,
                     roce, profile, overrides, cache, own);
             return new Compiled(cs, own);
         }).toList();
@@ -98,26 +99,52 @@ public final class Compiler {
         return new CompileResult(new CompiledFabric(name, devices), findings);
     }
 
+    /**
+     * The provenance keys of a compiled switch in ascending order, with the plan's locations already in
+     * their slots: each switch copies the array and fills its own few slots, instead of building a sorted
+     * map key by key.
+     */
+    private record SwitchPlan(String[] keys, Location[] planLocations) {
+        private static final String[] OWN = {"name", "role", "platform", "asic", "os_version", "management_host",
+            "management_port"};
+
+        static SwitchPlan of(QosPlan plan, boolean roce) {
+            java.util.TreeSet<String> keys = new java.util.TreeSet<>(List.of(OWN));
+            if (roce) {
+                keys.addAll(plan.provenance().keySet());
+            }
+            String[] sorted = keys.toArray(String[]::new);
+            Location[] locations = new Location[sorted.length];
+            if (roce) {
+                plan.provenance().forEach((k, v) -> locations[slot(sorted, k)] = v);
+            }
+            return new SwitchPlan(sorted, locations);
+        }
+
+        Map<String, Location> provenance(Switch s) {
+            Location[] v = planLocations.clone();
+            v[slot(keys, "name")] = Where.of(s.at(), "name");
+            v[slot(keys, "role")] = Where.of(s.at(), "role");
+            v[slot(keys, "platform")] = Where.of(s.at(), "platform");
+            if (s.asic() != null) {
+                v[slot(keys, "asic")] = Where.of(s.at(), "asic");
+            }
+            if (s.osVersion() != null) {
+                v[slot(keys, "os_version")] = Where.of(s.at(), "os-version");
+            }
+            if (s.management() != null) {
+                v[slot(keys, "management_host")] = Where.of(s.management().at(), "host");
+                v[slot(keys, "management_port")] = Where.of(s.management().at(), "port");
+            }
+            return FrozenSortedMap.ofSorted(keys, v);
+        }
+    }
+
     private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, PortPlan portPlan,
+            SwitchPlan switchPlan,
             boolean roce, AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache,
             List<Finding> findings) {
-        Map<String, Location> prov = new TreeMap<>();
-        if (roce) {
-            prov.putAll(plan.provenance());
-        }
-        prov.put("name", Where.of(s.at(), "name"));
-        prov.put("role", Where.of(s.at(), "role"));
-        prov.put("platform", Where.of(s.at(), "platform"));
-        if (s.asic() != null) {
-            prov.put("asic", Where.of(s.at(), "asic"));
-        }
-        if (s.osVersion() != null) {
-            prov.put("os_version", Where.of(s.at(), "os-version"));
-        }
-        if (s.management() != null) {
-            prov.put("management_host", Where.of(s.management().at(), "host"));
-            prov.put("management_port", Where.of(s.management().at(), "port"));
-        }
+        Map<String, Location> prov = switchPlan.provenance(s);
         List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
         for (EffectivePort ep : ports) {
             compiledPorts.add(compilePort(ep, plan, portPlan, roce, profile, overrides, cache, findings));

@@ -1,6 +1,7 @@
 package dev.weft.compile;
 
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * Orders port names the way engineers read them: {@code Ethernet2} before {@code Ethernet10},
@@ -12,6 +13,26 @@ public final class NaturalOrder implements Comparator<String> {
     public static final NaturalOrder INSTANCE = new NaturalOrder();
 
     private NaturalOrder() {}
+
+    /** {@code items} in natural order of their names, as an unmodifiable list (the same stable order as a sort). */
+    static <T> List<T> sortedByName(List<T> items, java.util.function.Function<T, String> name) {
+        return sorted(items, (a, b) -> INSTANCE.compare(name.apply(a), name.apply(b)));
+    }
+
+    /**
+     * {@code items} sorted by {@code order}, as an unmodifiable list. Items usually arrive in order already
+     * (inventories list ports and devices that way): one pass checks that before any sorting.
+     */
+    static <T> List<T> sorted(List<T> items, Comparator<? super T> order) {
+        for (int i = 1; i < items.size(); i++) {
+            if (order.compare(items.get(i - 1), items.get(i)) > 0) {
+                List<T> copy = new java.util.ArrayList<>(items);
+                copy.sort(order);
+                return List.copyOf(copy);
+            }
+        }
+        return List.copyOf(items);
+    }
 
     @Override
     public int compare(String a, String b) {
