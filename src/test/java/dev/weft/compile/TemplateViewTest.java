@@ -73,4 +73,23 @@ class TemplateViewTest {
         assertEquals(List.copyOf(treeOf("a", 2, "b", 1, "port", "p").entrySet()),
                 List.copyOf(TemplateView.with(unsorted, "port", "p").entrySet()));
     }
+
+    @Test
+    void viewsAreKnownToHaveOnlyStringKeysAndOtherMapsAreNot() {
+        Map<String, Object> view = TemplateView.of("mtu", 9100, "name", "Ethernet0", "peer", null);
+        org.junit.jupiter.api.Assertions.assertTrue(TemplateKeys.onlyStrings(view));
+        org.junit.jupiter.api.Assertions.assertTrue(TemplateKeys.onlyStrings(TemplateView.with(view, "speed", 400)));
+        org.junit.jupiter.api.Assertions.assertFalse(TemplateKeys.onlyStrings(Map.of("mtu", 9100)));
+        org.junit.jupiter.api.Assertions.assertFalse(TemplateKeys.onlyStrings(FrozenSortedMap.of(new TreeMap<>(Map.of(3, "x")))));
+    }
+
+    @Test
+    void aKeyIsFoundByIdentityOrByValueAlike() {
+        Map<String, Object> view = TemplateView.of("a", 1, "b", 2, "c", 3);
+        String copy = new String("b");
+        assertEquals(2, view.get("b"));
+        assertEquals(2, view.get(copy), "an equal but not identical key");
+        assertEquals(null, view.get("d"));
+        assertEquals(null, view.get(42));
+    }
 }
