@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.Finding;
+import dev.weft.intent.StageTimer;
 import dev.weft.report.FailOn;
 import dev.weft.render.DirectorySink;
 import dev.weft.render.OpenSmRenderer;
@@ -70,7 +71,8 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         ReportOutput.checkOptions(options);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
-        Pipeline pipeline = Pipeline.from(options);
+        StageTimer timer = StageTimings.fromEnvironment(System.getenv());
+        Pipeline pipeline = Pipeline.from(options, timer);
         Pipeline.Run run = validate ? pipeline.validate(source) : pipeline.compile(source);
         Map<String, RuleMeta> rules = null;
         List<Finding> findings = new ArrayList<>(run.findings());
@@ -98,13 +100,20 @@ final class RenderCommand implements Callable<Integer> {
             run = null;
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
+            long renderStart = System.nanoTime();
             RenderResult result = new Renderer(folders).render(compiled, renderOptions, new DirectorySink(out),
                     RenderCache.load(out, !force));
+            timer.record("render", System.nanoTime() - renderStart);
             findings.addAll(result.findings());
             spec.commandLine().getErr().println("weft render: " + result.summary() + " into " + out);
         }
         findings.sort(Finding.ORDER);
-        return ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),
+        int code = ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),
                 findings, List.of(), rules != null ? rules : run.rules());
+        if (timer instanceof StageTimings timings) {
+            spec.commandLine().getErr().println(timings.line());
+            spec.commandLine().getErr().flush();
+        }
+        return code;
     }
 }
