@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * <p>Sandbox by construction: the program reads maps, lists and scalars of the template data and of its
  * own literals, and writes only its output. No node calls a method of a data object, reads a file,
  * includes another template or changes the data; there is no static mutable state, and a compiled program
- * is immutable, so one is shared by every rendering thread. Whatever it is not sure of at render time
+ * is immutable (but for an atomic output-size hint that changes no output), so one is shared by every
+ * rendering thread. Whatever it is not sure of at render time
  * raises {@link Bail}, and the caller renders the template with Jinjava instead.
  */
 public final class FastTemplate {
@@ -60,7 +61,7 @@ public final class FastTemplate {
      * @throws Bail when the output might differ from Jinjava's; render with Jinjava then
      */
     public String render(Map<String, Object> data) {
-        StringBuilder out = new StringBuilder(8192);
+        StringBuilder out = new StringBuilder(sizeHint.get());
         try {
             run(body, Scope.top(data), out);
         } catch (Bail e) {
@@ -68,8 +69,21 @@ public final class FastTemplate {
         } catch (RuntimeException e) {
             throw new Bail("unexpected " + e.getClass().getSimpleName());
         }
+        if (out.length() > sizeHint.get()) {
+            sizeHint.accumulateAndGet(Math.min(out.length(), MAX_SIZE_HINT), Math::max);
+        }
         return out.toString();
     }
+
+    /** Larger hints are not kept: a runaway render must not make every later one reserve its size. */
+    private static final int MAX_SIZE_HINT = 1 << 20;
+
+    /**
+     * The longest output this template has given so far (capped), the next render's starting capacity: a
+     * SONiC leaf is ~75 KB, and growing a buffer from 8 KB copied it four times over (about a third of the
+     * render's allocation). Only a capacity: the output does not depend on it.
+     */
+    private final java.util.concurrent.atomic.AtomicInteger sizeHint = new java.util.concurrent.atomic.AtomicInteger(8192);
 
     private void run(List<Statement> statements, Scope scope, StringBuilder out) {
         for (Statement statement : statements) {
