@@ -235,7 +235,11 @@ interface Expr {
                     out.append(separator);
                 }
                 first = false;
-                if (item != null) {
+                if (item instanceof Integer number) {
+                    out.append(number.intValue()); // the digits Objects.toString gives, without a String per item
+                } else if (item instanceof Long number) {
+                    out.append(number.longValue());
+                } else if (item != null) {
                     out.append(Values.text(item));
                 }
             }

@@ -50,6 +50,9 @@ final class Values {
         if (value instanceof String s) {
             return s;
         }
+        if (value instanceof Integer number && number >= 0 && number < SMALL.length) {
+            return SMALL[number]; // "9100", "400000": printed once per port, the same few numbers every time
+        }
         if (isPrintableScalar(value)) {
             return value.toString();
         }
@@ -61,6 +64,15 @@ final class Values {
      * TypeConvertingMapELResolver tries again with the name converted to the class of the map's first
      * non-null key; that second try can only find something when that class is not String, so bail then.
      */
+    /** The decimal text of 0..4095 (a constant table: never written after it is built). */
+    private static final String[] SMALL = new String[4096];
+
+    static {
+        for (int i = 0; i < SMALL.length; i++) {
+            SMALL[i] = Integer.toString(i);
+        }
+    }
+
     static Object entry(Map<?, ?> map, String name) {
         Object value = map.get(name);
         if (value == null && !map.isEmpty() && !TemplateKeys.onlyStrings(map)) {
