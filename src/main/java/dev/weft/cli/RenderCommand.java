@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.Finding;
 import dev.weft.intent.StageTimer;
 import dev.weft.report.FailOn;
+import dev.weft.report.Outcome;
 import dev.weft.render.DirectorySink;
 import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.RenderCache;
@@ -61,12 +62,6 @@ final class RenderCommand implements Callable<Integer> {
             + "same findings); when that fails (see --fail-on) render nothing. One run instead of validate then render.")
     boolean validate;
 
-    /** Whether validate would exit 1 on these findings (--fail-on, waivers). */
-    private boolean failsValidation(List<Finding> findings) {
-        FailOn failOn = FailOn.parse(options.failOn);
-        return findings.stream().anyMatch(f -> !f.waived() && failOn.fails(f.severity()));
-    }
-
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
@@ -76,7 +71,7 @@ final class RenderCommand implements Callable<Integer> {
         Pipeline.Run run = validate ? pipeline.validate(source) : pipeline.compile(source);
         Map<String, RuleMeta> rules = null;
         List<Finding> findings = new ArrayList<>(run.findings());
-        if (validate && failsValidation(findings)) {
+        if (validate && Outcome.fails(findings, FailOn.parse(options.failOn))) {
             // Configs are never written from intent that fails the policy: report what validate reports.
             spec.commandLine().getErr().println("weft render: not rendered: the intent fails validation");
             return ReportOutput.write(options, spec.commandLine().getOut(), "render", source.inventoryPath(),

@@ -15,11 +15,16 @@ public final class Outcome {
     }
 
     public static int exitCode(Report report, FailOn failOn) {
-        for (Finding f : report.findings()) {
+        return fails(report.findings(), failOn) ? FINDINGS : OK;
+    }
+
+    /** Whether any of these findings fails a run at this threshold (waived ones never do). */
+    public static boolean fails(java.util.Collection<Finding> findings, FailOn failOn) {
+        for (Finding f : findings) {
             if (!f.waived() && failOn.fails(f.severity())) {
-                return FINDINGS;
+                return true;
             }
         }
-        return OK;
+        return false;
     }
 }

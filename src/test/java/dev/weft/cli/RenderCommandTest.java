@@ -3,6 +3,7 @@ package dev.weft.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testing.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class RenderCommandTest {
         CliRun validate = CliRun.of("validate", EXAMPLE.toString(), "--format", "json");
         assertEquals(validate.exitCode(), checked.exitCode(), checked.err());
         assertEquals(findingsOf(validate.out()), findingsOf(checked.out()));
-        assertEquals(TreeText.of(tmp.resolve("plain")), TreeText.of(tmp.resolve("checked")));
+        assertEquals(FileTrees.text(tmp.resolve("plain")), FileTrees.text(tmp.resolve("checked")));
     }
 
     @Test
@@ -78,19 +79,6 @@ class RenderCommandTest {
         int end = report.indexOf("\"devices\"");
         assertTrue(start >= 0 && end > start, report);
         return report.substring(start, end);
-    }
-
-    /** Every file under a folder with its content, in path order. */
-    private static final class TreeText {
-        static String of(Path root) throws IOException {
-            StringBuilder out = new StringBuilder();
-            try (var files = Files.walk(root)) {
-                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                    out.append(root.relativize(f)).append('\n').append(Files.readString(f)).append('\n');
-                }
-            }
-            return out.toString();
-        }
     }
 
     private static Matcher summary(CliRun run) {

@@ -26,6 +26,7 @@ import dev.weft.report.DeviceStatus;
 import dev.weft.report.Report;
 import dev.weft.report.Reporters;
 import dev.weft.source.WorkingTreeSource;
+import dev.weft.testing.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -93,11 +94,7 @@ class DriftOnDevicesTest {
             lab.close();
         }
         if (root != null) {
-            try (java.util.stream.Stream<Path> files = Files.walk(root)) {
-                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            FileTrees.delete(root);
         }
     }
 

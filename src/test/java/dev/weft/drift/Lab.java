@@ -7,6 +7,7 @@ import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfSession;
 import dev.weft.netconf.Timeouts;
+import dev.weft.testing.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
@@ -78,11 +79,7 @@ final class Lab implements AutoCloseable {
     public void close() throws IOException, InterruptedException {
         script("stop", stateDir.toString());
         // the lab's SSH keys and device state are the test's own: leave nothing behind in /tmp
-        try (java.util.stream.Stream<Path> files = Files.walk(stateDir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        FileTrees.delete(stateDir);
     }
 
     private String script(String... args) throws IOException, InterruptedException {

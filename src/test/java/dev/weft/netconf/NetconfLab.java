@@ -1,5 +1,6 @@
 package dev.weft.netconf;
 
+import dev.weft.testing.FileTrees;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -79,11 +80,7 @@ public final class NetconfLab implements AutoCloseable {
     /** Stops the devices, then removes the state directory (keys, logs) once nothing runs from it. */
     public void close() throws IOException, InterruptedException {
         run("stop", stateDir.toString());
-        try (java.util.stream.Stream<Path> files = Files.walk(stateDir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        FileTrees.delete(stateDir);
     }
 
     public record Device(Properties p) {
