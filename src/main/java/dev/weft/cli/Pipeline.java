@@ -9,6 +9,7 @@ import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
 import dev.weft.model.FabricModel;
+import dev.weft.policy.UserRules;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -39,8 +40,14 @@ final class Pipeline {
         }
     }
 
-    private final RuleCatalog catalog = RuleCatalog.builtIn();
+    /**
+     * The rules of a run: the built-in catalogue plus the user rules of the policy folders, and the metadata
+     * of all of them (built-in, user rules', overrides).
+     */
+    record Rules(RuleCatalog catalog, RuleMetaLoader.Result meta, UserRules user) {}
+
     private final List<Path> policyOverrides;
+    private Rules rules;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
@@ -67,7 +74,21 @@ final class Pipeline {
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
     RuleMetaLoader.Result ruleMeta() {
-        return new RuleMetaLoader().load(catalog, policyOverrides);
+        return rules().meta();
+    }
+
+    /** Built-in rules plus the user rules of the {@code --policies} folders, loaded once (CEL only when there are some). */
+    synchronized Rules rules() {
+        if (rules == null) {
+            RuleCatalog builtIn = RuleCatalog.builtIn();
+            UserRules user = policyOverrides.isEmpty() ? UserRules.none() : UserRules.load(policyOverrides, builtIn.ids());
+            RuleCatalog catalog = builtIn.plus(user.rules());
+            RuleMetaLoader.Result meta = new RuleMetaLoader().load(catalog, policyOverrides, user.meta(), user.claimedIds());
+            List<Finding> problems = new ArrayList<>(user.problems());
+            problems.addAll(meta.problems());
+            rules = new Rules(catalog, new RuleMetaLoader.Result(meta.meta(), problems), user);
+        }
+        return rules;
     }
 
     /** The task's result; what it threw is thrown here, as if it had run on this thread. */
@@ -136,7 +157,7 @@ final class Pipeline {
             findings.addAll(compile.findings());
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
-            RuleEngine engine = new RuleEngine(catalog, meta.meta());
+            RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);
         }
