@@ -32,7 +32,8 @@ final class WeftCommand implements Runnable {
             "generate", GenerateCommand.class,
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
-            "drift", DriftCommand.class);
+            "drift", DriftCommand.class,
+            "test-policies", TestPoliciesCommand.class);
 
     private static Map<String, Class<?>> orderedMap(Object... nameThenClass) {
         Map<String, Class<?>> out = new LinkedHashMap<>();
