@@ -10,6 +10,9 @@ import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
 import dev.weft.model.FabricModel;
 import dev.weft.policy.UserRules;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -46,6 +49,7 @@ final class Pipeline {
      */
     record Rules(RuleCatalog catalog, RuleMetaLoader.Result meta, UserRules user) {}
 
+    private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
     private Rules rules;
     private final AsicProfiles asicProfiles;
@@ -109,6 +113,20 @@ final class Pipeline {
         }
     }
 
+    /** What each switch's platform cannot express of the plan its intent asks for ({@code render-gap}). */
+    private List<Finding> renderGaps(CompiledFabric compiled) {
+        List<Finding> out = new ArrayList<>();
+        for (CompiledSwitch sw : compiled.switches()) {
+            platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));
+        }
+        return out;
+    }
+
+    /** The platform packs every stage of this run uses. */
+    Platforms platforms() {
+        return platforms;
+    }
+
     AsicProfiles asicProfiles() {
         return asicProfiles;
     }
@@ -116,7 +134,7 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader().read(source, timer);
+            return new IntentReader(platforms.switchPlatforms()).read(source, timer);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -157,6 +175,7 @@ final class Pipeline {
             findings.addAll(compile.findings());
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
+            findings.addAll(renderGaps(compiled));
             RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);

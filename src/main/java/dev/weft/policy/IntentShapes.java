@@ -24,7 +24,7 @@ import dev.weft.model.Sourced;
 import dev.weft.model.Subnet;
 import dev.weft.model.SubnetManager;
 import dev.weft.model.Switch;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Versions;
 import dev.weft.model.Watchdog;
