@@ -9,6 +9,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,10 +33,11 @@ final class RulesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<RuleMeta> rules = catalogue(policies);
+        Pipeline.Rules loaded = load(policies);
+        List<RuleMeta> rules = catalogue(loaded);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
-            case "markdown" -> out.print(RuleDocs.markdown(rules));
+            case "markdown" -> out.print(RuleDocs.markdown(rules, userFolders(loaded)));
             case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-14s %s%n", r.id(), r.severity().label(), r.category(), r.title()));
             default -> throw new UsageException("--format for rules must be text or markdown, found '" + format + "'");
         }
@@ -42,8 +45,22 @@ final class RulesCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    static List<RuleMeta> catalogue(List<Path> policies) {
-        RuleMetaLoader.Result result = new Pipeline(policies, null, LocalDate.now()).ruleMeta();
+    /** Built-in and user rules with their metadata, as {@code weft validate --policies} would run them. */
+    static Pipeline.Rules load(List<Path> policies) {
+        return new Pipeline(policies, null, LocalDate.now()).rules();
+    }
+
+    /** Each user rule's folder (the docs page links its README there, not under policies/). */
+    static Map<String, String> userFolders(Pipeline.Rules loaded) {
+        Map<String, String> out = new TreeMap<>();
+        for (String id : loaded.user().meta().keySet()) {
+            loaded.user().folder(id).ifPresent(f -> out.put(id, f.normalize().toString().replace('\\', '/')));
+        }
+        return out;
+    }
+
+    static List<RuleMeta> catalogue(Pipeline.Rules loaded) {
+        RuleMetaLoader.Result result = loaded.meta();
         if (!result.ok()) {
             throw new UsageException("the rule catalogue has problems: " + result.problems().get(0).message());
         }

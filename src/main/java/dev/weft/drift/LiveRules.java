@@ -32,11 +32,19 @@ public final class LiveRules {
 
     public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
             Map<String, RuleMeta> meta, LocalDate today) {
+        return liveOnly(model, intended, live, meta, today, RuleCatalog.builtIn(), Set.of());
+    }
+
+    /**
+     * @param catalog   the run's rules (built-in plus user rules)
+     * @param userRules ids of the catalogue's user rules that check a switch's config, run on the live config too
+     */
+    public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
+            Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog, Set<String> userRules) {
         if (live.isEmpty()) {
             return List.of();
         }
-        RuleCatalog catalog = RuleCatalog.builtIn();
-        Set<String> compiledRules = new TreeSet<>();
+        Set<String> compiledRules = new TreeSet<>(userRules);
         for (Rule r : catalog.rules()) {
             if (r.getClass().getPackageName().endsWith(".compiled")) {
                 compiledRules.add(r.id());
