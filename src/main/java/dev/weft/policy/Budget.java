@@ -8,8 +8,9 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * What one user rule may spend in one run: evaluation steps in proportion to the inventory (every step
- * costs one, every list, map or text it produces costs its size too) and no single value larger than the
+ * What one user rule may spend in one run: evaluation steps in proportion to the objects it checks and
+ * to the inventory (every step costs one, every list, map or text it produces costs its size too), a
+ * bounded number per object for rules checked once per object, and no single value larger than the
  * inventory calls for. CEL cannot loop forever, but nested comprehensions over every port of a large
  * fabric, or a text doubled again and again, would run for hours or fill the heap; past the budget the
  * rule stops with a {@value UserRules#FAILED} finding that names it, and the run completes without it.
@@ -19,9 +20,13 @@ import java.util.Map;
  */
 final class Budget implements CelEvaluationListener {
 
-    /** Steps a rule may take per object of the inventory (ports, links, NICs, ...). */
-    static final long STEPS_PER_OBJECT = 100;
+    /** Steps a rule may take on average per object it checks. */
+    static final long STEPS_PER_SUBJECT = 100;
+    /** Steps a rule may take per object of the inventory (a rule that loops over the fabric once). */
+    static final long STEPS_PER_OBJECT = 10;
     static final long MIN_STEPS = 1_000_000;
+    /** Steps one evaluation of a rule checked per object may take (its own switch's ports, not the fabric's). */
+    static final long MAX_STEPS_PER_EVALUATION = 100_000;
     static final long MIN_VALUE_SIZE = 100_000;
 
     /** Thrown from inside an evaluation when the budget is spent; CEL hands it back as the cause. */
@@ -36,21 +41,34 @@ final class Budget implements CelEvaluationListener {
     }
 
     private final long maxSteps;
+    private final long maxPerEvaluation;
     private final long maxValueSize;
     private long steps;
+    private long evaluationStart;
 
-    Budget(long maxSteps, long maxValueSize) {
+    Budget(long maxSteps, long maxPerEvaluation, long maxValueSize) {
         this.maxSteps = maxSteps;
+        this.maxPerEvaluation = maxPerEvaluation;
         this.maxValueSize = maxValueSize;
     }
 
-    static Budget forModel(FabricModel model) {
+    /**
+     * @param subjects    how many objects the rule checks
+     * @param perObject   true when the rule is checked once per object (not once for the fabric)
+     */
+    static Budget forModel(FabricModel model, int subjects, boolean perObject) {
         long objects = model.switches().size() + model.effectivePorts().size() + model.links().size()
                 + model.hosts().size() + (model.fabric() == null ? 0 : model.fabric().trafficClasses().size());
         for (Host h : model.hosts()) {
             objects += h.nics().size() + h.hcas().size();
         }
-        return new Budget(Math.max(MIN_STEPS, STEPS_PER_OBJECT * objects), Math.max(MIN_VALUE_SIZE, 4 * objects));
+        long total = Math.max(MIN_STEPS, STEPS_PER_SUBJECT * subjects + STEPS_PER_OBJECT * objects);
+        return new Budget(total, perObject ? MAX_STEPS_PER_EVALUATION : total, Math.max(MIN_VALUE_SIZE, 4 * objects));
+    }
+
+    /** One object's evaluation starts: its own allowance starts from here. */
+    void startEvaluation() {
+        evaluationStart = steps;
     }
 
     long maxSteps() {
@@ -71,9 +89,13 @@ final class Budget implements CelEvaluationListener {
             throw new Exceeded("a value of " + size + " elements (at most " + maxValueSize + " on this inventory)", expr.id());
         }
         steps += size;
+        if (steps - evaluationStart > maxPerEvaluation) {
+            throw new Exceeded(maxPerEvaluation + " evaluation steps on one object (a rule checked on each object may"
+                    + " take " + MAX_STEPS_PER_EVALUATION + " per object)", expr.id());
+        }
         if (steps > maxSteps) {
-            throw new Exceeded(maxSteps + " evaluation steps (" + STEPS_PER_OBJECT + " per object of this inventory, at least "
-                    + MIN_STEPS + ")", expr.id());
+            throw new Exceeded(maxSteps + " evaluation steps in all (" + STEPS_PER_SUBJECT + " per object checked and "
+                    + STEPS_PER_OBJECT + " per object of the inventory, at least " + MIN_STEPS + ")", expr.id());
         }
     }
 }

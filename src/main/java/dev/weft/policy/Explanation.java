@@ -24,6 +24,7 @@ final class Explanation {
 
     Finding finding(Map<String, Object> activation, View object) {
         Map<Long, Object> trace = new HashMap<>();
+        run.budget().startEvaluation();
         run.evaluate(activation, trace);
         Blame.Culprit culprit = Blame.of(rule.condition().ast().getExpr(), trace);
         View owner = culprit.owner();

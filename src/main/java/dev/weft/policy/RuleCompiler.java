@@ -183,6 +183,7 @@ final class RuleCompiler {
                     + (owner.type() == null ? "" : "; its fields are " + String.join(", ", owner.fields()));
         } else if (undeclared.find()) {
             String name = undeclared.group(1);
+            where = callNameAt(x, line, column, where);
             Set<String> names = new TreeSet<>(spec.scope().variables().keySet());
             names.add("fabric");
             names.add("today");
@@ -207,6 +208,23 @@ final class RuleCompiler {
         int c = column;
         while (c < l.length() && (l.charAt(c) == '.' || l.charAt(c) == '?')) {
             c++;
+        }
+        return x.where().at(line, c);
+    }
+
+    /** CEL puts an unknown function's error at its opening parenthesis; the finding points at the name. */
+    private static Location callNameAt(RuleSpec.Expression x, int line, int column, Location fallback) {
+        String[] lines = x.text().split("\n", -1);
+        if (line < 1 || line > lines.length || column >= lines[line - 1].length() || lines[line - 1].charAt(column) != '(') {
+            return fallback;
+        }
+        String l = lines[line - 1];
+        int c = column;
+        while (c > 0 && Character.isWhitespace(l.charAt(c - 1))) {
+            c--;
+        }
+        while (c > 0 && (Character.isLetterOrDigit(l.charAt(c - 1)) || l.charAt(c - 1) == '_')) {
+            c--;
         }
         return x.where().at(line, c);
     }

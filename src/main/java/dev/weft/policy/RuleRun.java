@@ -46,7 +46,7 @@ final class RuleRun {
     private final CompiledRule rule;
     private final Context ctx;
     private final Instant today;
-    private final Budget budget;
+    private Budget budget;
     private final View fabric;
     private final Map<String, Shape.Kind> rootKinds = new LinkedHashMap<>();
     private final Map<String, CompiledRule.Variable> variables = new HashMap<>();
@@ -55,7 +55,7 @@ final class RuleRun {
         this.rule = rule;
         this.ctx = new Context(shapes, model);
         this.today = today.atStartOfDay(ZoneOffset.UTC).toInstant();
-        this.budget = Budget.forModel(model);
+        this.budget = Budget.forModel(model, 1, false);
         this.fabric = new View(shapes.shape("weft.Fabric"), model, ctx, Shape.Place.NONE);
         rule.spec().scope().variables().forEach((name, shape) -> rootKinds.put(name, new Shape.Struct(shape)));
         rootKinds.put("fabric", new Shape.Struct("weft.Fabric"));
@@ -64,6 +64,7 @@ final class RuleRun {
     }
 
     List<Finding> run(List<Object[]> subjects) {
+        budget = Budget.forModel(ctx.model(), subjects.size(), rule.spec().scope().perObject());
         List<Finding> findings = new ArrayList<>();
         SubjectCache<Outcome> cache = new SubjectCache<>(rule.paths(), rootKinds, ctx);
         int errors = 0;
@@ -82,6 +83,7 @@ final class RuleRun {
                 outcome = cache.get(key);
             }
             if (outcome == null) {
+                budget.startEvaluation();
                 outcome = evaluate(activation(raws), null);
                 if (key != null && cache.enabled() && outcome.kind() != Kind.RUNAWAY) {
                     cache.put(key, outcome);
@@ -96,8 +98,8 @@ final class RuleRun {
                     }
                 }
                 case RUNAWAY -> {
-                    findings.add(failed(outcome.where(), "user rule " + rule.spec().id() + " stopped on " + primary(raws)
-                            + ": it reached " + outcome.message() + "; its findings are missing from this report. A rule that"
+                    findings.add(failed(outcome.where(), "user rule " + rule.spec().id() + " is a runaway: it stopped on " + primary(raws)
+                            + " after " + outcome.message() + "; its findings are missing from this report. A rule that"
                             + " loops over the whole fabric for each object grows with the square of the fabric: check each"
                             + " object on its own scope, or loop once in a fabric rule"));
                     return findings;

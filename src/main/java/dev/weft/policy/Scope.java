@@ -58,6 +58,11 @@ enum Scope {
         return variables;
     }
 
+    /** True for scopes checked once per object; false for the fabric and the subnet, checked once. */
+    boolean perObject() {
+        return this != FABRIC && this != SUBNET;
+    }
+
     static Scope parse(String word) {
         for (Scope s : values()) {
             if (s.word.equals(word)) {
