@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.policy.TypeReference;
 import dev.weft.rules.RuleDocs;
 import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
@@ -25,7 +26,8 @@ final class RulesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text (one line per rule) or markdown (the docs page) (default: ${DEFAULT-VALUE}).")
+            description = "text (one line per rule), markdown (the docs page) or cel-types (what a user rule in CEL sees:"
+                    + " scopes, types, fields, units) (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
@@ -33,13 +35,18 @@ final class RulesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (format.equals("cel-types")) {
+            spec.commandLine().getOut().print(TypeReference.markdown());
+            spec.commandLine().getOut().flush();
+            return ExitCode.OK;
+        }
         Pipeline.Rules loaded = load(policies);
         List<RuleMeta> rules = catalogue(loaded);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case "markdown" -> out.print(RuleDocs.markdown(rules, userFolders(loaded)));
             case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-14s %s%n", r.id(), r.severity().label(), r.category(), r.title()));
-            default -> throw new UsageException("--format for rules must be text or markdown, found '" + format + "'");
+            default -> throw new UsageException("--format for rules must be text, markdown or cel-types, found '" + format + "'");
         }
         out.flush();
         return ExitCode.OK;

@@ -88,7 +88,9 @@ public final class LiveRules {
                 }
                 headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
             }
-            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom).provenance(Map.of()).build());
+            // a live value has no line of its own: it points at the intent line that owns the expected value
+            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom)
+                    .provenance(w == null ? Map.of() : w.provenance()).build());
         }
         // What the device serves comes from the live switch; what it cannot serve (identity, ASIC, CNP class,
         // hash fields) from the intended one, so the rules judge the live plan against the intended facts.
@@ -97,7 +99,7 @@ public final class LiveRules {
                 .asicProfileVersion(want.asicProfileVersion()).thresholdRoundingBytes(want.thresholdRoundingBytes())
                 .osVersion(want.osVersion()).managementHost(want.managementHost()).managementPort(want.managementPort())
                 .cnpPriority(want.cnpPriority()).cnpDscp(want.cnpDscp()).ecmpHashFields(want.ecmpHashFields())
-                .ports(ports).provenance(Map.of())
+                .ports(ports).provenance(want.provenance())
                 .build();
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.policy;
 
+import dev.cel.common.CelIssue;
 import dev.cel.common.ast.CelConstant;
 import dev.cel.common.ast.CelExpr;
 import dev.cel.parser.CelMacro;
@@ -56,7 +57,7 @@ final class Units {
         try {
             return Optional.of(f.newIntLiteral(parse.apply(literal)));
         } catch (UnitException bad) {
-            return Optional.of(f.reportError(bad.getMessage()));
+            return Optional.of(f.reportError(CelIssue.formatError(f.getSourceLocation(arg), bad.getMessage())));
         }
     }
 
@@ -66,7 +67,8 @@ final class Units {
             try {
                 LocalDate.parse(literal);
             } catch (DateTimeParseException bad) {
-                return Optional.of(f.reportError("date('" + literal + "') is not a date; write YYYY-MM-DD"));
+                return Optional.of(f.reportError(CelIssue.formatError(f.getSourceLocation(arg),
+                        "date('" + literal + "') is not a date; write YYYY-MM-DD")));
             }
         }
         return Optional.empty();
