@@ -3,9 +3,10 @@ package dev.weft.policy;
 import dev.cel.common.ast.CelConstant;
 import dev.cel.common.ast.CelExpr;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,6 +21,9 @@ final class AttributePaths {
     /** One chain: the input it starts at, the fields selected in order, and whether it only tests presence. */
     record Path(String root, List<String> fields, boolean presence) {}
 
+    /** Every element of a list (or key of a map) a comprehension walks: {@code config.ports[*].speed_gbps}. */
+    static final String EACH = "*";
+
     private final Set<String> roots;
     private final Set<Path> found = new LinkedHashSet<>();
 
@@ -30,54 +34,99 @@ final class AttributePaths {
     /** The chains {@code expr} reads from the given inputs, in first-read order. */
     static List<Path> of(CelExpr expr, Set<String> roots) {
         AttributePaths p = new AttributePaths(roots);
-        p.walk(expr, Set.of());
+        p.walk(expr, Map.of());
         return List.copyOf(p.found);
     }
 
-    private void walk(CelExpr e, Set<String> shadowed) {
+    /**
+     * @param bound names that shadow the inputs: to the chain whose elements they range over (a comprehension
+     *              over {@code config.ports} binds {@code p} to {@code config.ports[*]}), or to null when they
+     *              hold anything else (an accumulator, a bound value)
+     */
+    private void walk(CelExpr e, Map<String, Path> bound) {
         switch (e.exprKind().getKind()) {
             case IDENT -> {
-                if (roots.contains(e.ident().name()) && !shadowed.contains(e.ident().name())) {
-                    found.add(new Path(e.ident().name(), List.of(), false));
+                Path p = start(e.ident().name(), bound);
+                if (p != null) {
+                    found.add(p);
                 }
             }
             case SELECT -> {
-                if (!chain(e, shadowed)) {
-                    walk(e.select().operand(), shadowed);
+                if (!chain(e, bound)) {
+                    walk(e.select().operand(), bound);
                 }
             }
             case CALL -> {
-                if (!chain(e, shadowed)) {
-                    e.call().target().ifPresent(t -> walk(t, shadowed));
-                    e.call().args().forEach(a -> walk(a, shadowed));
+                if (!chain(e, bound)) {
+                    e.call().target().ifPresent(t -> walk(t, bound));
+                    e.call().args().forEach(a -> walk(a, bound));
                 }
             }
-            case LIST -> e.list().elements().forEach(x -> walk(x, shadowed));
-            case MAP -> e.map().entries().forEach(x -> {
-                walk(x.key(), shadowed);
-                walk(x.value(), shadowed);
-            });
-            case STRUCT -> e.struct().entries().forEach(x -> walk(x.value(), shadowed));
             case COMPREHENSION -> {
                 CelExpr.CelComprehension c = e.comprehension();
-                walk(c.iterRange(), shadowed);
-                walk(c.accuInit(), shadowed);
-                Set<String> inner = new HashSet<>(shadowed);
-                inner.add(c.iterVar());
-                if (!c.iterVar2().isEmpty()) {
-                    inner.add(c.iterVar2());
+                Path range = c.iterVar2().isEmpty() ? rangeOf(c.iterRange(), bound) : null;
+                if (range == null) {
+                    walk(c.iterRange(), bound);
                 }
-                inner.add(c.accuVar());
+                walk(c.accuInit(), bound);
+                Map<String, Path> inner = new HashMap<>(bound);
+                inner.put(c.iterVar(), range == null ? null : extend(range, EACH));
+                if (!c.iterVar2().isEmpty()) {
+                    inner.put(c.iterVar2(), null);
+                }
+                inner.put(c.accuVar(), null);
                 walk(c.loopCondition(), inner);
                 walk(c.loopStep(), inner);
                 walk(c.result(), inner);
             }
-            default -> { }
+            default -> CelTrees.children(e).forEach(x -> walk(x, bound));
         }
     }
 
+    /** The chain a name starts: an input, an element of a chain, or nothing (a local value). */
+    private Path start(String name, Map<String, Path> bound) {
+        if (bound.containsKey(name)) {
+            return bound.get(name);
+        }
+        return roots.contains(name) ? new Path(name, List.of(), false) : null;
+    }
+
+    private static Path extend(Path p, String field) {
+        List<String> fields = new ArrayList<>(p.fields());
+        fields.add(field);
+        return new Path(p.root(), List.copyOf(fields), false);
+    }
+
+    /** The chain a comprehension ranges over, when it is one (its elements are then read through the variable). */
+    private Path rangeOf(CelExpr range, Map<String, Path> bound) {
+        List<String> fields = new ArrayList<>();
+        CelExpr at = range;
+        while (true) {
+            if (at.exprKind().getKind() == CelExpr.ExprKind.Kind.SELECT && !at.select().testOnly()) {
+                fields.add(0, at.select().field());
+                at = at.select().operand();
+            } else if (isOptionalSelect(at)) {
+                return null; // an optional list is not a list: leave it to the plain walk
+            } else {
+                break;
+            }
+        }
+        if (at.exprKind().getKind() != CelExpr.ExprKind.Kind.IDENT) {
+            return null;
+        }
+        Path base = start(at.ident().name(), bound);
+        if (base == null) {
+            return null;
+        }
+        Path p = base;
+        for (String f : fields) {
+            p = extend(p, f);
+        }
+        return p;
+    }
+
     /** Records {@code e} when it is a selection chain from an input; false when it is something else. */
-    private boolean chain(CelExpr e, Set<String> shadowed) {
+    private boolean chain(CelExpr e, Map<String, Path> bound) {
         boolean presence = e.exprKind().getKind() == CelExpr.ExprKind.Kind.SELECT && e.select().testOnly();
         List<String> fields = new ArrayList<>();
         CelExpr at = e;
@@ -95,11 +144,13 @@ final class AttributePaths {
         if (fields.isEmpty() || at.exprKind().getKind() != CelExpr.ExprKind.Kind.IDENT) {
             return false;
         }
-        String root = at.ident().name();
-        if (!roots.contains(root) || shadowed.contains(root)) {
+        Path base = start(at.ident().name(), bound);
+        if (base == null) {
             return false;
         }
-        found.add(new Path(root, List.copyOf(fields), presence));
+        List<String> all = new ArrayList<>(base.fields());
+        all.addAll(fields);
+        found.add(new Path(base.root(), List.copyOf(all), presence));
         return true;
     }
 

@@ -23,7 +23,7 @@ final class Budget implements CelEvaluationListener {
     /** Steps a rule may take on average per object it checks. */
     static final long STEPS_PER_SUBJECT = 100;
     /** Steps a rule may take per object of the inventory (a rule that loops over the fabric once). */
-    static final long STEPS_PER_OBJECT = 10;
+    static final long STEPS_PER_OBJECT = 100;
     static final long MIN_STEPS = 1_000_000;
     /** Steps one evaluation of a rule checked per object may take (its own switch's ports, not the fabric's). */
     static final long MAX_STEPS_PER_EVALUATION = 100_000;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +91,13 @@ final class SubjectCache<V> {
             for (int i = 0; i < steps.length && resolvable; i++) {
                 String field = p.fields().get(i);
                 Shape.Field f = kind instanceof Shape.Struct st ? ctx.shapes().shape(st.shape()).fields().get(field) : null;
-                if (f != null) {
+                if (field.equals(AttributePaths.EACH) && kind instanceof Shape.ListOf l) {
+                    steps[i] = EACH;
+                    kind = l.element();
+                } else if (field.equals(AttributePaths.EACH) && kind instanceof Shape.MapOf m) {
+                    steps[i] = KEYS;
+                    kind = new Shape.Scalar(m.keyCel());
+                } else if (f != null) {
                     steps[i] = f;
                     kind = f.kind();
                 } else if (kind instanceof Shape.MapOf m) {
@@ -132,10 +139,29 @@ final class SubjectCache<V> {
         }
     }
 
+    /** Steps of a reader that go through every element of a list, or every key of a map. */
+    private static final Object EACH = new Object();
+    private static final Object KEYS = new Object();
+
     private Object read(Reader r, Object raw) {
-        for (Object step : r.steps()) {
+        return read(r, raw, 0);
+    }
+
+    private Object read(Reader r, Object raw, int from) {
+        Object[] steps = r.steps();
+        for (int i = from; i < steps.length; i++) {
             if (raw == null) {
                 return r.presence() ? Boolean.FALSE : ABSENT;
+            }
+            Object step = steps[i];
+            if (step == EACH || step == KEYS) {
+                Collection<?> items = step == EACH ? (raw instanceof List<?> l ? l : List.of())
+                        : (raw instanceof Map<?, ?> m ? m.keySet() : List.of());
+                List<Object> each = new ArrayList<>(items.size());
+                for (Object item : items) {
+                    each.add(read(r, item, i + 1));
+                }
+                return each;
             }
             if (step instanceof Shape.Field f) {
                 raw = f.read().apply(raw, ctx);
