@@ -23,7 +23,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RULE", description = "Rule id, e.g. pfc-watchdog-disabled.")
     String ruleId;
 
-    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Override

@@ -30,7 +30,7 @@ final class RulesCommand implements Callable<Integer> {
                     + " scopes, types, fields, units) (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Override
