@@ -34,8 +34,8 @@ import java.util.Optional;
  * unit parsers; struct literals, which would reach protobuf's message factories, are refused by
  * {@link RuleCompiler}. The run's date is the variable {@code today}.
  *
- * <p>Built once per run when at least one user rule exists; compilers and programs are immutable and
- * thread-safe.
+ * <p>Built once per run when at least one user rule exists, by one thread; compilers and programs are
+ * immutable and thread-safe.
  */
 final class CelEnvironment {
 
@@ -47,6 +47,7 @@ final class CelEnvironment {
     private final Shapes shapes = new Shapes();
     private final Map<String, StructType> structs = new LinkedHashMap<>();
     private final Map<Scope, CelCompiler> compilers = new EnumMap<>(Scope.class);
+    private final CelCompiler base;
     private final CelRuntime runtime;
     private final CelOptions options;
 
@@ -73,7 +74,7 @@ final class CelEnvironment {
                 return Optional.ofNullable(structs.get(name));
             }
         };
-        CelCompilerBuilder base = CelCompilerFactory.standardCelCompilerBuilder()
+        base = CelCompilerFactory.standardCelCompilerBuilder()
                 .setOptions(options)
                 .setTypeProvider(types)
                 .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
@@ -89,12 +90,8 @@ final class CelEnvironment {
                         CelExtensions.lists(LISTS), CelExtensions.comprehensions(), CelExtensions.bindings(),
                         CelExtensions.optional())
                 .addVar("fabric", structs.get("weft.Fabric"))
-                .addVar("today", SimpleType.TIMESTAMP);
-        for (Scope scope : Scope.values()) {
-            CelCompilerBuilder b = base.build().toCompilerBuilder();
-            scope.variables().forEach((name, shape) -> b.addVar(name, structs.get(shape)));
-            compilers.put(scope, b.build());
-        }
+                .addVar("today", SimpleType.TIMESTAMP)
+                .build();
         runtime = CelRuntimeFactory.standardCelRuntimeBuilder()
                 .setOptions(options)
                 .addLibraries(CelExtensions.strings(), CelExtensions.math(options), CelExtensions.sets(options),
@@ -136,17 +133,21 @@ final class CelEnvironment {
         return shapes;
     }
 
-    /** The compiler of one scope: its variables, {@code fabric} and {@code today}. */
+    /** The compiler of one scope: its variables, {@code fabric} and {@code today} (made when first asked for). */
     CelCompiler compiler(Scope scope) {
-        return compilers.get(scope);
+        return compilers.computeIfAbsent(scope, s -> {
+            CelCompilerBuilder b = base.toCompilerBuilder();
+            s.variables().forEach((name, shape) -> b.addVar(name, structs.get(shape)));
+            return b.build();
+        });
     }
 
     /** The compiler of one scope with the rule's own variables added (each with the type its expression has). */
     CelCompiler compiler(Scope scope, Map<String, CelType> ruleVariables) {
         if (ruleVariables.isEmpty()) {
-            return compilers.get(scope);
+            return compiler(scope);
         }
-        CelCompilerBuilder b = compilers.get(scope).toCompilerBuilder();
+        CelCompilerBuilder b = compiler(scope).toCompilerBuilder();
         ruleVariables.forEach(b::addVar);
         return b.build();
     }

@@ -3,10 +3,9 @@ package dev.weft.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
+import dev.weft.testing.FileTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +29,7 @@ class TestPoliciesCommandTest {
     @Test
     void aMissingMarkerAndAWrongSeverityAreNamed() throws Exception {
         Path site = tmp.resolve("site");
-        copy(examples().resolve("dwrr-weight-floor"), site.resolve("dwrr-weight-floor"));
+        FileTrees.copy(examples().resolve("dwrr-weight-floor"), site.resolve("dwrr-weight-floor"));
         Path fail = site.resolve("dwrr-weight-floor/fail/fabric.yaml");
         Files.writeString(fail, Files.readString(fail).replace("# expect: dwrr-weight-floor warning", "# expect: dwrr-weight-floor error"));
         Path pass = site.resolve("dwrr-weight-floor/pass/fabric.yaml");
@@ -40,19 +39,6 @@ class TestPoliciesCommandTest {
         assertTrue(r.out().contains("FAILED dwrr-weight-floor pass") && r.out().contains("unexpected: "), r.out());
         assertTrue(r.out().contains("severity: ") && r.out().contains("expected error, found warning"), r.out());
         assertTrue(r.out().contains("0 passed, 2 failed"), r.out());
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 
     @Test
