@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.testing.FileTrees;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,16 +122,7 @@ class ValidateCommandTest {
     }
 
     static Path copyExample(Path target) throws IOException {
-        try (Stream<Path> files = Files.walk(EXAMPLE)) {
-            for (Path p : files.toList()) {
-                Path dest = target.resolve(EXAMPLE.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest);
-                }
-            }
-        }
+        FileTrees.copy(EXAMPLE, target);
         return target;
     }
 }
