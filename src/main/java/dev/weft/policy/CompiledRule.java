@@ -10,7 +10,9 @@ import java.util.List;
  *
  * @param variables in evaluation order
  * @param match     null when the rule applies to every object of its scope
- * @param message   literal text ({@link String}) and expressions ({@link Expr}), in order
+ * @param message   literal text ({@link String}) and, for each {@code {{ }}} part, its index ({@link Integer}) in
+ *                  the list {@code messageParts} evaluates to
+ * @param messageParts the message's parts as one list expression, or null when it has none
  * @param expected  null to derive the expected value from the condition
  * @param actual    null to derive the actual value from the condition
  * @param paths     everything the variables, match and condition read (the cache key)
@@ -21,6 +23,7 @@ record CompiledRule(
         Expr match,
         Expr condition,
         List<Object> message,
+        Expr messageParts,
         Expr expected,
         Expr actual,
         List<AttributePaths.Path> paths) {

@@ -4,6 +4,7 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,9 +42,22 @@ final class Explanation {
     }
 
     private String message(Map<String, Object> activation) {
+        List<?> values = null;
+        String failed = null;
+        if (rule.messageParts() != null) {
+            try {
+                values = (List<?>) rule.messageParts().program().trace(run.resolver(activation), run.budget());
+            } catch (CelEvaluationException | RuntimeException bad) {
+                failed = String.valueOf(bad.getMessage()).replaceFirst("^evaluation error at [^:]*:\\d+: ", "");
+            }
+        }
         StringBuilder out = new StringBuilder();
-        for (Object part : rule.message()) {
-            out.append(part instanceof CompiledRule.Expr e ? text(e, activation) : (String) part);
+        for (Object piece : rule.message()) {
+            if (piece instanceof Integer i) {
+                out.append(values != null ? ValueText.of(values.get(i)) : "<" + failed + ">");
+            } else {
+                out.append((String) piece);
+            }
         }
         return out.toString().strip().replaceAll("\\s*\\n\\s*", " ");
     }

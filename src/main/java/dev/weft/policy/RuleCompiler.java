@@ -62,10 +62,10 @@ final class RuleCompiler {
         CelCompiler compiler = env.compiler(scope, declared);
         CompiledRule.Expr match = spec.match() == null ? null : compile(spec, spec.match(), compiler, declared, true);
         CompiledRule.Expr condition = compile(spec, spec.condition(), compiler, declared, true);
-        List<Object> message = template(spec, compiler, declared);
+        Template message = template(spec, compiler, declared);
         CompiledRule.Expr expected = spec.expected() == null ? null : compile(spec, spec.expected(), compiler, declared, false);
         CompiledRule.Expr actual = spec.actual() == null ? null : compile(spec, spec.actual(), compiler, declared, false);
-        if (problems.size() > before) {
+        if (problems.size() > before || message == null) {
             return null;
         }
         Set<String> roots = new LinkedHashSet<>(scope.variables().keySet());
@@ -77,42 +77,62 @@ final class RuleCompiler {
             paths.addAll(AttributePaths.of(match.ast().getExpr(), roots));
         }
         paths.addAll(AttributePaths.of(condition.ast().getExpr(), roots));
-        return new CompiledRule(spec, variables, match, condition, message, expected, actual, List.copyOf(paths));
+        return new CompiledRule(spec, variables, match, condition, message.pieces(), message.parts(), expected, actual,
+                List.copyOf(paths));
     }
 
-    /** The message: literal text and {@code {{ expression }}} parts, each part checked like any expression. */
-    private List<Object> template(RuleSpec spec, CelCompiler compiler, Map<String, CelType> declared) {
+    /** A message: its literal text and, in order, the indexes of its {@code {{ }}} parts into one list expression. */
+    record Template(List<Object> pieces, CompiledRule.Expr parts) {}
+
+    /**
+     * The message: literal text and {@code {{ expression }}} parts, all parts checked (and later evaluated)
+     * as one CEL list, {@code [part0, part1, ...]}: one compile per message instead of one per part.
+     */
+    private Template template(RuleSpec spec, CelCompiler compiler, Map<String, CelType> declared) {
         RuleSpec.Expression m = spec.message();
         String text = m.text();
-        List<Object> parts = new ArrayList<>();
+        List<Object> pieces = new ArrayList<>();
+        List<ScalarPositions> positions = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>();
+        StringBuilder joined = new StringBuilder("[");
         int at = 0;
         while (at < text.length()) {
             int open = text.indexOf("{{", at);
             if (open < 0) {
-                parts.add(text.substring(at));
+                pieces.add(text.substring(at));
                 break;
             }
             int close = text.indexOf("}}", open + 2);
             if (close < 0) {
                 problem(m.where().atOffset(open), "message: '{{' at this column has no closing '}}'");
-                return parts;
+                return null;
             }
             if (open > at) {
-                parts.add(text.substring(at, open));
+                pieces.add(text.substring(at, open));
             }
-            RuleSpec.Expression part = new RuleSpec.Expression("message", text.substring(open + 2, close),
-                    m.where().part(open + 2, close - open - 2));
-            if (part.text().isBlank()) {
+            String part = text.substring(open + 2, close);
+            if (part.isBlank()) {
                 problem(m.where().atOffset(open), "message: '{{ }}' holds no expression");
-            } else {
-                CompiledRule.Expr e = compile(spec, part, compiler, declared, false);
-                if (e != null) {
-                    parts.add(e);
-                }
+                return null;
             }
+            if (!positions.isEmpty()) {
+                joined.append(",\n");
+            }
+            pieces.add(positions.size());
+            starts.add(joined.length());
+            positions.add(m.where().part(open + 2, close - open - 2));
+            joined.append(part);
             at = close + 2;
         }
-        return parts;
+        if (positions.isEmpty()) {
+            return new Template(pieces, null);
+        }
+        joined.append("\n]");
+        int[] offsets = starts.stream().mapToInt(Integer::intValue).toArray();
+        RuleSpec.Expression all = new RuleSpec.Expression("message", joined.toString(),
+                ScalarPositions.joined(joined.toString(), positions, offsets));
+        CompiledRule.Expr parts = compile(spec, all, compiler, declared, false);
+        return parts == null ? null : new Template(pieces, parts);
     }
 
     private CompiledRule.Expr compile(RuleSpec spec, RuleSpec.Expression x, CelCompiler compiler, Map<String, CelType> declared,

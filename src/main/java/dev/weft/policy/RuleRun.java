@@ -46,6 +46,7 @@ final class RuleRun {
     private final CompiledRule rule;
     private final Context ctx;
     private final Instant today;
+    /** Set by {@link #run} once the number of objects is known. */
     private Budget budget;
     private final View fabric;
     private final Map<String, Shape.Kind> rootKinds = new LinkedHashMap<>();
@@ -55,7 +56,6 @@ final class RuleRun {
         this.rule = rule;
         this.ctx = new Context(shapes, model);
         this.today = today.atStartOfDay(ZoneOffset.UTC).toInstant();
-        this.budget = Budget.forModel(model, 1, false);
         this.fabric = new View(shapes.shape("weft.Fabric"), model, ctx, Shape.Place.NONE);
         rule.spec().scope().variables().forEach((name, shape) -> rootKinds.put(name, new Shape.Struct(shape)));
         rootKinds.put("fabric", new Shape.Struct("weft.Fabric"));

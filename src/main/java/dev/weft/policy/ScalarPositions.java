@@ -1,6 +1,7 @@
 package dev.weft.policy;
 
 import dev.weft.finding.Location;
+import java.util.List;
 
 /**
  * Maps a position inside a YAML scalar's value (a CEL expression) back to the file line and column
@@ -19,6 +20,9 @@ final class ScalarPositions {
     private final String value;
     private final ScalarPositions parent;
     private final int base;
+    /** For a value joined from parts: each part's positions and where it starts in the joined value. */
+    private final List<ScalarPositions> parts;
+    private final int[] starts;
     private int[] lines;
     private int[] columns;
 
@@ -37,10 +41,34 @@ final class ScalarPositions {
         this.value = value;
         this.parent = parent;
         this.base = base;
+        this.parts = List.of();
+        this.starts = new int[0];
+    }
+
+    private ScalarPositions(Location start, String value, List<ScalarPositions> parts, int[] starts) {
+        this.fileText = "";
+        this.start = start;
+        this.value = value;
+        this.parent = null;
+        this.base = 0;
+        this.parts = List.copyOf(parts);
+        this.starts = starts.clone();
+    }
+
+    /**
+     * Positions of a value made by joining parts with text between them (the parts of a message template
+     * checked as one list expression): a character of a part maps where that part maps it; the joining
+     * text maps to the first part's start.
+     *
+     * @param starts where each part starts in {@code joined}
+     */
+    static ScalarPositions joined(String joined, List<ScalarPositions> parts, int[] starts) {
+        return new ScalarPositions(parts.get(0).start(), joined, parts, starts);
     }
 
     /** The positions of {@code length} characters of this value from {@code offset} (a part of a message template). */
     ScalarPositions part(int offset, int length) {
+        // a part's own text, for joining; its positions are this value's
         return new ScalarPositions(fileText, atOffset(offset), value.substring(offset, offset + length), this, offset);
     }
 
@@ -71,6 +99,14 @@ final class ScalarPositions {
     Location atOffset(int offset) {
         if (parent != null) {
             return parent.atOffset(base + offset);
+        }
+        if (!parts.isEmpty()) {
+            for (int i = parts.size() - 1; i >= 0; i--) {
+                if (offset >= starts[i]) {
+                    return parts.get(i).atOffset(offset - starts[i]);
+                }
+            }
+            return start;
         }
         if (lines == null) {
             match();

@@ -104,6 +104,16 @@ class BrokenRulesTest {
     }
 
     @Test
+    void aTypoInALaterMessagePartIsFoundAtThatPart() throws IOException {
+        // the parts are checked as one list expression; each error must still point into its own part
+        Path file = rule("message-parts", "link", "condition: has(link.cable_length)",
+                "message: |", "  {{ link.a.device }} to {{ link.b.device }}", "  is {{ link.cable_lenght }} long");
+        Finding f = only(load(), UserRules.INVALID);
+        assertEquals(at(file, "message", "cable_lenght"), f.location());
+        assertTrue(f.message().contains("did you mean cable_length?"), f.message());
+    }
+
+    @Test
     void reachingForJavaIsAFindingNamingWhatARuleSees() throws IOException {
         Path file = rule("java", "switch", "condition: 'java.lang.Runtime.getRuntime().exec(\"rm\") == null'");
         List<Finding> problems = load();
