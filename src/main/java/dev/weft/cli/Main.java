@@ -20,13 +20,14 @@ public final class Main {
 
     /** Runs one command with the given streams; used by tests to assert on output and exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new WeftCommand());
-        Class<?> only = args.length == 0 ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
+        Class<?> only = args.length == 0 || WeftCommand.WHOLE_TREE.contains(args[0]) ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
+        CommandLine cli;
         if (only != null) {
+            cli = new CommandLine(new WeftCommand());
             cli.addSubcommand(only);
         } else {
-            // help, --version, or a usage error: picocli lists (or suggests) every subcommand
-            WeftCommand.SUBCOMMANDS.values().forEach(cli::addSubcommand);
+            // help, completion, --version, or a usage error: picocli lists (or suggests) every subcommand
+            cli = WeftCommand.tree();
         }
         cli.setOut(out);
         cli.setErr(err);
