@@ -6,6 +6,8 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** Entry point: runs the picocli command tree and maps every outcome to a documented exit code. */
@@ -20,6 +22,14 @@ public final class Main {
 
     /** Runs one command with the given streams; used by tests to assert on output and exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, out, err, Paths.get(""), System.getenv());
+    }
+
+    /**
+     * As {@link #run(String[], PrintWriter, PrintWriter)}, with the project file (.weft.yaml) looked for from
+     * {@code cwd} with {@code environment} ({@code WEFT_CONFIG}); tests pass their own.
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Path cwd, Map<String, String> environment) {
         Class<?> only = args.length == 0 || WeftCommand.WHOLE_TREE.contains(args[0]) ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
         CommandLine cli;
         if (only != null) {
@@ -29,6 +39,7 @@ public final class Main {
             // help, completion, --version, or a usage error: picocli lists (or suggests) every subcommand
             cli = WeftCommand.tree();
         }
+        cli.setDefaultValueProvider(ConfigDefaults.locate(cwd, environment, WeftCommand.SUBCOMMANDS.keySet()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);
