@@ -68,4 +68,13 @@ class ProjectConfigTest {
         ProjectConfig big = load("# " + "x".repeat(300 * 1024) + "\n");
         assertTrue(big.problems().get(0).message().contains("a project file is limited to"), big.problems().toString());
     }
+
+    @Test
+    void theDocumentedExampleHasNoProblem() throws Exception {
+        Path example = Path.of(System.getProperty("weft.project.dir", "")).toAbsolutePath().resolve("docs/examples/weft.yaml");
+        ProjectConfig config = ProjectConfig.load(example, "docs/examples/weft.yaml", COMMANDS);
+        assertEquals(List.of(), config.problems());
+        assertEquals(List.of("markdown=" + example.getParent().resolve("weft-comment.md"), "sarif=" + example.getParent().resolve("weft.sarif")),
+                config.get("diff", "output").orElseThrow().values());
+    }
 }

@@ -51,8 +51,8 @@ class ContainerImageIT {
     @BeforeAll
     void buildTheImage() throws Exception {
         Assumptions.assumeFalse("1".equals(System.getenv("WEFT_SKIP_IMAGE")), "WEFT_SKIP_IMAGE=1");
-        Assumptions.assumeTrue(Shell.has("podman") && Shell.has("debootstrap"),
-                "podman and debootstrap are not installed (scripts/install-test-deps installs them)");
+        Shell.require("podman", "scripts/install-test-deps installs it");
+        Shell.require("debootstrap", "scripts/install-test-deps installs it");
         Assumptions.assumeTrue("0".equals(Shell.run(PROJECT, Map.of(), List.of("id", "-u"), 1).out().strip()),
                 "debootstrap needs root");
         state = PROJECT.resolve("target/podman-it");

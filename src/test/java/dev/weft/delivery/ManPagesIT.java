@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +49,7 @@ class ManPagesIT {
 
     @Test
     void mandocsLinterFindsNoWarning() throws Exception {
-        Assumptions.assumeTrue(Shell.has("mandoc"), "mandoc is not installed (scripts/install-test-deps installs it)");
+        Shell.require("mandoc", "scripts/install-test-deps installs it");
         List<String> command = new ArrayList<>(List.of("mandoc", "-Tlint", "-W", "warning"));
         allPages().forEach(p -> command.add(p.toString()));
         Shell.Result lint = Shell.run(tmp, Map.of(), command, 2);
@@ -60,7 +59,7 @@ class ManPagesIT {
 
     @Test
     void manRendersTheOptionsOfACommandFromManpath() throws Exception {
-        Assumptions.assumeTrue(Shell.has("man"), "man is not installed");
+        Shell.require("man", "Debian package man-db");
         Shell.Result man = Shell.run(tmp, Map.of("MANPATH", pages.getParent().toString(), "MANWIDTH", "100", "MAN_KEEP_FORMATTING", "",
                 "PAGER", "cat", "MANPAGER", "cat"), List.of("man", "weft-validate"), 2);
         assertEquals(0, man.exit(), man.all());

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +39,7 @@ class PreCommitFrameworkIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        Assumptions.assumeTrue(Shell.has("pre-commit"), "pre-commit is not installed (scripts/install-test-deps installs it)");
+        Shell.require("pre-commit", "scripts/install-test-deps installs it");
         Path install = ReleaseArchive.extract(tmp.resolve("opt"));
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("weft"), install.resolve("bin/weft"));

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +75,7 @@ class ShellCompletionIT {
 
     @Test
     void zshLoadsTheSameScriptThroughBashcompinit() throws Exception {
-        Assumptions.assumeTrue(Shell.has("zsh"), "zsh is not installed (scripts/install-test-deps installs it)");
+        Shell.require("zsh", "scripts/install-test-deps installs it");
         // zsh filters the candidates by the typed prefix itself, so the function offers them all.
         String script = "autoload -U compinit && compinit -u -d \"$HOME/.zcompdump\"\n"
                 + "source <(weft completion zsh)\n"

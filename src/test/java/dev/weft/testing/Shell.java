@@ -82,4 +82,20 @@ public final class Shell {
         }
         return false;
     }
+
+    /**
+     * Skips the calling test when {@code program} is missing, with {@code install} in the reason, except
+     * in CI ({@code CI=true}), where scripts/install-test-deps installed it and a missing one is a failure.
+     */
+    public static void require(String program, String install) {
+        if (has(program)) {
+            return;
+        }
+        String why = program + " is not installed (" + install + ")";
+        if ("true".equals(System.getenv("CI"))) {
+            org.junit.jupiter.api.Assertions.fail(why);
+        }
+        System.err.println("SKIPPED: " + why);
+        org.junit.jupiter.api.Assumptions.abort(why);
+    }
 }
