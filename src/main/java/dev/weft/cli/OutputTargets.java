@@ -56,7 +56,7 @@ record OutputTargets(List<Target> targets) {
                 if (file.isEmpty()) {
                     throw new UsageException("--output " + value + ": name a file after '=' ('-' for standard output)");
                 }
-                out.add(new Target(checkedFormat(prefix, "--output " + value), "-".equals(file) ? null : Path.of(file)));
+                out.add(new Target(checkedFormat(prefix, "--output " + value + ": the format"), "-".equals(file) ? null : Path.of(file)));
             } else {
                 out.add(new Target(plainFormat, "-".equals(value) ? null : Path.of(value)));
             }
@@ -86,8 +86,8 @@ record OutputTargets(List<Target> targets) {
             return lower;
         }
         String hint = DidYouMean.suggest(lower, Reporters.FORMATS);
-        throw new UsageException(where + ": unknown format '" + name + "'; expected one of " + String.join(", ", Reporters.FORMATS)
-                + (hint == null ? "" : " (did you mean '" + hint + "'?)"));
+        throw new UsageException(where + " must be one of " + String.join(", ", Reporters.FORMATS) + ", found '" + name + "'"
+                + (hint == null ? "" : "; did you mean '" + hint + "'?"));
     }
 
     /** Writes one format of the report to a writer the caller does not close. */

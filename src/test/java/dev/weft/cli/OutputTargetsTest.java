@@ -39,7 +39,8 @@ class OutputTargetsTest {
     @Test
     void mistakesAreUsageErrorsThatSayWhatWasMeant() {
         UsageException typo = assertThrows(UsageException.class, () -> OutputTargets.parse("text", List.of("sarf=weft.sarif")));
-        assertTrue(typo.getMessage().contains("unknown format 'sarf'") && typo.getMessage().contains("did you mean 'sarif'?"), typo.getMessage());
+        assertTrue(typo.getMessage().contains("--output sarf=weft.sarif: the format must be one of text, json")
+                && typo.getMessage().endsWith("found 'sarf'; did you mean 'sarif'?"), typo.getMessage());
         UsageException twoStdout = assertThrows(UsageException.class, () -> OutputTargets.parse("text", List.of("json=-", "-")));
         assertTrue(twoStdout.getMessage().contains("only one report can go to standard output, found json=- and text=-"), twoStdout.getMessage());
         UsageException sameFile = assertThrows(UsageException.class, () -> OutputTargets.parse("text", List.of("json=r.txt", "sarif=./r.txt")));
@@ -47,7 +48,8 @@ class OutputTargetsTest {
         UsageException noFile = assertThrows(UsageException.class, () -> OutputTargets.parse("text", List.of("json=")));
         assertTrue(noFile.getMessage().contains("name a file after '='"), noFile.getMessage());
         UsageException badFormat = assertThrows(UsageException.class, () -> OutputTargets.parse("yaml", List.of()));
-        assertTrue(badFormat.getMessage().startsWith("--format: unknown format 'yaml'"), badFormat.getMessage());
+        assertTrue(badFormat.getMessage().startsWith("--format must be one of text, json, sarif, junit, markdown, html, found 'yaml'"),
+                badFormat.getMessage());
     }
 
     @Test

@@ -30,7 +30,13 @@ public final class Shell {
      * null value removes the variable. Standard input is empty.
      */
     public static Result run(Path dir, Map<String, String> env, List<String> command, long timeoutMinutes) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        List<String> argv = command;
+        if (env.containsKey("PATH") && !command.get(0).contains("/")) {
+            // Java looks a bare program name up in its own PATH; env(1) looks in the one given here.
+            argv = new java.util.ArrayList<>(List.of("/usr/bin/env"));
+            argv.addAll(command);
+        }
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
         env.forEach((k, v) -> {
             if (v == null) {
                 pb.environment().remove(k);
