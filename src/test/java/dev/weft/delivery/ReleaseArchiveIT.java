@@ -121,8 +121,11 @@ class ReleaseArchiveIT {
 
     @Test
     void withoutJavaTheLauncherSaysWhatToInstall() throws Exception {
-        // bash by its path; PATH holds only the link to weft, so no java is found
-        Map<String, String> noJava = withEnv("PATH", path.toString());
+        // bash by its path; PATH holds the link to weft and the one tool the launcher uses before it
+        // looks for Java (readlink), so no java is found
+        Path tools = Files.createDirectories(tmp.resolve("tools"));
+        Files.createSymbolicLink(tools.resolve("readlink"), Path.of(Shell.run(tmp, Map.of(), List.of("bash", "-c", "command -v readlink"), 1).out().strip()));
+        Map<String, String> noJava = withEnv("PATH", path + ":" + tools);
         Shell.Result run = Shell.run(tmp, noJava, List.of("/bin/bash", path.resolve("weft").toString(), "validate"), 2);
         assertEquals(2, run.exit(), run.all());
         assertTrue(run.err().contains("Java 17 or newer is needed and none was found: set JAVA_HOME or put java on PATH"), run.all());
