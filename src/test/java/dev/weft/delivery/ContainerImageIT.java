@@ -3,6 +3,7 @@ package dev.weft.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testing.FileTrees;
 import dev.weft.testing.Golden;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -100,16 +100,7 @@ class ContainerImageIT {
     @Test
     void aFindingInsideTheContainerIsExitOneOutside(@TempDir Path tmp) throws Exception {
         Path inventory = tmp.resolve("inventories/roce-pod-a");
-        try (Stream<Path> files = Files.walk(PROJECT.resolve("inventories/roce-pod-a"))) {
-            for (Path f : files.toList()) {
-                Path target = inventory.resolve(PROJECT.resolve("inventories/roce-pod-a").relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
+        FileTrees.copy(PROJECT.resolve("inventories/roce-pod-a"), inventory);
         Path leaves = inventory.resolve("switches/leaves.yaml");
         Files.writeString(leaves, Files.readString(leaves).replaceFirst("- \\{ name: Ethernet0, profile: host-400g }",
                 "- { name: Ethernet0, profile: host-400g, mtu: 1500 }"));

@@ -3,6 +3,7 @@ package dev.weft.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testing.FileTrees;
 import dev.weft.testing.Golden;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
@@ -12,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +66,7 @@ class PreCommitFrameworkIT {
 
         fabric = Files.createDirectories(tmp.resolve("fabric"));
         git(fabric, "init", "-q");
-        copyTree(PROJECT.resolve("inventories/roce-pod-a"), fabric.resolve("inventories/roce-pod-a"));
+        FileTrees.copy(PROJECT.resolve("inventories/roce-pod-a"), fabric.resolve("inventories/roce-pod-a"));
         Files.writeString(fabric.resolve(".pre-commit-config.yaml"), "repos:\n"
                 + "  - repo: " + hooks + "\n"
                 + "    rev: " + rev + "\n"
@@ -144,18 +144,5 @@ class PreCommitFrameworkIT {
         Shell.Result r = Shell.run(dir, env, command, 5);
         assertEquals(0, r.exit(), "git " + String.join(" ", args) + ": " + r.all());
         return r;
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
     }
 }
