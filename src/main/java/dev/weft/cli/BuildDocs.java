@@ -24,11 +24,11 @@ public final class BuildDocs {
 
     static void write(Path out, String date) throws IOException {
         Path man = Files.createDirectories(out.resolve("man/man1"));
-        for (Map.Entry<String, String> page : new ManPage(date, Version.VERSION).pages(WeftCommand.tree()).entrySet()) {
+        for (Map.Entry<String, String> page : new ManPage(date, Version.VERSION).pages(Main.addLogging(WeftCommand.tree())).entrySet()) {
             Files.writeString(man.resolve(page.getKey()), page.getValue(), StandardCharsets.UTF_8);
         }
         Path completion = Files.createDirectories(out.resolve("completion"));
-        String script = CompletionCommand.script(WeftCommand.tree());
+        String script = CompletionCommand.script(Main.addLogging(WeftCommand.tree()));
         Files.writeString(completion.resolve("weft.bash"), script, StandardCharsets.UTF_8);
         Files.writeString(completion.resolve("weft.zsh"), script, StandardCharsets.UTF_8);
     }

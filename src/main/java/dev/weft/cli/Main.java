@@ -7,8 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Map;
+import dev.weft.log.Verbosity;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Entry point: runs the picocli command tree and maps every outcome to a documented exit code. */
 public final class Main {
@@ -30,6 +33,7 @@ public final class Main {
      * {@code cwd} with {@code environment} ({@code WEFT_CONFIG}); tests pass their own.
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err, Path cwd, Map<String, String> environment) {
+        Verbosity.fromArgs(List.of(args)).apply();
         Class<?> only = args.length == 0 || WeftCommand.WHOLE_TREE.contains(args[0]) ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
         CommandLine cli;
         if (only != null) {
@@ -39,6 +43,7 @@ public final class Main {
             // help, completion, --version, or a usage error: picocli lists (or suggests) every subcommand
             cli = WeftCommand.tree();
         }
+        addLogging(cli);
         cli.setDefaultValueProvider(ConfigDefaults.locate(cwd, environment, WeftCommand.SUBCOMMANDS.keySet()));
         cli.setOut(out);
         cli.setErr(err);
@@ -57,6 +62,14 @@ public final class Main {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Gives every registered subcommand the logging options (also for the man pages and completion). */
+    static CommandLine addLogging(CommandLine cli) {
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().addMixin("logging", CommandSpec.forAnnotatedObject(new LoggingOptions()));
+        }
+        return cli;
     }
 
     private static int handle(Exception ex, PrintWriter err) {

@@ -3,6 +3,7 @@ package dev.weft.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testing.LabTest;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
 import java.nio.file.Files;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * COMP_CWORD), and what it offers is checked. Also zsh (through its bash-completion emulation), the file
  * the archive ships for bash-completion, and {@code weft help CMD}.
  */
-class ShellCompletionIT {
+@LabTest(needs = {"/usr/bin/tar", "/usr/bin/bash"})
+class ShellCompletionTest {
 
     @TempDir
     Path tmp;

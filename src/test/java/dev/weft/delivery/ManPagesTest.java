@@ -3,6 +3,7 @@ package dev.weft.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.testing.LabTest;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
 import java.nio.file.Files;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The man pages the archive ships, judged by their consumers: mandoc's linter finds nothing to warn
  * about, and man(1) renders each command's options from MANPATH.
  */
-class ManPagesIT {
+@LabTest(needs = {"/usr/bin/tar", "/usr/bin/mandoc", "/usr/bin/man"})
+class ManPagesTest {
 
     @TempDir
     Path tmp;
@@ -49,7 +51,6 @@ class ManPagesIT {
 
     @Test
     void mandocsLinterFindsNoWarning() throws Exception {
-        Shell.require("mandoc", "scripts/install-test-deps installs it");
         List<String> command = new ArrayList<>(List.of("mandoc", "-Tlint", "-W", "warning"));
         allPages().forEach(p -> command.add(p.toString()));
         Shell.Result lint = Shell.run(tmp, Map.of(), command, 2);
@@ -59,7 +60,6 @@ class ManPagesIT {
 
     @Test
     void manRendersTheOptionsOfACommandFromManpath() throws Exception {
-        Shell.require("man", "Debian package man-db");
         Shell.Result man = Shell.run(tmp, Map.of("MANPATH", pages.getParent().toString(), "MANWIDTH", "100", "MAN_KEEP_FORMATTING", "",
                 "PAGER", "cat", "MANPAGER", "cat"), List.of("man", "weft-validate"), 2);
         assertEquals(0, man.exit(), man.all());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testing.Golden;
+import dev.weft.testing.LabTest;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
 import java.nio.file.Files;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The release archive as a user installs it: extracted somewhere, its bin/weft reached through a symlink
  * on PATH, run from an unrelated folder; the launcher's Java check, heap and class-data archive.
  */
-class ReleaseArchiveIT {
+@LabTest(needs = {"/usr/bin/tar"})
+class ReleaseArchiveTest {
 
     static final Path PROJECT = Golden.projectDir();
     static final String INVENTORY = PROJECT.resolve("inventories/roce-pod-a").toString();

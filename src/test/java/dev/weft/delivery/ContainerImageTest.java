@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testing.FileTrees;
 import dev.weft.testing.Golden;
+import dev.weft.testing.LabTest;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
 import java.nio.file.Files;
@@ -31,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the sandbox may not raise them (podman's defaults fail with "setrlimit RLIMIT_NOFILE: Operation not
  * permitted"); cgroupfs and a file event log, because no systemd runs. WEFT_SKIP_IMAGE=1 skips the test.
  */
+@LabTest(needs = {"/usr/bin/tar", "/usr/bin/podman", "/usr/sbin/debootstrap", "/usr/sbin/runc"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ContainerImageIT {
+class ContainerImageTest {
 
     static final Path PROJECT = Golden.projectDir();
     static final String TAG = "localhost/weft-it:" + ReleaseArchive.version();
@@ -51,8 +53,6 @@ class ContainerImageIT {
     @BeforeAll
     void buildTheImage() throws Exception {
         Assumptions.assumeFalse("1".equals(System.getenv("WEFT_SKIP_IMAGE")), "WEFT_SKIP_IMAGE=1");
-        Shell.require("podman", "scripts/install-test-deps installs it");
-        Shell.require("debootstrap", "scripts/install-test-deps installs it");
         Assumptions.assumeTrue("0".equals(Shell.run(PROJECT, Map.of(), List.of("id", "-u"), 1).out().strip()),
                 "debootstrap needs root");
         state = PROJECT.resolve("target/podman-it");

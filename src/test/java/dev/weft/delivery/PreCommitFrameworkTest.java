@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testing.FileTrees;
 import dev.weft.testing.Golden;
+import dev.weft.testing.LabTest;
 import dev.weft.testing.ReleaseArchive;
 import dev.weft.testing.Shell;
 import java.nio.file.Files;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * it), with the release archive's weft on PATH as a team would install it. A commit that breaks the
  * inventory is blocked; the fixed one goes through; {@code pre-commit run --all-files} agrees.
  */
-class PreCommitFrameworkIT {
+@LabTest(needs = {"/usr/bin/tar", "/usr/bin/git", "/usr/bin/pre-commit"})
+class PreCommitFrameworkTest {
 
     static final Path PROJECT = Golden.projectDir();
     static final String LEAVES = "inventories/roce-pod-a/switches/leaves.yaml";
@@ -39,7 +41,6 @@ class PreCommitFrameworkIT {
 
     @BeforeEach
     void setUp() throws Exception {
-        Shell.require("pre-commit", "scripts/install-test-deps installs it");
         Path install = ReleaseArchive.extract(tmp.resolve("opt"));
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("weft"), install.resolve("bin/weft"));
