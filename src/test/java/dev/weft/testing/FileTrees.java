@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Folders the tests make and compare: deleted whole, copied, or read as one text. */
+/** Folders the tests make and compare: deleted whole, or read as one text. */
 public final class FileTrees {
 
     private FileTrees() {}
@@ -19,20 +19,6 @@ public final class FileTrees {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
-            }
-        }
-    }
-
-    /** Copies {@code from} and everything below it to {@code to} (which must not exist yet). */
-    public static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
             }
         }
     }
