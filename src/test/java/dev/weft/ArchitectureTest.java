@@ -138,6 +138,16 @@ class ArchitectureTest {
         }
     }
 
+    /** Two classes of one name in two packages (two {@code Json}, two {@code Fingerprint}) make every reader ask which. */
+    @Test
+    void topLevelClassNamesAreUniqueAcrossPackages() {
+        java.util.Map<String, List<String>> byName = new java.util.TreeMap<>();
+        main.stream().filter(c -> c.isTopLevelClass() && !c.getSimpleName().equals("package-info"))
+                .forEach(c -> byName.computeIfAbsent(c.getSimpleName(), k -> new java.util.ArrayList<>()).add(c.getPackageName()));
+        byName.values().removeIf(packages -> packages.size() < 2);
+        assertTrue(byName.isEmpty(), "class names used in more than one package: " + byName);
+    }
+
     /** Each rule fails on classes that break it: the rules are not vacuous. */
     @Test
     void eachRuleCatchesADeliberateViolation() {
