@@ -46,7 +46,7 @@ final class CelEnvironment {
 
     private final Shapes shapes = new Shapes();
     private final Map<String, StructType> structs = new LinkedHashMap<>();
-    private final Map<Scope, CelCompiler> compilers = new EnumMap<>(Scope.class);
+    private final Map<RuleScope, CelCompiler> compilers = new EnumMap<>(RuleScope.class);
     private final CelCompiler base;
     private final CelRuntime runtime;
     private final CelOptions options;
@@ -134,7 +134,7 @@ final class CelEnvironment {
     }
 
     /** The compiler of one scope: its variables, {@code fabric} and {@code today} (made when first asked for). */
-    CelCompiler compiler(Scope scope) {
+    CelCompiler compiler(RuleScope scope) {
         return compilers.computeIfAbsent(scope, s -> {
             CelCompilerBuilder b = base.toCompilerBuilder();
             s.variables().forEach((name, shape) -> b.addVar(name, structs.get(shape)));
@@ -143,7 +143,7 @@ final class CelEnvironment {
     }
 
     /** The compiler of one scope with the rule's own variables added (each with the type its expression has). */
-    CelCompiler compiler(Scope scope, Map<String, CelType> ruleVariables) {
+    CelCompiler compiler(RuleScope scope, Map<String, CelType> ruleVariables) {
         if (ruleVariables.isEmpty()) {
             return compiler(scope);
         }

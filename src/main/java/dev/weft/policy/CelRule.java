@@ -26,7 +26,7 @@ final class CelRule implements Rule {
 
     /** True for rules on a switch's compiled config, which {@code weft drift} also runs on the live config. */
     boolean onConfig() {
-        return rule.spec().scope() == Scope.SWITCH_CONFIG;
+        return rule.spec().scope() == RuleScope.SWITCH_CONFIG;
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The finding for one object that broke a user rule, like a built-in rule's: located at the intent line
- * that set the value the condition read ({@link Blame}), on the object's device and port, with the
+ * that set the value the condition read ({@link ConditionBlame}), on the object's device and port, with the
  * rule's message filled in and expected / actual values. Only violations are explained, so this may
  * evaluate again, with tracing, at no cost to clean inventories.
  */
@@ -27,7 +27,7 @@ final class Explanation {
         Map<Long, Object> trace = new HashMap<>();
         run.budget().startEvaluation();
         run.evaluate(activation, trace);
-        Blame.Culprit culprit = Blame.of(rule.condition().ast().getExpr(), trace);
+        ConditionBlame.Culprit culprit = ConditionBlame.of(rule.condition().ast().getExpr(), trace);
         View owner = culprit.owner();
         Location where = owner != null ? owner.locate(culprit.field()) : null;
         if (where == null) {

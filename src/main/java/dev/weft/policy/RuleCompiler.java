@@ -49,7 +49,7 @@ final class RuleCompiler {
     /** The compiled rule, or null when any expression has a problem (each is reported). */
     CompiledRule compile(RuleSpec spec) {
         int before = problems.size();
-        Scope scope = spec.scope();
+        RuleScope scope = spec.scope();
         Map<String, CelType> declared = new LinkedHashMap<>();
         List<CompiledRule.Variable> variables = new ArrayList<>();
         for (Map.Entry<String, RuleSpec.Expression> v : spec.variables().entrySet()) {
@@ -252,7 +252,7 @@ final class RuleCompiler {
     /** The type whose field was misspelt, when it can be told from the parsed expression. */
     private record FieldOwner(String type, List<String> fields) {}
 
-    private FieldOwner ownerOf(CelCompiler compiler, String text, long exprId, Scope scope, Map<String, CelType> declared) {
+    private FieldOwner ownerOf(CelCompiler compiler, String text, long exprId, RuleScope scope, Map<String, CelType> declared) {
         List<String> all = new ArrayList<>(new TreeSet<>(env.shapes().all().stream()
                 .flatMap(s -> s.fields().keySet().stream()).toList()));
         FieldOwner unknown = new FieldOwner(null, all);
@@ -273,7 +273,7 @@ final class RuleCompiler {
         return shape == null ? unknown : new FieldOwner(shape.name(), List.copyOf(shape.fields().keySet()));
     }
 
-    private Shape staticShape(CelExpr e, Scope scope) {
+    private Shape staticShape(CelExpr e, RuleScope scope) {
         if (e.exprKind().getKind() == CelExpr.ExprKind.Kind.IDENT) {
             String name = e.ident().name();
             String shape = name.equals("fabric") ? "weft.Fabric" : scope.variables().get(name);

@@ -149,7 +149,7 @@ final class RuleRun {
      * Evaluates match and condition on one object; the rule's variables are evaluated when first read,
      * so a match that rules an object out also keeps its variables from being computed.
      *
-     * @param trace when not null, also told every value the condition's nodes take (for {@link Blame})
+     * @param trace when not null, also told every value the condition's nodes take (for {@link ConditionBlame})
      */
     Outcome evaluate(Map<String, Object> act, Map<Long, Object> trace) {
         CompiledRule.Expr at = null;

@@ -21,7 +21,7 @@ record RuleSpec(
         String id,
         String title,
         Severity severity,
-        Scope scope,
+        RuleScope scope,
         String category,
         String rationale,
         List<String> sources,

@@ -75,13 +75,13 @@ final class RuleSpecReader {
                 problem(root.get("severity").orElseThrow().location(), bad.getMessage());
             }
         }
-        Scope scope = null;
+        RuleScope scope = null;
         String scopeWord = text(root, "scope");
         if (scopeWord != null) {
-            scope = Scope.parse(scopeWord);
+            scope = RuleScope.parse(scopeWord);
             if (scope == null) {
-                String near = DidYouMean.suggest(scopeWord, Scope.words());
-                problem(root.get("scope").orElseThrow().location(), "scope must be one of " + String.join(", ", Scope.words())
+                String near = DidYouMean.suggest(scopeWord, RuleScope.words());
+                problem(root.get("scope").orElseThrow().location(), "scope must be one of " + String.join(", ", RuleScope.words())
                         + ", found '" + scopeWord + "'" + (near == null ? "" : " (did you mean " + near + "?)"));
             }
         }
@@ -105,7 +105,7 @@ final class RuleSpecReader {
                 condition, message, expected, actual, folder, file);
     }
 
-    private Map<String, RuleSpec.Expression> variables(MapNode root, Scope scope) {
+    private Map<String, RuleSpec.Expression> variables(MapNode root, RuleScope scope) {
         Map<String, RuleSpec.Expression> out = new LinkedHashMap<>();
         Node n = root.get("variables").orElse(null);
         if (n == null) {

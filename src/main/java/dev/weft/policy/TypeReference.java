@@ -14,7 +14,7 @@ public final class TypeReference {
     public static String markdown() {
         StringBuilder md = new StringBuilder();
         md.append("| scope | checked on | variables |\n|---|---|---|\n");
-        for (Scope s : Scope.values()) {
+        for (RuleScope s : RuleScope.values()) {
             md.append("| `").append(s.word()).append("` | ").append(s.doc()).append(" | ");
             StringBuilder vars = new StringBuilder();
             for (Map.Entry<String, String> v : s.variables().entrySet()) {

@@ -58,7 +58,7 @@ class ExamplePoliciesTest {
                 assertEquals(m.severity(), f.severity(), f.toString());
                 assertTrue(f.location() != null && f.location().file().startsWith("policies/examples/" + m.id() + "/fail/"),
                         "the finding points into the fixture inventory, not at rule.yaml: " + f);
-                boolean fabricWide = RUN.user.explain(m.id()).orElseThrow().contains(Scope.FABRIC.doc());
+                boolean fabricWide = RUN.user.explain(m.id()).orElseThrow().contains(RuleScope.FABRIC.doc());
                 assertTrue(fabricWide || f.device() != null, "a device: " + f);
                 assertTrue(f.actual() != null && !f.message().contains("{{"), "actual value and a filled message: " + f);
                 String line = Files.readAllLines(Path.of(Validation.project().toString(), f.location().file()))

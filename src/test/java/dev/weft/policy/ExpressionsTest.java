@@ -23,7 +23,7 @@ class ExpressionsTest {
     @TempDir
     Path dir;
 
-    /** Scope, then a condition that holds on the inventory below. */
+    /** RuleScope, then a condition that holds on the inventory below. */
     private static final String[][] HOLDS = {
         {"port", "port.speed <= speed('800G')"},
         {"port", "speed('1.6T') == 1600 && size('150KB') == 150000 && size('1MiB') == 1048576 && length('5m') == 5"},

@@ -14,7 +14,7 @@ import java.util.Set;
  * it stopped at. The finding then points at the line that set that field, and its expected and actual
  * values come from the two sides of the comparison.
  */
-final class Blame {
+final class ConditionBlame {
 
     private static final Map<String, String> COMPARISONS = Map.of("_==_", "==", "_!=_", "!=", "_<_", "<", "_<=_", "<=",
             "_>_", ">", "_>=_", ">=", "@in", "in");
@@ -29,7 +29,7 @@ final class Blame {
      */
     record Culprit(View owner, String field, String expected, String actual) {}
 
-    private Blame() {}
+    private ConditionBlame() {}
 
     /** @param values the last value each node of {@code condition} took in the traced evaluation */
     static Culprit of(CelExpr condition, Map<Long, Object> values) {

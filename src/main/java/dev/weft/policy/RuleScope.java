@@ -16,7 +16,7 @@ import java.util.Map;
  * under {@code weft drift}, each switch's live config). Every scope also sees {@code fabric} (the plan
  * and, through it, every device) and {@code today} (the run's date).
  */
-enum Scope {
+enum RuleScope {
     SWITCH("switch", "each switch", vars("switch", "weft.Switch")),
     PORT("port", "each switch port, with its effective settings", vars("port", "weft.Port", "switch", "weft.Switch")),
     LINK("link", "each link", vars("link", "weft.Link")),
@@ -31,7 +31,7 @@ enum Scope {
     private final String doc;
     private final Map<String, String> variables;
 
-    Scope(String word, String doc, Map<String, String> variables) {
+    RuleScope(String word, String doc, Map<String, String> variables) {
         this.word = word;
         this.doc = doc;
         this.variables = variables;
@@ -63,8 +63,8 @@ enum Scope {
         return this != FABRIC && this != SUBNET;
     }
 
-    static Scope parse(String word) {
-        for (Scope s : values()) {
+    static RuleScope parse(String word) {
+        for (RuleScope s : values()) {
             if (s.word.equals(word)) {
                 return s;
             }
@@ -74,7 +74,7 @@ enum Scope {
 
     static List<String> words() {
         List<String> out = new ArrayList<>();
-        for (Scope s : values()) {
+        for (RuleScope s : values()) {
             out.add(s.word);
         }
         return out;
