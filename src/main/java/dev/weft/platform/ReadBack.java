@@ -55,6 +55,18 @@ public final class ReadBack {
                 .build();
     }
 
+    /**
+     * The ECMP hash fields in the order of the intent schema's enumeration: the order readers return them
+     * in, so a platform that stores the fields as a set compares equal to the intent however it listed them.
+     */
+    public static final List<String> HASH_FIELD_ORDER = List.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port",
+            "l4-dst-port", "src-mac", "dst-mac", "ethertype", "vlan-id", "in-port", "ipv6-flow-label", "roce-dest-qp");
+
+    /** {@code fields} that are in {@code carried}, in {@link #HASH_FIELD_ORDER}. */
+    public static List<String> hashFields(Collection<String> fields, Collection<String> carried) {
+        return HASH_FIELD_ORDER.stream().filter(fields::contains).filter(carried::contains).toList();
+    }
+
     private static List<CompiledQueue> queues(List<CompiledQueue> queues) {
         return queues.stream().sorted(Comparator.comparingInt(CompiledQueue::queue)).toList();
     }
