@@ -6,6 +6,7 @@ import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfSession;
+import dev.weft.netconf.RpcErrorException;
 import dev.weft.netconf.Timeouts;
 import dev.weft.testing.FileTrees;
 import java.io.File;
@@ -23,17 +24,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Test helper: real NETCONF devices from {@code scripts/netconf-lab} (yuma123 netconfd behind OpenSSH on
- * loopback), plus the two things drift tests do to them: write config with Weft's own client (seeding), and
- * change it with an independent client (Debian's python3-ncclient), as an operator on the box would.
+ * loopback), loaded with the project's YANG or a vendor's published models ({@code --vendor}), plus the two
+ * things drift tests do to them: write config with Weft's own client (seeding), and change it with an
+ * independent client (Debian's python3-ncclient), as an operator on the box would.
  */
-final class Lab implements AutoCloseable {
+public final class Lab implements AutoCloseable {
 
     private final Path stateDir;
-    private final int size;
 
-    private Lab(Path stateDir, int size) {
+    private Lab(Path stateDir) {
         this.stateDir = stateDir;
-        this.size = size;
     }
 
     static Path projectDir() {
@@ -42,20 +42,32 @@ final class Lab implements AutoCloseable {
     }
 
     static Lab start(int devices) throws IOException, InterruptedException {
-        Lab lab = new Lab(Files.createTempDirectory("weft-drift-lab"), devices);
+        Lab lab = new Lab(Files.createTempDirectory("weft-drift-lab"));
         lab.script("start", lab.stateDir.toString(), String.valueOf(devices));
         return lab;
     }
 
-    Path knownHosts() {
+    /** {@code devices} devices loaded with {@code vendor}'s published models ({@code yang/vendor/<vendor>}). */
+    public static Lab startVendor(String vendor, int devices) throws IOException, InterruptedException {
+        Lab lab = new Lab(Files.createTempDirectory("weft-" + vendor + "-lab"));
+        lab.script("--vendor", vendor, "start", lab.stateDir.toString(), String.valueOf(devices));
+        return lab;
+    }
+
+    public Path knownHosts() {
         return stateDir.resolve("known_hosts");
     }
 
-    Path clientKey() {
+    public Path clientKey() {
         return stateDir.resolve("client_rsa");
     }
 
-    Device device(int i) throws IOException {
+    /** The YANG modules the devices loaded (for a vendor lab: the recipe's edited copies). */
+    public Path yangDir() {
+        return stateDir.resolve("yang");
+    }
+
+    public Device device(int i) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(stateDir.resolve("dev" + i).resolve("connection.properties"))) {
             p.load(r);
@@ -103,7 +115,7 @@ final class Lab implements AutoCloseable {
         }
     }
 
-    record Device(int index, Properties p) {
+    public record Device(int index, Properties p) {
         String get(String key) {
             String v = p.getProperty(key);
             if (v == null) {
@@ -112,7 +124,7 @@ final class Lab implements AutoCloseable {
             return v;
         }
 
-        int port() {
+        public int port() {
             return Integer.parseInt(get("netconf.port"));
         }
 
@@ -145,8 +157,30 @@ final class Lab implements AutoCloseable {
             }
         }
 
+        /**
+         * Makes the running config exactly {@code config} (a NETCONF {@code <config>}): edit-config to the
+         * candidate with default-operation replace, then commit. Returns the device's error, or null when it took the config.
+         */
+        public String replaceWith(String config, Path clientKey) throws Exception {
+            String body = config.replaceFirst("^<\\?xml[^>]*\\?>\\s*", "");
+            try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
+                    NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
+                            Credentials.keyFile(get("netconf.user"), clientKey), HostKeyPolicy.strict(knownHosts()),
+                            Timeouts.all(Duration.ofSeconds(30)))) {
+                try {
+                    s.rpc("<edit-config><target><candidate/></target><default-operation>replace</default-operation>"
+                            + body + "</edit-config>");
+                    s.rpc("<commit/>");
+                    return null;
+                } catch (RpcErrorException e) {
+                    s.rpc("<discard-changes/>");
+                    return e.getMessage();
+                }
+            }
+        }
+
         /** Merges {@code configXml} (a NETCONF {@code <config>}) with python3-ncclient, an independent client, and commits. */
-        void injectWithNcclient(String configXml, Path clientKey) throws IOException, InterruptedException {
+        public void injectWithNcclient(String configXml, Path clientKey) throws IOException, InterruptedException {
             String py = String.join("\n",
                     "import sys",
                     "from ncclient import manager",

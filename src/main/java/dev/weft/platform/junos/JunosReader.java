@@ -112,7 +112,7 @@ final class JunosReader {
             Element binding = cosPorts.get(port);
             String cosPath = "/configuration/class-of-service/interfaces/interface[" + port + "]";
             boolean trust = !SafeXml.children(SafeXml.child(binding, COS, "classifiers"), COS, "dscp").isEmpty();
-            Element profile = profiles.get(SafeXml.text(binding, COS, "congestion-notification-profile"));
+            Element profile = named(profiles, SafeXml.text(binding, COS, "congestion-notification-profile"));
             String cnpPath = "/configuration/class-of-service/congestion-notification-profile["
                     + SafeXml.text(binding, COS, "congestion-notification-profile") + "]";
 
@@ -152,7 +152,7 @@ final class JunosReader {
                     }
                 }
             }
-            List<CompiledQueue> queues = portQueues(maps.get(SafeXml.text(binding, COS, "scheduler-map")), schedulers,
+            List<CompiledQueue> queues = portQueues(named(maps, SafeXml.text(binding, COS, "scheduler-map")), schedulers,
                     toQueue, losslessQueues, cosPath + "/scheduler-map");
             for (CompiledQueue q : queues) {
                 if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
@@ -233,7 +233,7 @@ final class JunosReader {
             if (SafeXml.child(s, COS, "explicit-congestion-notification") != null) {
                 for (Element map : SafeXml.children(s, COS, "drop-profile-map")) {
                     String profile = SafeXml.text(map, COS, "drop-profile");
-                    if (profile != null && dropProfiles.containsKey(profile)) {
+                    if (named(dropProfiles, profile) != null) {
                         ecn = profile;
                     }
                 }
@@ -255,7 +255,7 @@ final class JunosReader {
             }
             int queue = toQueue.get(Integer.parseInt(m.group(1)));
             String name = SafeXml.text(fc, COS, "scheduler");
-            CompiledQueue s = schedulers.get(name);
+            CompiledQueue s = named(schedulers, name);
             if (s == null) {
                 throw new ReadException(what + ": " + path + ": scheduler '" + name + "' is not defined under "
                         + "/configuration/class-of-service/schedulers");
@@ -327,6 +327,11 @@ final class JunosReader {
             case "src-ip" -> SafeXml.child(family, FWD, "no-" + ip + "-source-address") == null;
             default -> SafeXml.child(family, FWD, "no-" + ip + "-destination-address") == null;
         };
+    }
+
+    /** The entry named {@code name}, or null (also when the reference itself is absent). */
+    private static <T> T named(Map<String, T> byName, String name) {
+        return name == null ? null : byName.get(name);
     }
 
     private Map<String, Element> byName(List<Element> entries, String path) throws ReadException {

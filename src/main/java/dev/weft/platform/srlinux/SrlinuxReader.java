@@ -95,7 +95,7 @@ final class SrlinuxReader {
             String path = "/qos/classifiers/dscp-policy[" + SafeXml.text(policy, QOS, "name") + "]/dscp";
             for (Element d : SafeXml.children(policy, QOS, "dscp")) {
                 String fc = SafeXml.text(d, QOS, "forwarding-class");
-                Integer priority = fc == null ? null : fcIndex.get(fc);
+                Integer priority = named(fcIndex, fc);
                 if (priority != null && priority < 8) {
                     dscp.put(dscpValue(SafeXml.text(d, QOS, "value"), path + "/value"), priority);
                 }
@@ -127,7 +127,7 @@ final class SrlinuxReader {
             boolean portWatchdog = false;
             boolean pfcOn = LiveValues.bool(SafeXml.text(entry, QOS, "pfc", "pfc-enable"), false, what, qpath + "/pfc/pfc-enable");
             String profileName = SafeXml.text(entry, QOS, "pfc", "pfc-mapping-profile");
-            Element profile = profileName == null ? null : mapping.get(profileName);
+            Element profile = named(mapping, profileName);
             if (profile != null && pfcOn) {
                 String ppath = "/qos/pfc-mapping-profile[" + profileName + "]/received-pfc-pause-frames";
                 Element received = SafeXml.child(profile, QOS, "received-pfc-pause-frames");
@@ -155,7 +155,7 @@ final class SrlinuxReader {
                             SrlinuxPack.UNMODELLED_POLL_MS);
                 }
             }
-            List<PriorityGroupHeadroom> headroom = headroom(allocation.get(SafeXml.text(entry, QOS, "input",
+            List<PriorityGroupHeadroom> headroom = headroom(named(allocation, SafeXml.text(entry, QOS, "input",
                     "pfc-buffer-allocation-profile")), pfcQueueIndex, lossless, toPg);
             Map<Integer, String> ecnOfQueue = new TreeMap<>();
             for (Element q : SafeXml.children(SafeXml.child(entry, QOS, "output", "queues"), QOS, "queue")) {
@@ -166,8 +166,9 @@ final class SrlinuxReader {
                 }
             }
             List<CompiledQueue> queues = new ArrayList<>();
-            Map<Integer, CompiledQueue> scheduled = policies.getOrDefault(SafeXml.text(entry, QOS, "output", "scheduler",
-                    "scheduler-policy"), Map.of());
+            Map<Integer, CompiledQueue> scheduled = named(policies, SafeXml.text(entry, QOS, "output", "scheduler",
+                    "scheduler-policy"));
+            scheduled = scheduled == null ? Map.of() : scheduled;
             for (CompiledQueue s : scheduled.values()) {
                 CompiledQueue q = new CompiledQueue(s.queue(), s.trafficClass(), s.scheduler(), s.weight(),
                         ecnOfQueue.get(s.queue()), s.lossless());
@@ -282,7 +283,7 @@ final class SrlinuxReader {
         Map<Integer, PriorityGroupHeadroom> out = new TreeMap<>();
         for (Element q : SafeXml.children(SafeXml.child(profile, QOS, "queues"), QOS, "pfc-queue")) {
             String queueName = SafeXml.text(q, QOS, "pfc-queue-name");
-            Integer pg = pfcQueueIndex.get(queueName);
+            Integer pg = named(pfcQueueIndex, queueName);
             if (pg == null) {
                 throw new ReadException(what + ": " + path + "[" + queueName + "]: pfc-queue '" + queueName
                         + "' is not defined under /qos/queues/pfc-queue");
@@ -337,8 +338,13 @@ final class SrlinuxReader {
         return out;
     }
 
+    /** The entry named {@code name}, or null (also when the reference itself is absent). */
+    private static <T> T named(Map<String, T> byName, String name) {
+        return name == null ? null : byName.get(name);
+    }
+
     private int queue(Map<String, Integer> queueIndex, String queue, String path) throws ReadException {
-        Integer index = queue == null ? null : queueIndex.get(queue);
+        Integer index = named(queueIndex, queue);
         if (index == null) {
             throw new ReadException(what + ": " + path + ": queue '" + queue + "' is not defined under /qos/queues/queue");
         }
