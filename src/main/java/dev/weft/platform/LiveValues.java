@@ -48,6 +48,16 @@ public final class LiveValues {
         return new BigDecimal(t.startsWith("+") ? t.substring(1) : t);
     }
 
+    /** A decimal64 by value within the model's range {@code min..max}. */
+    public static BigDecimal decimal(String text, String what, String path, BigDecimal min, BigDecimal max) throws ReadException {
+        BigDecimal value = decimal(text, what, path);
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new ReadException(what + ": " + path + ": expected a number " + min.toPlainString() + ".."
+                    + max.toPlainString() + ", found '" + text.strip() + "'");
+        }
+        return value;
+    }
+
     /** A YANG boolean; {@code absent} when the leaf is not there (the model's default). */
     public static boolean bool(String text, boolean absent, String what, String path) throws ReadException {
         if (text == null) {

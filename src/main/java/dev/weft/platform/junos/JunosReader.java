@@ -51,6 +51,7 @@ final class JunosReader {
     private static final long DEFAULT_POLL_MS = 100;
     private static final long DEFAULT_DETECTION_POLLS = 2;
     private static final long DEFAULT_RECOVERY_MS = 200;
+    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
     private final String what;
 
@@ -211,8 +212,9 @@ final class JunosReader {
             if (fill.size() < 2) {
                 continue;   // not the two-point profile Weft renders: no marking slope to compare
             }
-            BigDecimal min = LiveValues.decimal(fill.get(0).getTextContent(), what, path + "/fill-level");
-            BigDecimal max = LiveValues.decimal(fill.get(fill.size() - 1).getTextContent(), what, path + "/fill-level");
+            BigDecimal min = LiveValues.decimal(fill.get(0).getTextContent(), what, path + "/fill-level", BigDecimal.ZERO, HUNDRED);
+            BigDecimal max = LiveValues.decimal(fill.get(fill.size() - 1).getTextContent(), what, path + "/fill-level",
+                    BigDecimal.ZERO, HUNDRED);
             int p = probability.isEmpty() ? 100
                     : LiveValues.integer(probability.get(probability.size() - 1).getTextContent(), what, path + "/drop-probability", 0, 100);
             out.put(name, new EcnProfile(name, JunosUnits.bytesOfFillLevel(min), JunosUnits.bytesOfFillLevel(max), p));
