@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
+import dev.weft.testing.LabTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * rejected by both, drift is in sync after the push, drift injected with python3-ncclient in Juniper's shape
  * is found per feature with the intent line that owns it, and backup stores the Junos-shaped tree.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
 class JunosOnLabTest {
 
     private static final List<String> LEAVES = List.of("qfx-leaf-1", "qfx-leaf-2");

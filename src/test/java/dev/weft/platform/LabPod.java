@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.Cli;
-import dev.weft.drift.Lab;
+import dev.weft.testing.NetconfLab;
 import dev.weft.render.Examples;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
@@ -33,10 +33,10 @@ final class LabPod implements AutoCloseable {
 
     static final String INVENTORY = "inventories/roce-pod-d";
 
-    private final List<Lab> labs = new ArrayList<>();
+    private final List<NetconfLab> labs = new ArrayList<>();
     /** Device name → (lab, index in that lab). */
-    private final Map<String, Lab.Device> devices = new LinkedHashMap<>();
-    private final Map<String, Lab> labOf = new TreeMap<>();
+    private final Map<String, NetconfLab.Device> devices = new LinkedHashMap<>();
+    private final Map<String, NetconfLab> labOf = new TreeMap<>();
     private final Path root;
     private final Path credentials;
     private final Path knownHosts;
@@ -56,7 +56,7 @@ final class LabPod implements AutoCloseable {
             Map<String, Integer> ports = new TreeMap<>();
             StringBuilder hosts = new StringBuilder();
             for (Map.Entry<String, List<String>> v : vendors.entrySet()) {
-                Lab lab = Lab.startVendor(v.getKey(), v.getValue().size());
+                NetconfLab lab = NetconfLab.startVendor(v.getKey(), v.getValue().size());
                 labs.add(lab);
                 hosts.append(Files.readString(lab.knownHosts()));
                 for (int i = 0; i < v.getValue().size(); i++) {
@@ -72,7 +72,7 @@ final class LabPod implements AutoCloseable {
             credentials = root.resolve("credentials.yaml");
             // every lab's client key is authorised by its own devices only: one credential per lab
             StringBuilder creds = new StringBuilder();
-            for (Lab lab : labs) {
+            for (NetconfLab lab : labs) {
                 creds.append("lab").append(labs.indexOf(lab)).append(":\n  user: netconf\n  key-file: ")
                         .append(lab.clientKey()).append('\n');
             }
@@ -127,7 +127,7 @@ final class LabPod implements AutoCloseable {
         return rendered.get(name);
     }
 
-    Lab.Device device(String name) {
+    NetconfLab.Device device(String name) {
         return devices.get(name);
     }
 
@@ -201,7 +201,7 @@ final class LabPod implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        for (Lab lab : labs) {
+        for (NetconfLab lab : labs) {
             lab.close();
         }
         FileTrees.delete(root);

@@ -3,6 +3,7 @@ package dev.weft.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.drift.Cli;
+import dev.weft.testing.LabTest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * payloads. {@code weft drift} on the whole inventory finds every device in sync; one value changed on one
  * device is that device's only drift.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
 class RocePodDOnLabsTest {
 
     private static LabPod pod;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
+import dev.weft.testing.LabTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * SR Linux-shaped tree. SR Linux's deadlock detection has no action, so the watchdog change injected is its
  * detection timer.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
 class SrlinuxOnLabTest {
 
     private static final List<String> SPINES = List.of("srl-spine-1", "srl-spine-2");

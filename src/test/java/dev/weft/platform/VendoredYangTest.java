@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.render.Examples;
+import dev.weft.testing.LabTest;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/yang-recipe} writes the same copies on every run, yanglint loads each edited set (and
  * refuses Juniper's files as published), and the vendor README names every kind of edit the recipe made.
  */
+@LabTest(needs = {"/usr/bin/yanglint", "/usr/bin/python3", "/usr/bin/git"})
 class VendoredYangTest {
     private static final Path ROOT = Examples.projectRoot();
 
