@@ -9,11 +9,13 @@ import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -46,24 +48,17 @@ public final class Drift {
     }
 
     /**
-     * @param intended  the compiled switch of the intent (with provenance)
-     * @param live      the switch as read from the device (no provenance)
-     * @param tolerance accepted rounding of byte thresholds
-     * @return the differences, in a stable order
-     */
-    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance) {
-        return compare(intended, live, tolerance, LivePaths.NEUTRAL);
-    }
-
-    /**
      * @param intended  the compiled switch of the intent (with provenance), as the platform holds it
      *                  ({@link dev.weft.platform.LiveProfile#normalise})
      * @param live      the switch as read from the device (no provenance)
      * @param tolerance accepted rounding of byte thresholds
      * @param paths     where the platform keeps each value: the {@code path} of each finding
+     * @param skip      features the platform does not serve ({@link dev.weft.platform.LiveProfile#notAudited}):
+     *                  not compared, so their absence from the live config is not drift
      * @return the differences, in a stable order
      */
-    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance, LivePaths paths) {
+    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance, LivePaths paths,
+            Set<Feature> skip) {
         Objects.requireNonNull(intended, "intended");
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(tolerance, "tolerance");
@@ -74,7 +69,10 @@ public final class Drift {
         d.scheduler();
         d.ecnProfiles();
         d.watchdog();
-        List<Finding> findings = new ArrayList<>(d.out);
+        d.hash();
+        Set<String> skipped = new TreeSet<>();
+        skip.forEach(f -> skipped.add(DriftRules.of(f)));
+        List<Finding> findings = new ArrayList<>(d.out.stream().filter(f -> !skipped.contains(f.rule())).toList());
         findings.sort(Finding.ORDER);
         return List.copyOf(findings);
     }
@@ -308,6 +306,20 @@ public final class Drift {
         millis(paths.watchdog("detection"), "detection time", e.detectionMs(), a.detectionMs(), at);
         millis(paths.watchdog("restoration"), "restoration time", e.restorationMs(), a.restorationMs(), at);
         millis(paths.watchdog("poll"), "poll interval", e.pollMs(), a.pollMs(), at);
+    }
+
+    /** The ECMP hash fields, as a set: the intent's when it names any (else the device's default is its own). */
+    private void hash() {
+        if (want.ecmpHashFields().isEmpty()) {
+            return;
+        }
+        TreeSet<String> e = new TreeSet<>(want.ecmpHashFields());
+        TreeSet<String> a = new TreeSet<>(got.ecmpHashFields());
+        if (!e.equals(a)) {
+            add(DriftRules.HASH, null, paths.hash(), String.join(",", e), String.join(",", a), swLoc("ecmp_hash_fields"),
+                    "ECMP hashes on " + (a.isEmpty() ? "nothing the intent names" : String.join(", ", a))
+                            + " on the device, the intent says " + String.join(", ", e));
+        }
     }
 
     private void millis(String path, String what, long e, long a, Location at) {

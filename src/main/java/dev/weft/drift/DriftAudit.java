@@ -74,7 +74,7 @@ public final class DriftAudit {
         CompiledSwitch intended = target.intended();
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         List<Finding> findings = new ArrayList<>(Drift.compare(profile.normalise(intended), reading.live(),
-                Tolerance.of(intended), profile.paths()));
+                Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
         profile.notAudited().forEach((feature, reason) -> {

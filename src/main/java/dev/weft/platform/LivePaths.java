@@ -115,6 +115,11 @@ public interface LivePaths {
         };
     }
 
+    /** The ECMP hash fields (OpenConfig has none: the generic device names the setting). */
+    default String hash() {
+        return "ecmp-hash-fields";
+    }
+
     /** The OpenConfig qos interface entry; only the defaults use it. */
     private String qosPort(String port) {
         return "/qos/interfaces/interface[" + port + "]";

@@ -107,6 +107,11 @@ final class JunosPaths implements LivePaths {
         return COS + "/interfaces/interface[" + port + "]";
     }
 
+    @Override
+    public String hash() {
+        return "/configuration/forwarding-options/enhanced-hash-key/inet";
+    }
+
     private static String profile(String port) {
         return COS + "/congestion-notification-profile[" + JunosPack.PROFILE_PREFIX + port + "]";
     }

@@ -109,6 +109,11 @@ final class SrlinuxPaths implements LivePaths {
         return "/qos/interfaces/interface[" + id + "]";
     }
 
+    @Override
+    public String hash() {
+        return "/system/load-balancing/hash-options";
+    }
+
     private static String profile(String port) {
         return "/qos/pfc-mapping-profile[" + SrlinuxPack.PROFILE_PREFIX + port + "]";
     }
