@@ -1,19 +1,11 @@
 package dev.weft.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
 import dev.weft.testing.LabTest;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * is found per feature with the intent line that owns it, and backup stores the Junos-shaped tree.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
-class JunosOnLabTest {
+class JunosOnLabTest extends VendorLabContract {
 
     private static final List<String> LEAVES = List.of("qfx-leaf-1", "qfx-leaf-2");
     private static final String CONFIG = "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\""
@@ -32,48 +24,36 @@ class JunosOnLabTest {
             + "<configuration xmlns=\"http://yang.juniper.net/junos/conf/root\">";
     private static final String COS = "<class-of-service xmlns=\"http://yang.juniper.net/junos/conf/class-of-service\">";
 
-    private static LabPod pod;
-
-    @BeforeAll
-    static void startDevices() throws Exception {
-        pod = LabPod.start(Map.of("juniper", LEAVES));
+    @Override
+    String vendor() {
+        return "juniper";
     }
 
-    @AfterAll
-    static void stopDevices() throws Exception {
-        if (pod != null) {
-            pod.close();
-        }
+    @Override
+    List<String> devices() {
+        return LEAVES;
     }
 
-    @BeforeEach
-    void pushRenderedPayloads() throws Exception {
-        pod.seed();     // the device validates each payload against Juniper's YANG (edit-config + commit)
+    /** Junos's watchdog actions are drop and forward. */
+    @Override
+    String withWrongValue(String payload) {
+        return payload.replace("<watchdog-action>drop</watchdog-action>", "<watchdog-action>alert</watchdog-action>");
     }
 
-    @Test
-    void renderedPayloadIsAcceptedByYanglintAndAWrongValueIsRejectedByBoth() throws Exception {
-        String payload = pod.rendered("qfx-leaf-1");
-        LabPod.Verdict ok = pod.yanglint("qfx-leaf-1", payload);
-        assertEquals(0, ok.exit(), ok.output());
-
-        // Junos's watchdog actions are drop and forward
-        String wrong = payload.replace("<watchdog-action>drop</watchdog-action>", "<watchdog-action>alert</watchdog-action>");
-        assertNotEquals(payload, wrong);
-        String refused = pod.push("qfx-leaf-1", wrong);
-        assertNotNull(refused, "netconfd accepted watchdog-action alert");
-        assertTrue(refused.contains("invalid-value") && refused.contains("watchdog-action"), refused);
-        LabPod.Verdict lint = pod.yanglint("qfx-leaf-1", wrong);
-        assertNotEquals(0, lint.exit());
-        assertTrue(lint.errors().contains("Invalid enumeration value \"alert\""), lint.output());
+    @Override
+    String refusedNode() {
+        return "watchdog-action: value not in set";
     }
 
-    @Test
-    void inSyncAfterThePush() throws Exception {
-        Cli r = pod.drift(LEAVES);
-        assertEquals(List.of(), r.all(), r.out() + r.err());
-        assertEquals(Map.of("qfx-leaf-1", "ok", "qfx-leaf-2", "ok"), r.devices());
-        assertEquals(0, r.exit(), r.err());
+    @Override
+    String yanglintSays() {
+        return "Invalid enumeration value \"alert\"";
+    }
+
+    @Override
+    List<String> backupHolds() {
+        return List.of("http://yang.juniper.net/junos/conf/class-of-service", "<name>pfc-et-0/0/0</name>",
+                "<fill-level>1.500000000</fill-level>", "<mtu>9216</mtu>");
     }
 
     @Test
@@ -114,15 +94,4 @@ class JunosOnLabTest {
         assertEquals(1, r.exit());
     }
 
-    @Test
-    void backupStoresTheJunosShapedReply() throws Exception {
-        Path git = pod.root().resolve("backup");
-        Cli r = pod.backup(git, LEAVES);
-        assertEquals(0, r.exit(), r.out() + r.err());
-        String leaf = Files.readString(git.resolve("qfx-leaf-1.xml"));
-        for (String expected : List.of("http://yang.juniper.net/junos/conf/class-of-service", "<name>pfc-et-0/0/0</name>",
-                "<fill-level>1.500000000</fill-level>", "<mtu>9216</mtu>")) {
-            assertTrue(leaf.contains(expected), "backup lacks " + expected + ":\n" + leaf);
-        }
-    }
 }

@@ -1,19 +1,11 @@
 package dev.weft.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
 import dev.weft.testing.LabTest;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,55 +18,43 @@ import org.junit.jupiter.api.Test;
  * detection timer.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
-class SrlinuxOnLabTest {
+class SrlinuxOnLabTest extends VendorLabContract {
 
     private static final List<String> SPINES = List.of("srl-spine-1", "srl-spine-2");
     private static final String CONFIG = "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\""
             + " xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\">";
     private static final String QOS = "<qos xmlns=\"urn:nokia.com:srlinux:qos:qos\">";
 
-    private static LabPod pod;
-
-    @BeforeAll
-    static void startDevices() throws Exception {
-        pod = LabPod.start(Map.of("nokia", SPINES));
+    @Override
+    String vendor() {
+        return "nokia";
     }
 
-    @AfterAll
-    static void stopDevices() throws Exception {
-        if (pod != null) {
-            pod.close();
-        }
+    @Override
+    List<String> devices() {
+        return SPINES;
     }
 
-    @BeforeEach
-    void pushRenderedPayloads() throws Exception {
-        pod.seed();     // the device validates each payload against Nokia's YANG (edit-config + commit)
+    /** Deadlock detection takes 10..1500 ms. */
+    @Override
+    String withWrongValue(String payload) {
+        return payload.replaceFirst("<detection-timer>400</detection-timer>", "<detection-timer>5000</detection-timer>");
     }
 
-    @Test
-    void renderedPayloadIsAcceptedByYanglintAndAWrongValueIsRejectedByBoth() throws Exception {
-        String payload = pod.rendered("srl-spine-1");
-        LabPod.Verdict ok = pod.yanglint("srl-spine-1", payload);
-        assertEquals(0, ok.exit(), ok.output());
-
-        // deadlock detection takes 10..1500 ms
-        String wrong = payload.replaceFirst("<detection-timer>400</detection-timer>", "<detection-timer>5000</detection-timer>");
-        assertNotEquals(payload, wrong);
-        String refused = pod.push("srl-spine-1", wrong);
-        assertNotNull(refused, "netconfd accepted a detection-timer of 5000 ms");
-        assertTrue(refused.contains("detection-timer"), refused);
-        LabPod.Verdict lint = pod.yanglint("srl-spine-1", wrong);
-        assertNotEquals(0, lint.exit());
-        assertTrue(lint.errors().contains("Unsatisfied range - value \"5000\" is out of the allowed range"), lint.output());
+    @Override
+    String refusedNode() {
+        return "detection-timer";
     }
 
-    @Test
-    void inSyncAfterThePush() throws Exception {
-        Cli r = pod.drift(SPINES);
-        assertEquals(List.of(), r.all(), r.out() + r.err());
-        assertEquals(Map.of("srl-spine-1", "ok", "srl-spine-2", "ok"), r.devices());
-        assertEquals(0, r.exit(), r.err());
+    @Override
+    String yanglintSays() {
+        return "Unsatisfied range - value \"5000\" is out of the allowed range";
+    }
+
+    @Override
+    List<String> backupHolds() {
+        return List.of("urn:nokia.com:srlinux:qos:qos", "<name>pfc-ethernet-1/1</name>", "<min-threshold>150000</min-threshold>",
+                "<mtu>9216</mtu>");
     }
 
     @Test
@@ -113,15 +93,4 @@ class SrlinuxOnLabTest {
         assertEquals(1, r.exit());
     }
 
-    @Test
-    void backupStoresTheSrLinuxShapedReply() throws Exception {
-        Path git = pod.root().resolve("backup");
-        Cli r = pod.backup(git, SPINES);
-        assertEquals(0, r.exit(), r.out() + r.err());
-        String spine = Files.readString(git.resolve("srl-spine-1.xml"));
-        for (String expected : List.of("urn:nokia.com:srlinux:qos:qos", "<name>pfc-ethernet-1/1</name>",
-                "<min-threshold>150000</min-threshold>", "<mtu>9216</mtu>")) {
-            assertTrue(spine.contains(expected), "backup lacks " + expected + ":\n" + spine);
-        }
-    }
 }

@@ -95,6 +95,16 @@ class VendoredYangTest {
     }
 
     @Test
+    void theLabNamesTheVendorsItKnows(@TempDir Path dir) throws Exception {
+        Run r = run(List.of("bash", "scripts/netconf-lab", "--vendor", "nope", "start", dir.resolve("lab").toString(), "1"));
+        assertEquals(1, r.exit(), r.output());
+        assertTrue(r.output().contains("unknown vendor 'nope' (one of: juniper nokia"), r.output());
+        Run recipe = run(List.of("python3", "scripts/yang-recipe", "nope", dir.resolve("out").toString()));
+        assertEquals(2, recipe.exit(), recipe.output());
+        assertTrue(recipe.output().contains("no yang/vendor/nope/recipe"), recipe.output());
+    }
+
+    @Test
     void yanglintRefusesJunipersFilesAsPublished() throws Exception {
         Run lint = run(yanglint(ROOT.resolve("yang/vendor/juniper")));
         assertNotEquals(0, lint.exit());

@@ -194,15 +194,9 @@ public final class NetconfLab implements AutoCloseable {
 
         /** Sends {@code config} (a NETCONF {@code <config>}) as edit-config to candidate with Weft's client, then commits. */
         public void push(String config, Path clientKey) throws Exception {
-            try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
-                    NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
-                            Credentials.keyFile(user(), clientKey), HostKeyPolicy.strict(knownHosts()),
-                            Timeouts.all(Duration.ofSeconds(30)))) {
-                String body = config.replaceFirst("^<\\?xml[^>]*\\?>\\s*", "");
-                if (!s.rpc("<edit-config><target><candidate/></target>" + body + "</edit-config>").isOk()
-                        || !s.rpc("<commit/>").isOk()) {
-                    throw new AssertionError("dev" + index + " did not accept the config");
-                }
+            String refused = commit(config, clientKey, "merge");
+            if (refused != null) {
+                throw new AssertionError("dev" + index + " did not accept the config: " + refused);
             }
         }
 
@@ -211,14 +205,19 @@ public final class NetconfLab implements AutoCloseable {
          * candidate with default-operation replace, then commit. The device's error, or null when it took it.
          */
         public String replaceWith(String config, Path clientKey) throws Exception {
+            return commit(config, clientKey, "replace");
+        }
+
+        /** edit-config to the candidate with {@code defaultOperation}, then commit; the device's error, or null. */
+        private String commit(String config, Path clientKey, String defaultOperation) throws Exception {
             try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
                     NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
                             Credentials.keyFile(user(), clientKey), HostKeyPolicy.strict(knownHosts()),
                             Timeouts.all(Duration.ofSeconds(30)))) {
                 String body = config.replaceFirst("^<\\?xml[^>]*\\?>\\s*", "");
                 try {
-                    s.rpc("<edit-config><target><candidate/></target><default-operation>replace</default-operation>"
-                            + body + "</edit-config>");
+                    s.rpc("<edit-config><target><candidate/></target><default-operation>" + defaultOperation
+                            + "</default-operation>" + body + "</edit-config>");
                     s.rpc("<commit/>");
                     return null;
                 } catch (RpcErrorException e) {

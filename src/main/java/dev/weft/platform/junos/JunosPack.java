@@ -5,18 +5,14 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
-import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.LiveTransport;
-import dev.weft.platform.PlatformPack;
+import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,7 +25,7 @@ import java.util.Set;
  * scheduler map; MTU, speed and 802.3x pause under {@code /configuration/interfaces}; the ECMP hash
  * under {@code /configuration/forwarding-options/enhanced-hash-key}. Units: {@link JunosUnits}.
  */
-public final class JunosPack implements PlatformPack, LiveProfile {
+public final class JunosPack extends NetconfSwitchPack {
 
     public static final String PLATFORM = "junos";
     static final String ROOT = "http://yang.juniper.net/junos/conf/root";
@@ -69,11 +65,6 @@ public final class JunosPack implements PlatformPack, LiveProfile {
     }
 
     @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
     public List<RenderGap> renderGaps(CompiledSwitch sw) {
         List<RenderGap> out = new ArrayList<>();
         for (EcnProfile e : sw.ecnProfiles()) {
@@ -98,26 +89,13 @@ public final class JunosPack implements PlatformPack, LiveProfile {
             out.add(new RenderGap(Feature.BUFFERS, "PFC accounts are microseconds at the port speed; ports without a "
                     + "speed get no pfc-account"));
         }
-        List<String> lost = sw.ecmpHashFields().stream().filter(f -> !HASH_FIELDS.contains(f)).toList();
-        if (!lost.isEmpty()) {
-            out.add(new RenderGap(Feature.HASH, "enhanced-hash-key cannot select " + String.join(", ", lost)));
-        }
+        RenderGap.hashFields(sw, HASH_FIELDS, "enhanced-hash-key").ifPresent(out::add);
         return out;
     }
 
     @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
-    }
-
-    @Override
-    public String platform() {
-        return PLATFORM;
-    }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.NetconfGetConfig(FILTER);
+    protected String subtreeFilter() {
+        return FILTER;
     }
 
     @Override
@@ -160,11 +138,9 @@ public final class JunosPack implements PlatformPack, LiveProfile {
                 .ecmpHashFields(ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS)).build();
     }
 
-    /** As the default, except that a watchdog that runs on no port reads back as none: Junos has no switch-wide setting. */
+    /** As the default, except that a watchdog that runs on no port reads back as none (it is kept per port). */
     @Override
     public CompiledSwitch expected(CompiledSwitch intended) {
-        CompiledSwitch sw = ReadBack.expected(normalise(intended), PLATFORM, true);
-        boolean runs = sw.watchdog() != null && sw.watchdog().enabled() && sw.ports().stream().anyMatch(CompiledPort::watchdog);
-        return runs ? sw : sw.toBuilder().watchdog(null).build();
+        return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
     }
 }

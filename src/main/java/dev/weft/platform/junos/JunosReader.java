@@ -97,10 +97,7 @@ final class JunosReader {
         Map<String, Element> cosPorts = byName(SafeXml.children(SafeXml.child(cos, COS, "interfaces"), COS, "interface"),
                 "/configuration/class-of-service/interfaces/interface");
 
-        List<Integer> toPg = new ArrayList<>();
-        for (int p = 0; p < 8; p++) {
-            toPg.add(lossless.contains(p) ? p : 0);
-        }
+        List<Integer> toPg = ReadBack.priorityGroups(lossless);
         CompiledWatchdog watchdog = null;
         List<CompiledPort> ports = new ArrayList<>();
         Map<Integer, CompiledQueue> switchQueues = new TreeMap<>();
@@ -155,15 +152,8 @@ final class JunosReader {
             }
             List<CompiledQueue> queues = portQueues(named(maps, SafeXml.text(binding, COS, "scheduler-map")), schedulers,
                     toQueue, losslessQueues, cosPath + "/scheduler-map");
-            for (CompiledQueue q : queues) {
-                if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
-                    switchQueues.put(q.queue(), q);
-                }
-            }
-            List<Integer> wdQueues = new ArrayList<>();
-            if (portWatchdog) {
-                new TreeSet<>(pfc.stream().map(pfcToQueue::get).toList()).forEach(wdQueues::add);
-            }
+            ReadBack.addSwitchQueues(switchQueues, queues);
+            List<Integer> wdQueues = ReadBack.watchedQueues(portWatchdog, pfc, pfcToQueue);
             ports.add(CompiledPort.builder().name(port).speedGbps(speed)
                     .mtu(mtu == null ? null : LiveValues.integer(mtu, what, path + "/mtu", 68, 65535))
                     .cableLengthMetres(cable).peer(SafeXml.text(i, IF, "description")).trustDscp(trust)

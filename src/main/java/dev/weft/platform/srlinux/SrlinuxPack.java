@@ -4,18 +4,14 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.PriorityGroupHeadroom;
-import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.LiveTransport;
-import dev.weft.platform.PlatformPack;
+import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,7 +24,7 @@ import java.util.Set;
  * MTU, speed and 802.3x flow control under {@code /interface}, the ECMP hash under
  * {@code /system/load-balancing/hash-options}.
  */
-public final class SrlinuxPack implements PlatformPack, LiveProfile {
+public final class SrlinuxPack extends NetconfSwitchPack {
 
     public static final String PLATFORM = "srlinux";
     static final String IF = "urn:nokia.com:srlinux:chassis:interfaces";
@@ -75,11 +71,6 @@ public final class SrlinuxPack implements PlatformPack, LiveProfile {
     }
 
     @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
     public List<RenderGap> renderGaps(CompiledSwitch sw) {
         List<RenderGap> out = new ArrayList<>();
         CompiledWatchdog wd = sw.watchdog();
@@ -99,26 +90,13 @@ public final class SrlinuxPack implements PlatformPack, LiveProfile {
             out.add(new RenderGap(Feature.BUFFERS, "no xon setting: only the xoff headroom is written "
                     + "(maximum-pfc-reserved-share-bytes)"));
         }
-        List<String> lost = sw.ecmpHashFields().stream().filter(f -> !HASH_FIELDS.contains(f)).toList();
-        if (!lost.isEmpty()) {
-            out.add(new RenderGap(Feature.HASH, "hash-options cannot select " + String.join(", ", lost)));
-        }
+        RenderGap.hashFields(sw, HASH_FIELDS, "hash-options").ifPresent(out::add);
         return out;
     }
 
     @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
-    }
-
-    @Override
-    public String platform() {
-        return PLATFORM;
-    }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.NetconfGetConfig(FILTER);
+    protected String subtreeFilter() {
+        return FILTER;
     }
 
     @Override
@@ -153,11 +131,9 @@ public final class SrlinuxPack implements PlatformPack, LiveProfile {
         return sw.toBuilder().ports(ports).watchdog(wd).ecmpHashFields(hash).build();
     }
 
-    /** As the default, except that a watchdog that runs on no port reads back as none. */
+    /** As the default, except that a watchdog that runs on no port reads back as none (it is kept per port). */
     @Override
     public CompiledSwitch expected(CompiledSwitch intended) {
-        CompiledSwitch sw = ReadBack.expected(normalise(intended), PLATFORM, true);
-        boolean runs = sw.watchdog() != null && sw.watchdog().enabled() && sw.ports().stream().anyMatch(CompiledPort::watchdog);
-        return runs ? sw : sw.toBuilder().watchdog(null).build();
+        return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
     }
 }

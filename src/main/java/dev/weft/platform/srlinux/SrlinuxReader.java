@@ -85,10 +85,7 @@ final class SrlinuxReader {
         }
         TreeSet<Integer> losslessQueues = new TreeSet<>();
         lossless.forEach(p -> losslessQueues.add(toQueue.get(p)));
-        List<Integer> toPg = new ArrayList<>();
-        for (int p = 0; p < 8; p++) {
-            toPg.add(lossless.contains(p) ? p : 0);
-        }
+        List<Integer> toPg = ReadBack.priorityGroups(lossless);
 
         Map<Integer, Integer> dscp = new TreeMap<>();
         for (Element policy : SafeXml.children(SafeXml.child(qos, QOS, "classifiers"), QOS, "dscp-policy")) {
@@ -173,14 +170,9 @@ final class SrlinuxReader {
                 CompiledQueue q = new CompiledQueue(s.queue(), s.trafficClass(), s.scheduler(), s.weight(),
                         ecnOfQueue.get(s.queue()), s.lossless());
                 queues.add(q);
-                if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
-                    switchQueues.put(q.queue(), q);
-                }
             }
-            List<Integer> wdQueues = new ArrayList<>();
-            if (portWatchdog) {
-                new TreeSet<>(pfc.stream().map(pfcToQueue::get).toList()).forEach(wdQueues::add);
-            }
+            ReadBack.addSwitchQueues(switchQueues, queues);
+            List<Integer> wdQueues = ReadBack.watchedQueues(portWatchdog, pfc, pfcToQueue);
             ports.add(CompiledPort.builder().name(port).speedGbps(speed)
                     .mtu(mtu == null ? null : LiveValues.integer(mtu, what, path + "/mtu", 68, 65535))
                     .peer(SafeXml.text(i, IF, "description")).trustDscp(qp != null && qp.trust())
