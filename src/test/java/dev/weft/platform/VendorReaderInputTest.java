@@ -2,6 +2,7 @@ package dev.weft.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.weft.render.Examples;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -94,6 +96,36 @@ class VendorReaderInputTest {
         String srlPrinted = srl.replace("<dscp><value>26</value>", "<dscp><value>AF31</value>")
                 .replace("<min-threshold>150000</min-threshold>", "<min-threshold>+150000</min-threshold>");
         assertEquals(srlExpected, new SrlinuxPack().read(srlPrinted, "srl-spine-1", "x"));
+    }
+
+    @Test
+    void listsInAnotherOrderReadTheSame() throws Exception {
+        // a server returns list entries in its own order (netconfd: insertion order; real boxes: often by key)
+        String junos = rendered("junos", "qfx-leaf-1");
+        String junosShuffled = reversed(reversed(reversed(junos, "      ", "interface"), "        ", "class"), "      ", "drop-profiles");
+        assertNotEquals(junos, junosShuffled);
+        assertEquals(new JunosPack().read(junos, "qfx-leaf-1", "x"), new JunosPack().read(junosShuffled, "qfx-leaf-1", "x"));
+
+        String srl = rendered("srlinux", "srl-spine-1");
+        String srlShuffled = reversed(reversed(srl, "  ", "interface"), "    ", "pfc-mapping-profile");
+        assertNotEquals(srl, srlShuffled);
+        assertEquals(new SrlinuxPack().read(srl, "srl-spine-1", "x"), new SrlinuxPack().read(srlShuffled, "srl-spine-1", "x"));
+    }
+
+    /** {@code xml} with every run of adjacent {@code <tag>} blocks at {@code indent} in reverse order. */
+    private static String reversed(String xml, String indent, String tag) {
+        Pattern block = Pattern.compile("\\n" + indent + "<" + tag + "[ >](?:.(?!\\n" + indent + "</" + tag + ">))*.\\n"
+                + indent + "</" + tag + ">", Pattern.DOTALL);
+        Matcher run = Pattern.compile("(?:" + block.pattern() + ")+", Pattern.DOTALL).matcher(xml);
+        StringBuilder out = new StringBuilder();
+        while (run.find()) {
+            List<String> blocks = new ArrayList<>();
+            block.matcher(run.group()).results().forEach(r -> blocks.add(r.group()));
+            Collections.reverse(blocks);
+            run.appendReplacement(out, Matcher.quoteReplacement(String.join("", blocks)));
+        }
+        run.appendTail(out);
+        return out.toString();
     }
 
     @Test
