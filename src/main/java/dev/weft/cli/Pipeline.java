@@ -150,7 +150,7 @@ final class Pipeline {
     }
 
     /** What each switch's platform cannot express of the plan its intent asks for ({@code render-gap}). */
-    private List<Finding> renderGaps(CompiledFabric compiled) {
+    List<Finding> renderGaps(CompiledFabric compiled) {
         List<Finding> out = new ArrayList<>();
         for (CompiledSwitch sw : compiled.switches()) {
             platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));

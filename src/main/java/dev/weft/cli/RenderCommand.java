@@ -93,6 +93,11 @@ final class RenderCommand implements Callable<Integer> {
         } else if (run.compiled() != null) {
             CompiledFabric compiled = run.compiled();
             rules = run.rules();
+            if (!validate) {
+                // What a platform cannot express is left out of its files: say so here too, never silently
+                // (with --validate the findings already hold them).
+                findings.addAll(pipeline.renderGaps(compiled));
+            }
             // Rendering needs only the compiled devices: let the parsed YAML trees and the model go
             // (about 60 % of the live heap at 32,768 GPUs), so the collector copies less while
             // thousands of files are rendered.

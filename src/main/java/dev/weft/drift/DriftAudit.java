@@ -74,10 +74,11 @@ public final class DriftAudit {
             return new Result(reading.status(), reading.findings(), null);
         }
         CompiledSwitch intended = target.intended();
-        List<Finding> findings = new ArrayList<>(Drift.compare(intended, reading.live(), Tolerance.of(intended)));
+        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+        List<Finding> findings = new ArrayList<>(Drift.compare(profile.normalise(intended), reading.live(),
+                Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
-        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         profile.notAudited().forEach((feature, reason) -> {
             if (feature.usedBy(intended)) {
                 findings.add(notAudited(intended, feature, reason));

@@ -1,5 +1,8 @@
 package dev.weft.platform;
 
+import dev.weft.compile.CompiledSwitch;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,6 +38,22 @@ public interface PlatformPack {
      */
     default Map<Feature, String> renderGaps() {
         return Map.of();
+    }
+
+    /**
+     * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the switch
+     * uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor model has no
+     * enumeration for, a hash field it cannot select). In feature order.
+     */
+    default List<RenderGap> renderGaps(CompiledSwitch sw) {
+        List<RenderGap> out = new ArrayList<>();
+        renderGaps().forEach((feature, reason) -> {
+            if (feature.usedBy(sw)) {
+                out.add(new RenderGap(feature, reason));
+            }
+        });
+        out.sort((a, b) -> a.feature().compareTo(b.feature()));
+        return out;
     }
 
     /** How a running device of this platform is read, or empty when it cannot be audited. */

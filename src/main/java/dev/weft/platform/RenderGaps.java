@@ -6,11 +6,10 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code render-gap} findings of one switch: each part of the plan the intent uses that the switch's
- * platform cannot express (its pack's {@link PlatformPack#renderGaps()}), located at the intent line that
+ * platform cannot express (its pack's {@link PlatformPack#renderGaps(CompiledSwitch)}), located at the intent line that
  * asks for it. A gap is a warning: the rest of the plan renders, and nothing is carried only as a comment.
  */
 public final class RenderGaps {
@@ -21,18 +20,12 @@ public final class RenderGaps {
     private RenderGaps() {}
 
     public static List<Finding> of(CompiledSwitch sw, PlatformPack pack) {
-        Map<Feature, String> gaps = pack.renderGaps();
-        if (gaps.isEmpty()) {
-            return List.of();
-        }
         List<Finding> out = new ArrayList<>();
-        gaps.forEach((feature, reason) -> {
-            if (feature.usedBy(sw)) {
-                out.add(Finding.of(RULE, Severity.WARNING, sw.name() + ": platform " + pack.id() + " cannot express "
-                                + feature.word() + " (" + reason + "); that part of the plan is not in the rendered config")
-                        .at(owner(sw, feature)).onDevice(sw.name()));
-            }
-        });
+        for (RenderGap gap : pack.renderGaps(sw)) {
+            out.add(Finding.of(RULE, Severity.WARNING, sw.name() + ": platform " + pack.id() + " cannot express "
+                            + gap.feature().word() + " (" + gap.reason() + "); that part of the plan is not in the rendered config")
+                    .at(owner(sw, gap.feature())).onDevice(sw.name()));
+        }
         return out;
     }
 

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FastTemplateDifferentialTest {
     static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus");
+    /**
+     * Built-in templates that render with Jinjava alone (correct, only slower): the vendor NETCONF templates use
+     * {@code in}/{@code not in}, {@code %} and {@code |format}, which the fast path does not compile yet.
+     */
+    static final Set<String> JINJAVA_ONLY = Set.of("junos/config.xml.j2", "srlinux/config.xml.j2");
 
     final TemplateFolders folders = TemplateFolders.builtIn();
     final TemplateEngine fast = new TemplateEngine(folders);
@@ -44,6 +50,11 @@ class FastTemplateDifferentialTest {
         List<String> templates = builtInTemplates();
         assertTrue(templates.size() >= 10, templates.toString());
         for (String name : templates) {
+            if (JINJAVA_ONLY.contains(name)) {
+                // listed so that the day the fast path compiles them, this test says to drop them from the list
+                assertTrue(!fast.compiledFast(name), name + " now compiles fast: remove it from JINJAVA_ONLY");
+                continue;
+            }
             assertTrue(fast.compiledFast(name), name + " falls back to Jinjava: the fast path does not compile it");
             assertTrue(!jinjava.compiledFast(name), name);
         }
