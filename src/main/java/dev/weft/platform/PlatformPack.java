@@ -1,5 +1,8 @@
 package dev.weft.platform;
 
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.Finding;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +37,33 @@ public interface PlatformPack {
      * reports each one that the intent uses as a {@code render-gap} finding, never silently.
      */
     default Map<Feature, String> renderGaps() {
+        return Map.of();
+    }
+
+    /**
+     * {@link #renderGaps()} for one switch: packs whose gaps depend on what the switch asks for (an ECMP hash
+     * field the platform has no setting for) override this one.
+     */
+    default Map<Feature, String> renderGaps(CompiledSwitch sw) {
+        return renderGaps();
+    }
+
+    /**
+     * What this platform needs from a switch before its files can be rendered and loaded, checked against
+     * the platform's own facts (SONiC: the HWSKU profile's ports, ASIC and buffer pools). An error stops the
+     * switch's render ({@code render-error}); a warning says the rendered file is incomplete. {@code weft
+     * validate} reports both.
+     */
+    default List<Finding> renderChecks(CompiledSwitch sw) {
+        return List.of();
+    }
+
+    /**
+     * Platform facts the switch's templates need beyond the compiled switch (SONiC: the HWSKU's port lanes and
+     * buffer pools; the platform's spelling of the ECMP hash fields), as plain template values (maps, lists,
+     * strings, numbers) under keys that do not clash with the compiled switch's.
+     */
+    default Map<String, Object> templateData(CompiledSwitch sw) {
         return Map.of();
     }
 
