@@ -66,4 +66,4 @@ if [ "$check" = --check ]; then
   exit $rc
 fi
 cp "$out"/* "$here/"
-echo "vendor.sh: wrote $(ls "$out" | wc -l) files from $COMMIT into $here"
+echo "vendor.sh: wrote $(find "$out" -type f | wc -l) files from $COMMIT into $here"

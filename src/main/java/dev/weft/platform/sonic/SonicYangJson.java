@@ -19,7 +19,8 @@ import java.util.Map;
  *
  * <p>Command line (the lab runs it from the build's classes):
  * {@code java -cp CLASSES dev.weft.platform.sonic.SonicYangJson YANG_DIR CONFIG_DB.json} prints the YANG JSON
- * on standard output; exit 1 with one problem per line on standard error when the file cannot be translated.
+ * on standard output; {@code ... YANG_DIR --out DIR FILE...} writes the translation of the n-th file to
+ * {@code DIR/<n>.json}. Exit 1 with one problem per line on standard error when a file cannot be translated.
  */
 public final class SonicYangJson {
 
@@ -63,25 +64,40 @@ public final class SonicYangJson {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 2) {
-            err.println("usage: SonicYangJson YANG_DIR CONFIG_DB.json");
+        boolean toDir = args.length >= 4 && args[1].equals("--out");
+        if (!toDir && args.length != 2) {
+            err.println("usage: SonicYangJson YANG_DIR CONFIG_DB.json | YANG_DIR --out DIR CONFIG_DB.json...");
             return 2;
         }
+        SonicYangJson yang;
         try {
-            SonicYangJson yang = load(Path.of(args[0]));
-            ConfigDbToYang.Result r = yang.translate(Files.readString(Path.of(args[1]), StandardCharsets.UTF_8), args[1]);
-            if (!r.problems().isEmpty()) {
-                r.problems().forEach(p -> err.println(args[1] + ": " + p));
-                return 1;
-            }
-            out.print(r.json());
-            return 0;
+            yang = load(Path.of(args[0]));
         } catch (ReadException e) {
             err.println(e.getMessage());
             return 1;
-        } catch (IOException e) {
-            err.println(args[1] + ": cannot read: " + e.getMessage());
-            return 1;
         }
+        int rc = 0;
+        int first = toDir ? 3 : 1;
+        for (int i = first; i < args.length; i++) {
+            String file = args[i];
+            try {
+                ConfigDbToYang.Result r = yang.translate(Files.readString(Path.of(file), StandardCharsets.UTF_8), file);
+                if (!r.problems().isEmpty()) {
+                    r.problems().forEach(p -> err.println(file + ": " + p));
+                    rc = 1;
+                } else if (toDir) {
+                    Files.writeString(Path.of(args[2]).resolve((i - first + 1) + ".json"), r.json(), StandardCharsets.UTF_8);
+                } else {
+                    out.print(r.json());
+                }
+            } catch (ReadException e) {
+                err.println(e.getMessage());
+                rc = 1;
+            } catch (IOException e) {
+                err.println(file + ": cannot read or write: " + e.getMessage());
+                rc = 1;
+            }
+        }
+        return rc;
     }
 }
