@@ -1,6 +1,7 @@
 package dev.weft.drift;
 
 import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
@@ -72,10 +73,11 @@ public final class DriftAudit {
             return new Result(reading.status(), reading.findings(), null);
         }
         CompiledSwitch intended = target.intended();
-        List<Finding> findings = new ArrayList<>(Drift.compare(intended, reading.live(), Tolerance.of(intended)));
+        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+        List<Finding> findings = new ArrayList<>(Drift.compare(comparable(intended, profile), reading.live(),
+                Tolerance.of(intended)));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
-        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         profile.notAudited().forEach((feature, reason) -> {
             if (feature.usedBy(intended)) {
                 findings.add(notAudited(intended, feature, reason));
@@ -83,6 +85,28 @@ public final class DriftAudit {
         });
         findings.sort(Finding.ORDER);
         return new Result(status, findings, reading.live());
+    }
+
+    /**
+     * The intended switch as the device's platform carries it ({@link LiveProfile#expected}: e.g. only the
+     * ECMP hash fields the platform has settings for, the watchdog timers and headroom NVUE derives itself),
+     * with the intent's provenance kept, so each difference is real drift and still names its intent line.
+     */
+    static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
+        CompiledSwitch expected = profile.expected(intended);
+        Map<String, CompiledPort> ports = new TreeMap<>();
+        intended.ports().forEach(p -> ports.put(p.name(), p));
+        List<CompiledPort> located = new ArrayList<>();
+        for (CompiledPort p : expected.ports()) {
+            CompiledPort own = ports.get(p.name());
+            located.add(own == null ? p : p.toBuilder().role(own.role()).provenance(own.provenance()).build());
+        }
+        // the intent-only facts no device config carries, back as the intent has them
+        return expected.toBuilder().name(intended.name()).role(intended.role()).asic(intended.asic())
+                .asicProfileVersion(intended.asicProfileVersion()).thresholdRoundingBytes(intended.thresholdRoundingBytes())
+                .hwsku(intended.hwsku()).osVersion(intended.osVersion()).managementHost(intended.managementHost())
+                .managementPort(intended.managementPort()).cnpPriority(intended.cnpPriority()).cnpDscp(intended.cnpDscp())
+                .provenance(intended.provenance()).ports(located).build();
     }
 
     private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {

@@ -19,6 +19,7 @@ public final class DriftRules {
     public static final String WATCHDOG = "drift-watchdog";
     public static final String BUFFERS = "drift-buffers";
     public static final String MTU = "drift-mtu";
+    public static final String HASH = "drift-hash";
     public static final String PORT = "drift-port";
     public static final String UNREACHABLE = LiveReader.UNREACHABLE;
     public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
@@ -56,6 +57,10 @@ public final class DriftRules {
             new Description(MTU, "The device's port MTU differs from the intent",
                     "An MTU below the RoCE path MTU plus headers drops RoCE packets silently.",
                     "Re-apply the rendered configuration, or change the MTU in the intent."),
+            new Description(HASH, "The device's ECMP hash fields differ from the intent",
+                    "RoCE v2 flows differ only in the UDP source port: a hash without the L4 ports pins every flow"
+                            + " between two NICs to one path, and an extra or missing field changes how flows spread.",
+                    "Re-apply the rendered configuration, or change fabric.ecmp.hash-fields in the intent."),
             new Description(PORT, "A port of the intent is missing on the device or runs at another speed",
                     "Headroom and buffers are computed for the intended speed; a missing port carries no traffic.",
                     "Check the port name and speed in the intent against the device."),
