@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.cli.Main;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.json.Json;
@@ -14,20 +13,15 @@ import dev.weft.platform.sonic.SonicHwskus;
 import dev.weft.render.Examples;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
-import dev.weft.testing.FileTrees;
 import dev.weft.testing.SshLab;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,24 +38,16 @@ class SonicDriftOnLabTest {
 
     private static final List<String> SWITCHES = List.of("leaf-01", "leaf-02", "leaf-03", "leaf-04", "spine-01", "spine-02");
 
+    private static SshInventoryLab pod;
     private static SshLab lab;
-    private static Path root;
-    private static Path inventory;
-    private static Path credentials;
     private static final Map<String, String> dumps = new LinkedHashMap<>();
 
     @BeforeAll
     static void start() throws Exception {
-        lab = SshLab.start(SWITCHES.size());
-        root = Files.createTempDirectory("weft-sonic-drift");
-        inventory = copyInventory("roce-pod-a", root);
-        for (int i = 0; i < SWITCHES.size(); i++) {
-            // the example's switches listen on 18301.. ; the lab's devices on free ports
-            replaceInFiles(inventory.resolve("switches"), "port: " + (18301 + i) + ",", "port: " + lab.port(i + 1) + ",");
-        }
-        credentials = root.resolve("credentials.yaml");
-        Files.writeString(credentials, "lab:\n  user: " + lab.user() + "\n  key-file: " + lab.clientKey() + "\n");
-        CompiledFabric fabric = Examples.compile(root, root.relativize(inventory));
+        // the example's switches listen on 18301..18306; the lab's devices on free ports
+        pod = SshInventoryLab.start("roce-pod-a", 18301, SWITCHES.size());
+        lab = pod.lab;
+        CompiledFabric fabric = Examples.compile(pod.root, pod.root.relativize(pod.inventory));
         Renderer renderer = new Renderer(TemplateFolders.builtIn());
         for (String name : SWITCHES) {
             CompiledSwitch sw = (CompiledSwitch) fabric.device(name).orElseThrow();
@@ -74,11 +60,8 @@ class SonicDriftOnLabTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (lab != null) {
-            lab.close();
-        }
-        if (root != null) {
-            FileTrees.delete(root);
+        if (pod != null) {
+            pod.close();
         }
     }
 
@@ -117,12 +100,12 @@ class SonicDriftOnLabTest {
 
     @Test
     void everySonicSwitchOfThePodIsInSync() throws Exception {
-        Cli r = drift();
-        assertEquals(List.of(), r.findings(), r.out + r.err);
+        SshInventoryLab.Cli r = pod.drift();
+        assertEquals(List.of(), r.findings(), r.out() + r.err());
         Map<String, String> expected = new TreeMap<>();
         SWITCHES.forEach(s -> expected.put(s, "ok"));
-        assertEquals(expected, r.devices(), r.out);
-        assertEquals(0, r.exit, r.out + r.err);
+        assertEquals(expected, r.devices(), r.out());
+        assertEquals(0, r.exit(), r.out() + r.err());
     }
 
     @Test
@@ -145,7 +128,7 @@ class SonicDriftOnLabTest {
                 Map<String, Map<String, Map<String, Object>>> db = parse(dumps.get("leaf-01"));
                 injection.edit().accept(db);
                 lab.loadOrFail(1, "sonic", List.of(Json.write(db)));
-                Cli r = drift("--device", "leaf-01");
+                SshInventoryLab.Cli r = pod.drift("--device", "leaf-01");
                 TreeSet<String> driftRules = new TreeSet<>();
                 for (Map<String, Object> f : r.findings()) {
                     String rule = (String) f.get("rule");
@@ -153,14 +136,14 @@ class SonicDriftOnLabTest {
                         continue;     // rules on the live config may add their own view of the same change
                     }
                     driftRules.add(rule);
-                    String line = intentLine((String) f.get("file"), ((Number) f.get("line")).intValue());
+                    String line = pod.intentLine((String) f.get("file"), ((Number) f.get("line")).intValue());
                     assertTrue(line.contains(injection.ownerWord()), injection.rule() + " points at '" + line + "': " + f);
                     assertEquals("leaf-01", f.get("device"));
                     assertNotEquals(f.get("expected"), f.get("actual"), f.toString());
                 }
-                assertEquals(new TreeSet<>(List.of(injection.rule())), driftRules, injection.rule() + ": " + r.out);
-                assertEquals(Map.of("leaf-01", "drift"), r.devices(), r.out);
-                assertEquals(1, r.exit, r.out);
+                assertEquals(new TreeSet<>(List.of(injection.rule())), driftRules, injection.rule() + ": " + r.out());
+                assertEquals(Map.of("leaf-01", "drift"), r.devices(), r.out());
+                assertEquals(1, r.exit(), r.out());
             }
         } finally {
             lab.loadOrFail(1, "sonic", List.of(dumps.get("leaf-01")));
@@ -175,16 +158,16 @@ class SonicDriftOnLabTest {
         SshLab.Result refused = lab.load(2, "sonic", List.of(Json.write(db)));
         assertEquals(1, refused.exit(), refused.output());
         assertTrue(refused.output().contains("Mandatory node \"lanes\""), refused.output());
-        Cli r = drift("--device", "leaf-02");
-        assertEquals(List.of(), r.findings(), "the device still serves its last good config: " + r.out);
+        SshInventoryLab.Cli r = pod.drift("--device", "leaf-02");
+        assertEquals(List.of(), r.findings(), "the device still serves its last good config: " + r.out());
     }
 
     @Test
     void aDeviceThatDoesNotKnowTheCommandIsThatDevicesErrorTheOthersStillComplete() throws Exception {
         try {
             lab.loadOrFail(6, "nvue", List.of("[]"));     // spine-02 now plays a Cumulus switch
-            Cli r = drift("--device", "spine-01", "--device", "spine-02");
-            assertEquals(Map.of("spine-01", "ok", "spine-02", "error:command-failed"), r.devices(), r.out);
+            SshInventoryLab.Cli r = pod.drift("--device", "spine-01", "--device", "spine-02");
+            assertEquals(Map.of("spine-01", "ok", "spine-02", "error:command-failed"), r.devices(), r.out());
             Map<String, Object> f = r.findings().get(0);
             assertEquals("device-error", f.get("rule"));
             assertTrue(((String) f.get("message")).contains("`show runningconfiguration all`: exit status 127"), f.toString());
@@ -195,88 +178,24 @@ class SonicDriftOnLabTest {
 
     @Test
     void backupCommitsEachSwitchsConfigDbAsJson() throws Exception {
-        Path backups = root.resolve("backups");
-        Cli r = weft("backup", inventory.toString(), "--repo", root.toString(), "--to", backups.toString(), "--format", "json",
-                "--known-hosts", lab.knownHosts().toString(), "--credentials", credentials.toString(), "--timeout", "30s");
-        assertEquals(0, r.exit, r.out + r.err);
+        Path backups = pod.root.resolve("backups");
+        SshInventoryLab.Cli r = pod.backup(backups, "--format", "json");
+        assertEquals(0, r.exit(), r.out() + r.err());
         for (String name : SWITCHES) {
             Path file = backups.resolve(name + ".json");
             assertTrue(Files.exists(file), "no backup of " + name);
             assertEquals(Json.parse(dumps.get(name)), Json.parse(Files.readString(file)), name);
         }
-        Cli again = weft("backup", inventory.toString(), "--repo", root.toString(), "--to", backups.toString(),
-                "--known-hosts", lab.knownHosts().toString(), "--credentials", credentials.toString());
-        assertEquals(0, again.exit, again.err);
-        assertTrue(again.err.contains("0 of 6 devices changed"), again.err);
+        SshInventoryLab.Cli again = pod.backup(backups);
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.err().contains("0 of 6 devices changed"), again.err());
         assertFalse(Files.exists(backups.resolve("leaf-01.xml")));
     }
 
     // ------------------------------------------------------------------ helpers
 
-    record Cli(int exit, String out, String err) {
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> findings() throws Exception {
-            return ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(out)).get("findings")).stream()
-                    .filter(f -> !"not-audited".equals(f.get("rule"))).toList();
-        }
-
-        @SuppressWarnings("unchecked")
-        Map<String, String> devices() throws Exception {
-            Map<String, String> out = new TreeMap<>();
-            for (Map<String, Object> d : (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(this.out)).get("devices")) {
-                out.put((String) d.get("name"), d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
-            }
-            return out;
-        }
-    }
-
-    static Cli weft(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Cli(code, out.toString(), err.toString());
-    }
-
-    private static Cli drift(String... extra) {
-        List<String> args = new ArrayList<>(List.of("drift", inventory.toString(), "--repo", root.toString(), "--format", "json",
-                "--known-hosts", lab.knownHosts().toString(), "--credentials", credentials.toString(), "--timeout", "30s"));
-        args.addAll(List.of(extra));
-        return weft(args.toArray(String[]::new));
-    }
-
     @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Map<String, Object>>> parse(String json) throws Exception {
         return (Map<String, Map<String, Map<String, Object>>>) Json.parse(json);
-    }
-
-    private static String intentLine(String file, int line) throws Exception {
-        return Files.readAllLines(root.resolve(file)).get(line - 1);
-    }
-
-    static Path copyInventory(String name, Path root) throws Exception {
-        Path src = SshLab.projectDir().resolve("inventories").resolve(name);
-        Path dst = root.resolve("inventories").resolve(name);
-        try (Stream<Path> files = Files.walk(src)) {
-            for (Path f : files.sorted().toList()) {
-                Path to = dst.resolve(src.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
-        return dst;
-    }
-
-    static void replaceInFiles(Path dir, String from, String to) throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                String text = Files.readString(f);
-                if (text.contains(from)) {
-                    Files.writeString(f, text.replace(from, to));
-                }
-            }
-        }
     }
 }
