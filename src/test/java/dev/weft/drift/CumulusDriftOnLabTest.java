@@ -1,5 +1,6 @@
 package dev.weft.drift;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * one feature at a time; each is found at the intent line that owns the value. What NVUE cannot carry (the
  * watchdog's restoration and action, computed headroom) is a render gap, never drift.
  */
+@LabTest(needs = {"/usr/sbin/sshd"})
 class CumulusDriftOnLabTest {
 
     private static final List<String> SPINES = List.of("spine-c1", "spine-c2");

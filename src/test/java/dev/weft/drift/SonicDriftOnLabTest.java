@@ -1,5 +1,6 @@
 package dev.weft.drift;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * merged in, plus a table Weft does not manage. The lab checks every dump against SONiC's YANG before it
  * serves it. Drift is injected by loading an edited dump, one feature at a time.
  */
+@LabTest(needs = {"/usr/sbin/sshd", "/usr/bin/yanglint"})
 class SonicDriftOnLabTest {
 
     private static final List<String> SWITCHES = List.of("leaf-01", "leaf-02", "leaf-03", "leaf-04", "spine-01", "spine-02");

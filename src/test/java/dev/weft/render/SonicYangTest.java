@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a config before it loads it. Also shows the check bites: a file without PORT lanes, or with a lossless
  * profile in a pool the file does not declare, is refused.
  */
+@LabTest(needs = {"/usr/bin/yanglint"})
 class SonicYangTest {
     private final Renderer renderer = new Renderer(TemplateFolders.builtIn());
 
