@@ -307,13 +307,16 @@ public final class Compiler {
     private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
         hostProv.put("name", Where.of(h.at(), "name"));
+        if (h.gidIndex() != null) {
+            hostProv.put("gid_index", Where.of(h.at(), "gid-index"));
+        }
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
                 nics.add(compileNic(h, n, model, plan, nicPlan));
             }
         }
-        return new CompiledHost(h.name(), nics, hostProv);
+        return new CompiledHost(h.name(), nics, hostProv, h.gidIndex());
     }
 
     /** The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}). */

@@ -438,7 +438,7 @@ public final class IntentMapper {
                             unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
                 }
             }
-            return new Host(name, nics, hcas, provenance(h));
+            return new Host(name, nics, hcas, provenance(h), integer(h, "gid-index"));
         }
 
         private List<Link> links() {

@@ -121,7 +121,7 @@ public final class TemplateData {
 
     public static Map<String, Object> of(CompiledHost host) {
         TemplateView.Shared shared = new TemplateView.Shared();
-        return TemplateView.of("kind", "host", "name", host.name(),
+        return TemplateView.of("kind", "host", "name", host.name(), "gid_index", host.gidIndex(),
                 "nics", TemplateView.list(host.nics(), nic -> of(nic, shared)));
     }
 

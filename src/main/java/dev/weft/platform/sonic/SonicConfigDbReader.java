@@ -41,24 +41,26 @@ public final class SonicConfigDbReader {
 
     /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
     public static CompiledSwitch read(String json) throws ReadException {
-        return read(json, null, "config_db.json");
+        return read(json, null, null);
     }
 
     /**
      * Parses config_db JSON text (a rendered file, or {@code show runningconfiguration all} of a switch).
      *
      * @param name the switch's name (null: the DEVICE_METADATA hostname); a device's hostname is not audited
-     * @param what names the text in messages, e.g. {@code leaf-01 (127.0.0.1:2222) show runningconfiguration all}
+     * @param what names the text in messages, e.g. {@code leaf-01 (127.0.0.1:2222) show runningconfiguration all};
+     *             null: a rendered {@code config_db.json}, whose messages name only the table and key
      */
     public static CompiledSwitch read(String json, String name, String what) throws ReadException {
+        String file = what == null ? "config_db.json" : what;
         Object root;
         try {
             root = Json.parse(json);
         } catch (JsonException e) {
-            throw new ReadException(what + ":" + e.getMessage());
+            throw new ReadException(file + ":" + e.getMessage());
         }
         if (!(root instanceof Map<?, ?>)) {
-            throw new ReadException(what + ":1:1: expected a JSON object of tables");
+            throw new ReadException(file + ":1:1: expected a JSON object of tables");
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> tables = (Map<String, Object>) root;
@@ -66,7 +68,7 @@ public final class SonicConfigDbReader {
             CompiledSwitch sw = new SonicConfigDbReader(tables).toSwitch();
             return name == null ? sw : sw.toBuilder().name(name).build();
         } catch (ReadException e) {
-            throw new ReadException(what + ": " + e.getMessage());
+            throw what == null ? e : new ReadException(what + ": " + e.getMessage());
         }
     }
 
