@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 
 /**
  * Compares the compiled switch the intent asks for with the one read from the device, feature by feature
- * (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports). Each difference is one finding
+ * (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports, ECMP hash). Each difference is one finding
  * with the device, port, the path of the live value in the platform's own model ({@link LivePaths}), expected and actual values, and the intent
  * line that owns the expected value. Live objects the intent does not manage are findings when they change
  * the RoCE plan: PFC on an unmanaged port or priority, a DSCP steered into a lossless priority, an extra
@@ -308,25 +308,35 @@ public final class Drift {
         millis(paths.watchdog("poll"), "poll interval", e.pollMs(), a.pollMs(), at);
     }
 
-    /** The ECMP hash fields, as a set: the intent's when it names any (else the device's default is its own). */
+    private void millis(String path, String what, long e, long a, Location at) {
+        if (e != a) {
+            add(DriftRules.WATCHDOG, null, path, e + " ms", a + " ms", at,
+                    "the PFC watchdog " + what + " is " + a + " ms on the device, the intent says " + e + " ms");
+        }
+    }
+
+    /**
+     * The ECMP hash fields, as sets (their order does not change the hash). Compared only when the intent
+     * names fields the device's platform carries: {@link DriftAudit} leaves out the ones it cannot.
+     */
     private void hash() {
         if (want.ecmpHashFields().isEmpty()) {
             return;
         }
         TreeSet<String> e = new TreeSet<>(want.ecmpHashFields());
         TreeSet<String> a = new TreeSet<>(got.ecmpHashFields());
-        if (!e.equals(a)) {
-            add(DriftRules.HASH, null, paths.hash(), String.join(",", e), String.join(",", a), swLoc("ecmp_hash_fields"),
-                    "ECMP hashes on " + (a.isEmpty() ? "nothing the intent names" : String.join(", ", a))
-                            + " on the device, the intent says " + String.join(", ", e));
+        if (e.equals(a)) {
+            return;
         }
-    }
-
-    private void millis(String path, String what, long e, long a, Location at) {
-        if (e != a) {
-            add(DriftRules.WATCHDOG, null, path, e + " ms", a + " ms", at,
-                    "the PFC watchdog " + what + " is " + a + " ms on the device, the intent says " + e + " ms");
-        }
+        TreeSet<String> missing = new TreeSet<>(e);
+        missing.removeAll(a);
+        TreeSet<String> extra = new TreeSet<>(a);
+        extra.removeAll(e);
+        add(DriftRules.HASH, null, paths.hash(), String.join(",", e), String.join(",", a),
+                swLoc("ecmp_hash_fields"), "the ECMP hash uses " + (a.isEmpty() ? "no configured fields" : String.join(", ", a))
+                        + " on the device, the intent says " + String.join(", ", e)
+                        + (missing.isEmpty() ? "" : " (not hashed: " + String.join(", ", missing) + ")")
+                        + (extra.isEmpty() ? "" : " (extra: " + String.join(", ", extra) + ")"));
     }
 
     /** The intended watchdog runs only where there are lossless priorities to watch (ports carry it). */

@@ -1,9 +1,12 @@
 package dev.weft.drift;
 
 import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
@@ -75,7 +78,7 @@ public final class DriftAudit {
         }
         CompiledSwitch intended = target.intended();
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
-        List<Finding> findings = new ArrayList<>(Drift.compare(profile.normalise(intended), reading.live(),
+        List<Finding> findings = new ArrayList<>(Drift.compare(comparable(intended, profile), reading.live(),
                 Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
@@ -86,6 +89,42 @@ public final class DriftAudit {
         });
         findings.sort(Finding.ORDER);
         return new Result(status, findings, reading.live());
+    }
+
+    /**
+     * The intended switch as the device's platform carries it ({@link LiveProfile#expected}: e.g. only the
+     * ECMP hash fields the platform has settings for, the watchdog timers and headroom NVUE derives itself),
+     * with the intent's provenance kept, so each difference is real drift and still names its intent line.
+     */
+    static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
+        CompiledSwitch expected = profile.expected(intended);
+        Map<String, CompiledPort> ports = new TreeMap<>();
+        intended.ports().forEach(p -> ports.put(p.name(), p));
+        List<CompiledPort> located = new ArrayList<>();
+        for (CompiledPort p : expected.ports()) {
+            CompiledPort own = ports.get(p.name());
+            located.add(own == null ? p : p.toBuilder().role(own.role()).provenance(own.provenance()).build());
+        }
+        // A platform that names ECN profiles its own way (NVUE: by traffic class) keeps the intent line of each:
+        // the profile bound to the same queue owns it.
+        Map<String, Location> provenance = new TreeMap<>(intended.provenance());
+        Map<Integer, String> intendedProfileOfQueue = new TreeMap<>();
+        intended.queues().forEach(q -> intendedProfileOfQueue.put(q.queue(), q.ecnProfile()));
+        for (CompiledQueue q : expected.queues()) {
+            String own = intendedProfileOfQueue.get(q.queue());
+            if (q.ecnProfile() != null && own != null && !own.equals(q.ecnProfile())) {
+                Location at = intended.provenance().get("ecn_profiles." + own);
+                if (at != null) {
+                    provenance.putIfAbsent("ecn_profiles." + q.ecnProfile(), at);
+                }
+            }
+        }
+        // the intent-only facts no device config carries, back as the intent has them
+        return expected.toBuilder().name(intended.name()).role(intended.role()).asic(intended.asic())
+                .asicProfileVersion(intended.asicProfileVersion()).thresholdRoundingBytes(intended.thresholdRoundingBytes())
+                .hwsku(intended.hwsku()).osVersion(intended.osVersion()).managementHost(intended.managementHost())
+                .managementPort(intended.managementPort()).cnpPriority(intended.cnpPriority()).cnpDscp(intended.cnpDscp())
+                .provenance(provenance).ports(located).build();
     }
 
     private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {

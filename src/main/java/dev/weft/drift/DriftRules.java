@@ -20,8 +20,8 @@ public final class DriftRules {
     public static final String WATCHDOG = "drift-watchdog";
     public static final String BUFFERS = "drift-buffers";
     public static final String MTU = "drift-mtu";
-    public static final String PORT = "drift-port";
     public static final String HASH = "drift-hash";
+    public static final String PORT = "drift-port";
     public static final String UNREACHABLE = LiveReader.UNREACHABLE;
     public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
     public static final String NOT_AUDITED = DriftAudit.NOT_AUDITED;

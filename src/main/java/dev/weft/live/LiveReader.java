@@ -5,6 +5,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.log.Log;
+import dev.weft.netconf.CommandSession;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfException;
 import dev.weft.netconf.NetconfSession;
@@ -84,10 +85,10 @@ public final class LiveReader {
             return error(t, "no-live-profile", name + ": " + platforms.missingLive(t.intended().platform()));
         }
         LiveTransport transport = profile == null ? new LiveTransport.NetconfGetConfig("") : profile.transport();
-        if (!(transport instanceof LiveTransport.NetconfGetConfig netconf)) {
-            return error(t, "transport", name + ": platform " + t.intended().platform() + " is read with "
-                    + transport + ", which this build cannot run yet");
+        if (transport instanceof LiveTransport.SshCommand command) {
+            return readByCommand(client, t, mode, profile, command.command());
         }
+        LiveTransport.NetconfGetConfig netconf = (LiveTransport.NetconfGetConfig) transport;
         NetconfSession session;
         try {
             session = client.connect(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
@@ -104,6 +105,33 @@ public final class LiveReader {
             CompiledSwitch live = mode == Mode.DRIFT
                     ? profile.read(text, name, t.endpoint().label() + " get-config") : null;
             return new Reading(name, DeviceStatus.ok(name), List.of(), text, reply.data(), live);
+        } catch (NetconfException e) {
+            return error(t, e.reason().label(), e.getMessage());
+        } catch (ReadException e) {
+            return error(t, "unreadable-config", e.getMessage());
+        }
+    }
+
+    /**
+     * A platform whose running config is a command's output (SONiC, Cumulus NVUE): one SSH session, the
+     * same login and failure reasons as NETCONF, the command's standard output as the config text. A backup
+     * keeps the same text (the command prints the whole running config).
+     */
+    private Reading readByCommand(NetconfClient client, LiveTarget t, Mode mode, LiveProfile profile, String command)
+            throws InterruptedException {
+        String name = t.name();
+        CommandSession session;
+        try {
+            session = client.openCommands(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
+        } catch (NetconfException e) {
+            return unreachable(t, e.reason().label(), e.getMessage());
+        }
+        try (session) {
+            settings.hook().connected(name);
+            String text = session.run(command);
+            CompiledSwitch live = mode == Mode.DRIFT
+                    ? profile.read(text, name, t.endpoint().label() + " `" + command + "`") : null;
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {

@@ -23,4 +23,10 @@ public record RenderGap(Feature feature, String reason) {
         return lost.isEmpty() ? Optional.empty()
                 : Optional.of(new RenderGap(Feature.HASH, setting + " cannot select " + String.join(", ", lost)));
     }
+
+    /** The gaps of {@code gaps} (feature → reason) that the switch uses, in feature order. */
+    public static List<RenderGap> usedBy(CompiledSwitch sw, java.util.Map<Feature, String> gaps) {
+        return new java.util.TreeMap<>(gaps).entrySet().stream().filter(e -> e.getKey().usedBy(sw))
+                .map(e -> new RenderGap(e.getKey(), e.getValue())).toList();
+    }
 }

@@ -39,8 +39,10 @@ class DriftCompareTest {
     @BeforeAll
     static void render() {
         CompiledFabric fabric = Examples.compile("roce-pod-c");
-        intended = (CompiledSwitch) fabric.device("oc-leaf-1").orElseThrow();
-        Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(intended, fabric.fabric());
+        CompiledSwitch compiled = (CompiledSwitch) fabric.device("oc-leaf-1").orElseThrow();
+        // what drift compares: the intent as the OpenConfig platform carries it (no ECMP hash), as DriftAudit does
+        intended = DriftAudit.comparable(compiled, new dev.weft.platform.openconfig.OpenConfigPack());
+        Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(compiled, fabric.fabric());
         assertTrue(out.findings().isEmpty(), out.findings().toString());
         rendered = out.text("config.xml");
     }

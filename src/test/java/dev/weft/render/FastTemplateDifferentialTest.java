@@ -43,6 +43,7 @@ class FastTemplateDifferentialTest {
 
     final TemplateFolders folders = TemplateFolders.builtIn();
     final TemplateEngine fast = new TemplateEngine(folders);
+    final dev.weft.platform.Platforms packs = dev.weft.platform.Platforms.builtIn();
     final TemplateEngine jinjava = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, false);
 
     @Test
@@ -107,10 +108,11 @@ class FastTemplateDifferentialTest {
     private int compareAll(CompiledFabric fabric) {
         int compared = 0;
         for (CompiledDevice device : fabric.devices()) {
-            Map<String, Object> data = DeviceContext.of(device, fabric.fabric());
             List<String> platforms = device instanceof CompiledSwitch ? SWITCH_PLATFORMS
                     : device instanceof CompiledHost ? List.of(DeviceContext.HOST_PLATFORM) : List.of();
             for (String platform : platforms) {
+                // what the renderer gives a template of this platform: its pack's facts
+                Map<String, Object> data = DeviceContext.of(device, fabric.fabric(), packs.pack(platform).orElse(null));
                 PlatformManifest manifest;
                 try {
                     manifest = PlatformManifest.load(folders, platform);
