@@ -6,15 +6,17 @@ import dev.weft.git.BackupException;
 import dev.weft.git.BackupRepository;
 import dev.weft.git.BackupResult;
 import dev.weft.intent.IntentResult;
+import dev.weft.live.DeviceExecutor;
 import dev.weft.model.Management;
 import dev.weft.model.Switch;
-import dev.weft.netconf.ConfigFetcher;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.CredentialsFile;
 import dev.weft.netconf.CredentialsFileException;
 import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.DeviceTarget;
-import dev.weft.netconf.FetchResult;
+import dev.weft.netconf.NetconfException;
+import dev.weft.netconf.NetconfProtocolException;
+import dev.weft.netconf.NetconfSession;
 import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.Timeouts;
@@ -41,7 +43,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code weft backup}: reads every managed switch's running configuration over NETCONF and commits
  * it to a Git repository, one file per device, one commit per run (none when nothing changed).
- * A device that cannot be read is a {@code device-unreachable} finding and keeps its last backup.
+ * A device that cannot be read is a {@code device-unreachable} finding and keeps its last backup; one whose
+ * reply cannot be processed is a {@code device-error} ({@link DeviceExecutor}), and the others are still committed.
  */
 @Command(name = "backup", mixinStandardHelpOptions = true,
         description = "Read every switch's running config over NETCONF and commit it to a Git repository"
@@ -49,6 +52,7 @@ import picocli.CommandLine.Spec;
 final class BackupCommand implements Callable<Integer> {
 
     static final String UNREACHABLE = "device-unreachable";
+    static final String DEVICE_ERROR = "device-error";
 
     @Spec
     CommandSpec spec;
@@ -111,18 +115,26 @@ final class BackupCommand implements Callable<Integer> {
         HostKeyPolicy policy = netconf.hostKeys();
         Map<String, Element> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
+        Timeouts timeouts = Timeouts.all(limit);
+        DeviceExecutor executor = new DeviceExecutor(netconf.parallel(), CrashReport.forDevices(), null);
         try (NetconfClient client = new NetconfClient(netconf.client(), System::getenv)) {
-            for (FetchResult r : new ConfigFetcher(client, policy, Timeouts.all(limit), netconf.parallel()).fetchAll(targets, null)) {
-                String name = r.endpoint().name();
-                if (r instanceof FetchResult.Fetched f) {
-                    configs.put(name, f.reply().data());
-                    statuses.add(DeviceStatus.ok(name));
-                } else if (r instanceof FetchResult.Failed f) {
-                    failed.add(name);
-                    Management m = managed.get(name).management();
-                    findings.add(Finding.of(UNREACHABLE, Severity.ERROR, f.error().getMessage())
-                            .at(where(m, "host")).onDevice(name).withValues(null, f.error().reason().label()));
-                    statuses.add(new DeviceStatus(name, DeviceStatus.Status.UNREACHABLE, f.error().reason().label()));
+            List<Read> reads = executor.run(targets, t -> t.endpoint().name(), t -> read(client, policy, timeouts, t),
+                    (t, failure) -> new Read(t.endpoint().name(), null, null, failure));
+            for (Read r : reads) {
+                Management m = managed.get(r.name()).management();
+                if (r.config() != null) {
+                    configs.put(r.name(), r.config());
+                    statuses.add(DeviceStatus.ok(r.name()));
+                } else if (r.error() != null) {
+                    failed.add(r.name());
+                    findings.add(Finding.of(UNREACHABLE, Severity.ERROR, r.error().getMessage())
+                            .at(where(m, "host")).onDevice(r.name()).withValues(null, r.error().reason().label()));
+                    statuses.add(new DeviceStatus(r.name(), DeviceStatus.Status.UNREACHABLE, r.error().reason().label()));
+                } else {
+                    failed.add(r.name());
+                    findings.add(Finding.of(DEVICE_ERROR, Severity.ERROR, r.failure().message())
+                            .at(where(m, "host")).onDevice(r.name()));
+                    statuses.add(new DeviceStatus(r.name(), DeviceStatus.Status.ERROR, r.failure().reason()));
                 }
             }
         } catch (InterruptedException e) {
@@ -138,6 +150,22 @@ final class BackupCommand implements Callable<Integer> {
                     : "; nothing to commit in " + to));
         } catch (BackupException e) {
             throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** One device's read: its config, or the NETCONF error that stopped it, or how its processing failed. */
+    private record Read(String name, Element config, NetconfException error, DeviceExecutor.Failure failure) {}
+
+    private static Read read(NetconfClient client, HostKeyPolicy policy, Timeouts timeouts, DeviceTarget target) {
+        String name = target.endpoint().name();
+        try (NetconfSession s = client.connect(target.endpoint(), target.credentials(), policy, timeouts)) {
+            Element data = s.getConfig(null).data();
+            if (data == null) {
+                throw new NetconfProtocolException(target.endpoint().label() + ": the <get-config> reply has no <data>");
+            }
+            return new Read(name, data, null, null);
+        } catch (NetconfException e) {
+            return new Read(name, null, e, null);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.live.DeviceProfile;
+import dev.weft.live.DeviceExecutor;
 import dev.weft.live.DeviceProfiles;
 import dev.weft.live.ReadException;
 import dev.weft.netconf.ClientSettings;
@@ -25,11 +26,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -39,7 +35,10 @@ import java.util.function.Function;
  * one result, whatever happens to the others: a
  * device that cannot be reached is {@code unreachable} with a {@code device-unreachable} finding naming the
  * reason (refused, timeout, auth, host-key, netconf-error); one that answered but not usably (session
- * lost mid-read, a message too large or malformed, a DTD, no live profile for its platform) is {@code error} with a {@code device-error} finding.
+ * lost mid-read, a message too large or malformed, a DTD, no live profile for its platform) is {@code error} with a {@code device-error} finding;
+ * one whose reply breaks its platform's model (a list entry without its key, a number out of range, an unknown
+ * enumeration) is {@code error} with a {@code reply-invalid} finding naming the NETCONF path; and one whose
+ * processing fails in any other way is {@code error} with reason {@code internal-error} ({@link DeviceExecutor}).
  * Secrets never reach a message: the NETCONF layer's messages name where a password comes from, not what it is.
  */
 public final class DeviceAudit {
@@ -81,9 +80,17 @@ public final class DeviceAudit {
      * @param env       where {@code password-env} variables are read
      * @param hook      see {@link Hook}
      * @param progress  receives "done/total" lines as devices finish (a no-op unless stderr is a terminal)
+     * @param crashes   keeps the trace of a device whose processing failed unexpectedly (a crash file)
      */
     public record Settings(int parallel, Duration timeout, HostKeyPolicy hostKeys, ClientSettings client,
-            Function<String, String> env, Hook hook, Consumer<String> progress) {
+            Function<String, String> env, Hook hook, Consumer<String> progress, DeviceExecutor.CrashRecorder crashes) {
+
+        /** Without a crash recorder: a device whose processing fails unexpectedly gets no trace file. */
+        public Settings(int parallel, Duration timeout, HostKeyPolicy hostKeys, ClientSettings client,
+                Function<String, String> env, Hook hook, Consumer<String> progress) {
+            this(parallel, timeout, hostKeys, client, env, hook, progress, null);
+        }
+
         public Settings {
             if (parallel < 1) {
                 throw new IllegalArgumentException("parallel must be at least 1, got " + parallel);
@@ -94,6 +101,7 @@ public final class DeviceAudit {
             Objects.requireNonNull(env, "env");
             hook = hook == null ? Hook.NONE : hook;
             progress = progress == null ? s -> { } : progress;
+            crashes = crashes == null ? DeviceExecutor.CrashRecorder.NONE : crashes;
         }
     }
 
@@ -122,40 +130,27 @@ public final class DeviceAudit {
         this.profiles = Objects.requireNonNull(profiles, "profiles");
     }
 
-    /** Drift: reads each device through its platform's live profile and compares it with the intent. */
+    /**
+     * Drift: reads each device through its platform's live profile and compares it with the intent, in the
+     * shared {@link DeviceExecutor}: whatever one device's reply does to the reader or the comparison, that
+     * device is an {@code error} and the others complete.
+     */
     public List<Result> drift(List<Target> targets) throws InterruptedException {
         List<Target> sorted = new ArrayList<>(targets);
         sorted.sort(Comparator.comparing(Target::name));
         if (sorted.isEmpty()) {
             return List.of();
         }
-        AtomicInteger done = new AtomicInteger();
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(settings.parallel(), sorted.size()), r -> {
-            Thread t = new Thread(r, "weft-audit-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        DeviceExecutor executor = new DeviceExecutor(settings.parallel(), settings.crashes(), settings.progress());
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
-            List<Future<Result>> futures = new ArrayList<>();
-            for (Target t : sorted) {
-                futures.add(pool.submit(() -> {
-                    Result r = audit(client, t);
-                    settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices");
-                    return r;
-                }));
-            }
-            List<Result> results = new ArrayList<>();
-            for (Future<Result> f : futures) {
+            return List.copyOf(executor.run(sorted, Target::name, t -> {
                 try {
-                    results.add(f.get());
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("auditing a device failed unexpectedly", e.getCause());
+                    return audit(client, t);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return error(t, "interrupted", t.name() + ": the run was interrupted");
                 }
-            }
-            return List.copyOf(results);
-        } finally {
-            pool.shutdownNow();
+            }, (t, failure) -> error(t, failure.reason(), failure.message())));
         }
     }
 
@@ -190,8 +185,15 @@ public final class DeviceAudit {
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
-            return error(t, "unreadable-config", e.getMessage());
+            return replyInvalid(t, e);
         }
+    }
+
+    /** The reply arrived but says something the platform's model does not allow: a located {@code reply-invalid}. */
+    private static Result replyInvalid(Target t, ReadException e) {
+        Finding f = Finding.of(DriftRules.REPLY_INVALID, Severity.ERROR, e.getMessage())
+                .at(owner(t)).onDevice(t.name()).withPath(e.path());
+        return new Result(new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, DriftRules.REPLY_INVALID), List.of(f), null);
     }
 
     private static Result error(Target t, String reason, String message) {

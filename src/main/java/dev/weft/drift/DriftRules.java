@@ -21,6 +21,7 @@ public final class DriftRules {
     public static final String PORT = "drift-port";
     public static final String UNREACHABLE = "device-unreachable";
     public static final String DEVICE_ERROR = "device-error";
+    public static final String REPLY_INVALID = "reply-invalid";
 
     /** What one drift id means. */
     public record Description(String id, String title, String rationale, String remediation) {}
@@ -64,7 +65,13 @@ public final class DriftRules {
             new Description(DEVICE_ERROR, "The device's configuration could not be audited",
                     "The device answered, but its reply could not be used: it was too large, malformed, or the"
                             + " switch's platform has no live profile.",
-                    "See the message; a platform without a live profile cannot be audited over NETCONF yet."));
+                    "See the message; a platform without a live profile cannot be audited over NETCONF yet."),
+            new Description(REPLY_INVALID, "The device's reply breaks its platform's model",
+                    "The reply arrived, but an element the model requires is missing (a list entry without its key),"
+                            + " a number is out of range or not a number, or a value is not one of the model's"
+                            + " enumerations; the device's config cannot be compared, so it is not audited. The"
+                            + " finding's path is the NETCONF path of the offending element.",
+                    "Check the device's software and the value at the path; the other devices of the run are not affected."));
 
     private DriftRules() {}
 

@@ -21,6 +21,10 @@ import org.xml.sax.SAXParseException;
  * neither read local files nor blow up memory.
  */
 final class SafeXml {
+
+    /** Deepest element nesting read (a config nests about 15 levels); the DOM's walks recurse per level. */
+    static final int MAX_DEPTH = 256;
+
     private SafeXml() {}
 
     static Document parse(String xml, String what) throws ReadException {
@@ -34,6 +38,7 @@ final class SafeXml {
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            factory.setAttribute("jdk.xml.maxElementDepth", String.valueOf(MAX_DEPTH));
             factory.setXIncludeAware(false);
             factory.setExpandEntityReferences(false);
             DocumentBuilder builder = factory.newDocumentBuilder();

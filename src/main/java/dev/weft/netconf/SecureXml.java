@@ -22,10 +22,17 @@ import org.xml.sax.SAXParseException;
 
 /**
  * XML parsing for messages from devices. A device is untrusted input: a DOCTYPE is refused
- * outright (no internal entities, no external DTD or entity is ever read), XInclude is off, and
- * the parser prints nothing on errors.
+ * outright (no internal entities, no external DTD or entity is ever read), XInclude is off,
+ * elements nest at most {@link #MAX_DEPTH} deep (the DOM's own walks, such as
+ * {@code getTextContent}, recurse per level), and the parser prints nothing on errors.
  */
 final class SecureXml {
+
+    /**
+     * Deepest element nesting accepted in a message. A NETCONF reply of OpenConfig or vendor config nests
+     * about 15 levels; a hello 3. Without a bound, a deeply nested hello crashed the DOM walk with a stack overflow.
+     */
+    static final int MAX_DEPTH = 256;
 
     private SecureXml() {
     }
@@ -57,7 +64,10 @@ final class SecureXml {
                     + e.getColumnNumber() + ": " + m);
         } catch (SAXException e) {
             throw new RejectedXmlException("XML refused: " + e.getMessage());
-        } catch (IOException | ParserConfigurationException e) {
+        } catch (IOException e) {
+            // reading a byte array fails only on the bytes themselves: an invalid UTF-8 sequence
+            throw new RejectedXmlException("the message is not well-formed text: " + e.getMessage());
+        } catch (ParserConfigurationException e) {
             throw new IllegalStateException("XML parser unavailable: " + e.getMessage(), e);
         }
     }
@@ -72,6 +82,7 @@ final class SecureXml {
         f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+        f.setAttribute("jdk.xml.maxElementDepth", String.valueOf(MAX_DEPTH));
         f.setXIncludeAware(false);
         f.setExpandEntityReferences(false);
         return f;

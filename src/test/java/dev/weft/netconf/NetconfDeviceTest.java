@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+
+import dev.weft.live.DeviceExecutor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -354,7 +356,7 @@ class NetconfDeviceTest {
     }
 
     @Test
-    void fetcherReadsEveryDeviceAndReportsTheOnesThatFail(@TempDir Path dir) throws Exception {
+    void executorReadsEveryDeviceAndReportsTheOnesThatFail(@TempDir Path dir) throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
@@ -366,14 +368,19 @@ class NetconfDeviceTest {
                 new DeviceTarget(new DeviceEndpoint("a-down", "127.0.0.1", port),
                         Credentials.keyFile(dev1.user(), dev1.rsaKey())),
                 new DeviceTarget(dev1.endpoint(), Credentials.passwordFromEnv(dev1.user(), PW_VAR)));
+        List<DeviceTarget> sorted = targets.stream().sorted(java.util.Comparator.comparing(t -> t.endpoint().name())).toList();
         try (NetconfClient c = client()) {
-            List<FetchResult> results = new ConfigFetcher(c, HostKeyPolicy.strict(knownHosts), TIMEOUTS, 2)
-                    .fetchAll(targets, "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/>");
-            assertEquals(List.of("a-down", "dev1", "dev2"), results.stream().map(r -> r.endpoint().name()).toList());
-            FetchResult.Failed down = (FetchResult.Failed) results.get(0);
-            assertEquals(NetconfException.Reason.REFUSED, down.error().reason());
-            for (FetchResult r : results.subList(1, 3)) {
-                assertEquals("data", ((FetchResult.Fetched) r).reply().data().getLocalName());
+            List<Object> results = new DeviceExecutor(2, null, null).run(sorted, t -> t.endpoint().name(), t -> {
+                try (NetconfSession s = c.connect(t.endpoint(), t.credentials(), HostKeyPolicy.strict(knownHosts), TIMEOUTS)) {
+                    return (Object) s.getConfig("<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/>");
+                } catch (NetconfException e) {
+                    return e;
+                }
+            }, (t, failure) -> failure);
+            assertEquals(3, results.size());
+            assertEquals(NetconfException.Reason.REFUSED, ((NetconfException) results.get(0)).reason(), results.toString());
+            for (Object r : results.subList(1, 3)) {
+                assertEquals("data", ((Reply) r).data().getLocalName(), results.toString());
             }
         }
     }
