@@ -75,7 +75,7 @@ final class BackupCommand implements Callable<Integer> {
     public Integer call() {
         ReportOutput.checkOptions(options);
         Duration limit = netconf.timeout();
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         IntentResult intent = Pipeline.from(options).read(source);
         List<Finding> findings = new ArrayList<>(intent.findings());
         List<DeviceStatus> statuses = new ArrayList<>();

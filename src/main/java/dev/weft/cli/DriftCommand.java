@@ -51,7 +51,7 @@ final class DriftCommand implements Callable<Integer> {
         ReportOutput.checkOptions(options);
         DeviceAudit.Settings settings = new DeviceAudit.Settings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
                 netconf.client(), System::getenv, DeviceAudit.Hook.NONE, progress(spec.commandLine().getErr()));
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
         Map<String, RuleMeta> meta = withDriftRules(pipeline.ruleMeta().meta());

@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.model.TimeSpan;
 import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.HostKeyPolicy;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,8 +63,28 @@ final class NetconfOptions {
         return parallel;
     }
 
+    /** known_hosts beyond this is no known_hosts file (about 100,000 hosts); SSH re-reads it per connection. */
+    static final long MAX_KNOWN_HOSTS_BYTES = 16L * 1024 * 1024;
+
     HostKeyPolicy hostKeys() {
         Path file = knownHosts != null ? knownHosts : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+        // Checked before any device is tried: /dev/zero or a pipe here once read until the heap ran out.
+        if (Files.exists(file)) {
+            try {
+                if (!Files.isRegularFile(file)) {
+                    throw new UsageException("--known-hosts " + file + ": not a regular file");
+                }
+                if (Files.size(file) > MAX_KNOWN_HOSTS_BYTES) {
+                    throw new UsageException("--known-hosts " + file + ": " + Files.size(file) + " bytes; the limit is "
+                            + MAX_KNOWN_HOSTS_BYTES + " bytes (limit: known_hosts size)");
+                }
+                if (!Files.isReadable(file)) {
+                    throw new UsageException("--known-hosts " + file + ": not readable");
+                }
+            } catch (java.io.IOException e) {
+                throw new UsageException("--known-hosts " + file + ": cannot read it (" + e.getMessage() + ")");
+            }
+        }
         return new HostKeyPolicy(file, acceptNewHostKeys);
     }
 

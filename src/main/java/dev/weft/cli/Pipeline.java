@@ -7,6 +7,7 @@ import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
+import dev.weft.intent.LoadLimits;
 import dev.weft.intent.StageTimer;
 import dev.weft.model.FabricModel;
 import dev.weft.rules.RuleCatalog;
@@ -44,12 +45,18 @@ final class Pipeline {
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
+    private final LoadLimits loadLimits;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
         this(policyOverrides, asicProfileDir, today, StageTimer.NONE);
     }
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer) {
+        this(policyOverrides, asicProfileDir, today, timer, LoadLimits.defaults());
+    }
+
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, LoadLimits loadLimits) {
+        this.loadLimits = loadLimits;
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
         this.today = today;
@@ -62,7 +69,8 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer);
+        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer,
+                LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
@@ -95,7 +103,7 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader().read(source, timer);
+            return new IntentReader(loadLimits).read(source, timer);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }

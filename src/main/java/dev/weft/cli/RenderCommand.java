@@ -65,7 +65,7 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         StageTimer timer = StageTimings.fromEnvironment(System.getenv());
         Pipeline pipeline = Pipeline.from(options, timer);
         Pipeline.Run run = validate ? pipeline.validate(source) : pipeline.compile(source);

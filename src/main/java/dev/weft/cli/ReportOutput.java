@@ -12,7 +12,6 @@ import dev.weft.rules.RuleMeta;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +34,20 @@ final class ReportOutput {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        checkWritable(options.output);
+    }
+
+    /** {@code --output} that can never be written is a usage error before any work (a folder, a read-only file). */
+    static void checkWritable(Path output) {
+        if (output == null) {
+            return;
+        }
+        if (Files.isDirectory(output)) {
+            throw new UsageException("--output " + output + ": is a folder; name a file");
+        }
+        if (Files.exists(output) && !Files.isWritable(output)) {
+            throw new UsageException("--output " + output + ": not writable");
+        }
     }
 
     static int write(CommonOptions options, PrintWriter stdout, String command, String inventory,
@@ -45,6 +58,9 @@ final class ReportOutput {
             if (options.output == null) {
                 reporter.write(report, stdout);
                 stdout.flush();
+                if (stdout.checkError()) {
+                    throw new UsageException("cannot write the report to standard output (closed, or the disk is full)");
+                }
             } else {
                 Path parent = options.output.toAbsolutePath().getParent();
                 if (parent != null) {
@@ -55,7 +71,8 @@ final class ReportOutput {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
+            // a full disk (/dev/full), a folder, no permission: the user's to fix, not a bug
+            throw new UsageException("cannot write the report to " + options.output + ": " + e.getMessage());
         }
         return Outcome.exitCode(report, FailOn.parse(options.failOn));
     }

@@ -62,7 +62,10 @@ public final class YamlParser {
     }
 
     public ParseResult parse(SourceFile source) {
-        if (source.content().length <= limits.maxFileBytes()) {
+        if (source.problem() != null) {
+            return failed(error(source.problem(), Location.ofFile(source.path())));
+        }
+        if (source.size() <= limits.maxFileBytes()) {
             MapNode fast = fastPath(source.path(), source.content());
             if (fast != null) {
                 return new ParseResult(fast, List.of());
@@ -75,9 +78,13 @@ public final class YamlParser {
     ParseResult parseWithSnakeYaml(SourceFile source) {
         String file = source.path();
         byte[] bytes = source.content();
-        if (bytes.length > limits.maxFileBytes()) {
-            return failed(error("this file is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
-                    + " bytes (split the inventory into several files)", Location.ofFile(file)));
+        if (source.size() > limits.maxFileBytes() || bytes.length > limits.maxFileBytes()) {
+            return failed(error("this file is " + Math.max(source.size(), bytes.length) + " bytes; files are limited to "
+                    + limits.maxFileBytes() + " bytes (limit: file size, --max-file-bytes; split the inventory into"
+                    + " several files)", Location.ofFile(file)));
+        }
+        if (!source.complete()) {
+            return failed(error("this file was not read whole", Location.ofFile(file)));
         }
         int nul = indexOfNul(bytes);
         if (nul >= 0) {
