@@ -1,34 +1,22 @@
 package dev.weft.cli;
 
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
-import dev.weft.finding.Severity;
 import dev.weft.git.BackupException;
 import dev.weft.git.BackupRepository;
 import dev.weft.git.BackupResult;
-import dev.weft.intent.IntentResult;
-import dev.weft.live.DeviceExecutor;
-import dev.weft.model.Management;
-import dev.weft.model.Switch;
-import dev.weft.netconf.Credentials;
-import dev.weft.netconf.CredentialsFile;
-import dev.weft.netconf.CredentialsFileException;
-import dev.weft.netconf.DeviceEndpoint;
-import dev.weft.netconf.DeviceTarget;
-import dev.weft.netconf.NetconfException;
-import dev.weft.netconf.NetconfProtocolException;
-import dev.weft.netconf.NetconfSession;
-import dev.weft.netconf.HostKeyPolicy;
-import dev.weft.netconf.NetconfClient;
-import dev.weft.netconf.Timeouts;
-import dev.weft.report.DeviceStatus;
+import dev.weft.live.LiveReader;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.live.Reading;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -43,16 +31,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code weft backup}: reads every managed switch's running configuration over NETCONF and commits
  * it to a Git repository, one file per device, one commit per run (none when nothing changed).
- * A device that cannot be read is a {@code device-unreachable} finding and keeps its last backup; one whose
- * reply cannot be processed is a {@code device-error} ({@link DeviceExecutor}), and the others are still committed.
+ * A device that cannot be read is a {@code device-unreachable} finding and keeps its last backup.
  */
 @Command(name = "backup", mixinStandardHelpOptions = true,
         description = "Read every switch's running config over NETCONF and commit it to a Git repository"
                 + " (one file per device, one commit per run).")
 final class BackupCommand implements Callable<Integer> {
-
-    static final String UNREACHABLE = "device-unreachable";
-    static final String DEVICE_ERROR = "device-error";
 
     @Spec
     CommandSpec spec;
@@ -74,74 +58,50 @@ final class BackupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        Duration limit = netconf.timeout();
         var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
-        IntentResult intent = Pipeline.from(options).read(source);
-        List<Finding> findings = new ArrayList<>(intent.findings());
+        Pipeline pipeline = Pipeline.from(options);
+        Pipeline.Run run = pipeline.compile(source);
+        List<Finding> findings = new ArrayList<>(run.findings());
         List<DeviceStatus> statuses = new ArrayList<>();
-        if (intent.model() != null) {
-            backup(intent.model().switches(), limit, findings, statuses);
+        if (run.compiled() != null) {
+            List<CompiledSwitch> managed = run.compiled().switches().stream()
+                    .filter(s -> s.managementHost() != null).toList();
+            backup(run, managed, pipeline, findings, statuses);
         }
         findings.sort(Finding.ORDER);
         return ReportOutput.write(options, spec.commandLine().getOut(), "backup", source.inventoryPath(),
                 findings, statuses, Map.of());
     }
 
-    private void backup(List<Switch> switches, Duration limit, List<Finding> findings, List<DeviceStatus> statuses) {
-        Map<String, Switch> managed = new TreeMap<>();
-        switches.stream().filter(s -> s.management() != null).forEach(s -> managed.put(s.name(), s));
+    private void backup(Pipeline.Run run, List<CompiledSwitch> managed, Pipeline pipeline, List<Finding> findings,
+            List<DeviceStatus> statuses) {
+        Set<String> names = new TreeSet<>();
+        managed.forEach(s -> names.add(s.name()));
         TreeSet<String> unknown = new TreeSet<>(netconf.devices);
-        unknown.removeAll(managed.keySet());
+        unknown.removeAll(names);
         if (!unknown.isEmpty()) {
             throw new UsageException("--device " + String.join(", ", unknown)
                     + ": no switch with management of that name in the inventory");
         }
-        if (!netconf.devices.isEmpty()) {
-            managed.keySet().retainAll(netconf.devices);
-        }
-        CredentialsFile creds = loadCredentials(managed.isEmpty());
-        List<DeviceTarget> targets = new ArrayList<>();
-        for (Switch sw : managed.values()) {
-            Management m = sw.management();
-            Optional<Credentials> c = creds == null ? Optional.empty() : creds.get(m.credentials());
-            if (c.isEmpty()) {
-                findings.add(Finding.of(UNREACHABLE, Severity.ERROR, sw.name() + ": credential '" + m.credentials()
-                        + "' is not in " + netconf.credentials).at(where(m, "credentials")).onDevice(sw.name()));
-                statuses.add(new DeviceStatus(sw.name(), DeviceStatus.Status.ERROR, "credentials"));
-                continue;
-            }
-            targets.add(new DeviceTarget(new DeviceEndpoint(sw.name(), m.host(), m.port()), c.get()));
-        }
-        HostKeyPolicy policy = netconf.hostKeys();
+        List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
+        LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null);
         Map<String, Element> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
-        Timeouts timeouts = Timeouts.all(limit);
-        DeviceExecutor executor = new DeviceExecutor(netconf.parallel(), CrashReport.forDevices(), null);
-        try (NetconfClient client = new NetconfClient(netconf.client(), System::getenv)) {
-            List<Read> reads = executor.run(targets, t -> t.endpoint().name(), t -> read(client, policy, timeouts, t),
-                    (t, failure) -> new Read(t.endpoint().name(), null, null, failure));
-            for (Read r : reads) {
-                Management m = managed.get(r.name()).management();
-                if (r.config() != null) {
-                    configs.put(r.name(), r.config());
-                    statuses.add(DeviceStatus.ok(r.name()));
-                } else if (r.error() != null) {
-                    failed.add(r.name());
-                    findings.add(Finding.of(UNREACHABLE, Severity.ERROR, r.error().getMessage())
-                            .at(where(m, "host")).onDevice(r.name()).withValues(null, r.error().reason().label()));
-                    statuses.add(new DeviceStatus(r.name(), DeviceStatus.Status.UNREACHABLE, r.error().reason().label()));
+        try {
+            for (Reading r : new LiveReader(settings, pipeline.platforms()).read(targets, LiveReader.Mode.WHOLE_CONFIG)) {
+                statuses.add(r.status());
+                findings.addAll(r.findings());
+                if (r.read() && r.data() != null) {
+                    configs.put(r.device(), r.data());
                 } else {
-                    failed.add(r.name());
-                    findings.add(Finding.of(DEVICE_ERROR, Severity.ERROR, r.failure().message())
-                            .at(where(m, "host")).onDevice(r.name()));
-                    statuses.add(new DeviceStatus(r.name(), DeviceStatus.Status.ERROR, r.failure().reason()));
+                    failed.add(r.device());
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UsageException("interrupted");
         }
-        statuses.sort(java.util.Comparator.comparing(DeviceStatus::name));
         try (BackupRepository repo = BackupRepository.openOrInit(to)) {
             BackupResult result = repo.record(configs, failed, Instant.now());
             String first = result.message().lines().findFirst().orElse("");
@@ -149,40 +109,6 @@ final class BackupCommand implements Callable<Integer> {
                     ? "; commit " + result.commitId().orElseThrow().substring(0, 12) + " in " + to
                     : "; nothing to commit in " + to));
         } catch (BackupException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    /** One device's read: its config, or the NETCONF error that stopped it, or how its processing failed. */
-    private record Read(String name, Element config, NetconfException error, DeviceExecutor.Failure failure) {}
-
-    private static Read read(NetconfClient client, HostKeyPolicy policy, Timeouts timeouts, DeviceTarget target) {
-        String name = target.endpoint().name();
-        try (NetconfSession s = client.connect(target.endpoint(), target.credentials(), policy, timeouts)) {
-            Element data = s.getConfig(null).data();
-            if (data == null) {
-                throw new NetconfProtocolException(target.endpoint().label() + ": the <get-config> reply has no <data>");
-            }
-            return new Read(name, data, null, null);
-        } catch (NetconfException e) {
-            return new Read(name, null, e, null);
-        }
-    }
-
-    private static dev.weft.finding.Location where(Management m, String field) {
-        return m.at() == null ? null : m.at().of(field);
-    }
-
-    private CredentialsFile loadCredentials(boolean nothingToRead) {
-        if (netconf.credentials == null) {
-            if (nothingToRead) {
-                return null;
-            }
-            throw new UsageException("--credentials FILE is required: the switches name credentials in management");
-        }
-        try {
-            return CredentialsFile.load(netconf.credentials);
-        } catch (CredentialsFileException e) {
             throw new UsageException(e.getMessage());
         }
     }

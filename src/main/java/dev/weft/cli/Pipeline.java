@@ -7,9 +7,12 @@ import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
-import dev.weft.intent.LoadLimits;
 import dev.weft.intent.StageTimer;
+import dev.weft.yaml.LoadLimits;
 import dev.weft.model.FabricModel;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -41,6 +44,7 @@ final class Pipeline {
     }
 
     private final RuleCatalog catalog = RuleCatalog.builtIn();
+    private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
@@ -96,6 +100,20 @@ final class Pipeline {
         }
     }
 
+    /** What each switch's platform cannot express of the plan its intent asks for ({@code render-gap}). */
+    private List<Finding> renderGaps(CompiledFabric compiled) {
+        List<Finding> out = new ArrayList<>();
+        for (CompiledSwitch sw : compiled.switches()) {
+            platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));
+        }
+        return out;
+    }
+
+    /** The platform packs every stage of this run uses. */
+    Platforms platforms() {
+        return platforms;
+    }
+
     AsicProfiles asicProfiles() {
         return asicProfiles;
     }
@@ -103,7 +121,7 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader(loadLimits).read(source, timer);
+            return new IntentReader(loadLimits, platforms.switchPlatforms()).read(source, timer);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -144,6 +162,7 @@ final class Pipeline {
             findings.addAll(compile.findings());
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
+            findings.addAll(renderGaps(compiled));
             RuleEngine engine = new RuleEngine(catalog, meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);

@@ -1,5 +1,6 @@
 package dev.weft.drift;
 
+import dev.weft.live.LiveReader;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,9 +20,10 @@ public final class DriftRules {
     public static final String BUFFERS = "drift-buffers";
     public static final String MTU = "drift-mtu";
     public static final String PORT = "drift-port";
-    public static final String UNREACHABLE = "device-unreachable";
-    public static final String DEVICE_ERROR = "device-error";
-    public static final String REPLY_INVALID = "reply-invalid";
+    public static final String UNREACHABLE = LiveReader.UNREACHABLE;
+    public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
+    public static final String REPLY_INVALID = LiveReader.REPLY_INVALID;
+    public static final String NOT_AUDITED = DriftAudit.NOT_AUDITED;
 
     /** What one drift id means. */
     public record Description(String id, String title, String rationale, String remediation) {}
@@ -66,6 +68,10 @@ public final class DriftRules {
                     "The device answered, but its reply could not be used: it was too large, malformed, or the"
                             + " switch's platform has no live profile.",
                     "See the message; a platform without a live profile cannot be audited over NETCONF yet."),
+            new Description(NOT_AUDITED, "A part of the plan the device's platform does not serve over its transport",
+                    "Some platforms serve part of their configuration only over another interface (gNMI, a CLI); Weft"
+                            + " reports those features per device instead of passing them silently. Not a failure.",
+                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason.",
             new Description(REPLY_INVALID, "The device's reply breaks its platform's model",
                     "The reply arrived, but an element the model requires is missing (a list entry without its key),"
                             + " a number is out of range or not a number, or a value is not one of the model's"

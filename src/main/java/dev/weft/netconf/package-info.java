@@ -21,8 +21,8 @@
  * }
  * }</pre>
  *
- * <p>Many devices are read in parallel by {@code dev.weft.live.DeviceExecutor}, which isolates each
- * device's session from the others. Host keys are always checked against a
+ * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each, isolated from
+ * each other ({@code dev.weft.live.DevicePool}). Host keys are always checked against a
  * known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for
  * {@code --accept-new-host-keys}); replies are parsed with DTDs and external entities refused,
  * their size is capped while reading ({@link dev.weft.netconf.ClientSettings}), as are the hello, its

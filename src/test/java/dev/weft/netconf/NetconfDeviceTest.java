@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-
-import dev.weft.live.DeviceExecutor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -352,36 +350,6 @@ class NetconfDeviceTest {
                     file);
             var second = repo.record(Map.of("dev2", s.getConfig(null).data()), List.of(), t);
             assertFalse(second.committed(), "a second read of an unchanged device must give the same file");
-        }
-    }
-
-    @Test
-    void executorReadsEveryDeviceAndReportsTheOnesThatFail(@TempDir Path dir) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        Path knownHosts = Files.writeString(dir.resolve("known_hosts"),
-                Files.readString(dev1.knownHosts()) + Files.readString(dev2.knownHosts()));
-        List<DeviceTarget> targets = List.of(
-                new DeviceTarget(dev2.endpoint(), Credentials.keyFile(dev2.user(), dev2.ed25519Key())),
-                new DeviceTarget(new DeviceEndpoint("a-down", "127.0.0.1", port),
-                        Credentials.keyFile(dev1.user(), dev1.rsaKey())),
-                new DeviceTarget(dev1.endpoint(), Credentials.passwordFromEnv(dev1.user(), PW_VAR)));
-        List<DeviceTarget> sorted = targets.stream().sorted(java.util.Comparator.comparing(t -> t.endpoint().name())).toList();
-        try (NetconfClient c = client()) {
-            List<Object> results = new DeviceExecutor(2, null, null).run(sorted, t -> t.endpoint().name(), t -> {
-                try (NetconfSession s = c.connect(t.endpoint(), t.credentials(), HostKeyPolicy.strict(knownHosts), TIMEOUTS)) {
-                    return (Object) s.getConfig("<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/>");
-                } catch (NetconfException e) {
-                    return e;
-                }
-            }, (t, failure) -> failure);
-            assertEquals(3, results.size());
-            assertEquals(NetconfException.Reason.REFUSED, ((NetconfException) results.get(0)).reason(), results.toString());
-            for (Object r : results.subList(1, 3)) {
-                assertEquals("data", ((Reply) r).data().getLocalName(), results.toString());
-            }
         }
     }
 
