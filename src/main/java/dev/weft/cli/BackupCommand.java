@@ -85,7 +85,7 @@ final class BackupCommand implements Callable<Integer> {
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null);
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null, CrashReport.forDevices());
         Map<String, Element> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
         try {

@@ -1,7 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.finding.WhileProcessing;
-import dev.weft.live.DeviceExecutor;
+import dev.weft.live.LiveSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -81,8 +81,8 @@ final class CrashReport {
         return URL_USERINFO.matcher(masked).replaceAll("$1***@");
     }
 
-    /** For per-device failures ({@link DeviceExecutor}): each gets a trace file naming the device. */
-    static DeviceExecutor.CrashRecorder forDevices() {
+    /** For per-device failures ({@code dev.weft.live.DevicePool}): each gets a trace file naming the device. */
+    static LiveSettings.CrashRecorder forDevices() {
         return (device, error) -> write(error, null, List.of("device " + device));
     }
 }

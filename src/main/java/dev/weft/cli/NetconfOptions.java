@@ -44,14 +44,20 @@ final class NetconfOptions {
     long maxReplyBytes;
 
     Duration timeout() {
+        return duration("--timeout", timeout);
+    }
+
+    /** A positive duration option ({@code 30s}, {@code 500ms}), or a usage error naming the option. */
+    static Duration duration(String option, String text) {
         long ms;
         try {
-            ms = TimeSpan.parse(timeout).millis();
+            ms = TimeSpan.parse(text).millis();
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--timeout: expected a duration like 30s or 500ms, found '" + timeout + "'");
+            throw new UsageException(option + ": expected a duration like 30s or 500ms, found '"
+                    + dev.weft.finding.Excerpt.cut(text) + "'");
         }
         if (ms <= 0) {
-            throw new UsageException("--timeout must be positive, got '" + timeout + "'");
+            throw new UsageException(option + " must be positive, got '" + text + "'");
         }
         return Duration.ofMillis(ms);
     }

@@ -11,6 +11,7 @@ import dev.weft.render.RenderCache;
 import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
+import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleMeta;
 import java.nio.file.Path;
@@ -62,9 +63,15 @@ final class RenderCommand implements Callable<Integer> {
             + "same findings); when that fails (see --fail-on) render nothing. One run instead of validate then render.")
     boolean validate;
 
+    @Option(names = "--template-timeout", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Longest one template may render for one device; a slower one is that device's render-error"
+                    + " (default: ${DEFAULT-VALUE}; docs/limits.md).")
+    String templateTimeout;
+
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
+        java.time.Duration templateTime = NetconfOptions.duration("--template-timeout", templateTimeout);
         var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         StageTimer timer = StageTimings.fromEnvironment(System.getenv());
         Pipeline pipeline = Pipeline.from(options, timer);
@@ -96,7 +103,9 @@ final class RenderCommand implements Callable<Integer> {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
             long renderStart = System.nanoTime();
-            RenderResult result = new Renderer(folders).render(compiled, renderOptions, new DirectorySink(out),
+            Renderer renderer = new Renderer(folders,
+                    new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, templateTime));
+            RenderResult result = renderer.render(compiled, renderOptions, new DirectorySink(out),
                     RenderCache.load(out, !force));
             timer.record("render", System.nanoTime() - renderStart);
             findings.addAll(result.findings());

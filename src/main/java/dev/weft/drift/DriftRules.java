@@ -71,7 +71,7 @@ public final class DriftRules {
             new Description(NOT_AUDITED, "A part of the plan the device's platform does not serve over its transport",
                     "Some platforms serve part of their configuration only over another interface (gNMI, a CLI); Weft"
                             + " reports those features per device instead of passing them silently. Not a failure.",
-                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason.",
+                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason."),
             new Description(REPLY_INVALID, "The device's reply breaks its platform's model",
                     "The reply arrived, but an element the model requires is missing (a list entry without its key),"
                             + " a number is out of range or not a number, or a value is not one of the model's"
