@@ -104,6 +104,7 @@ final class BackupCommand implements Callable<Integer> {
         }
         try (BackupRepository repo = BackupRepository.openOrInit(to)) {
             BackupResult result = repo.record(configs, failed, Instant.now());
+            result.recovered().forEach(line -> spec.commandLine().getErr().println("weft backup: " + line));
             String first = result.message().lines().findFirst().orElse("");
             spec.commandLine().getErr().println(first + (result.committed()
                     ? "; commit " + result.commitId().orElseThrow().substring(0, 12) + " in " + to

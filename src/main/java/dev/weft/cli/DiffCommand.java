@@ -20,7 +20,6 @@ import dev.weft.source.WorkingTreeSource;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -128,7 +127,7 @@ final class DiffCommand implements Callable<Integer> {
             write(report, spec.commandLine().getOut());
             return DiffReporters.exitCode(report, FailOn.parse(options.failOn));
         } catch (IOException e) {
-            throw new UsageException("cannot open the Git repository " + root + ": " + e.getMessage());
+            throw new UsageException("cannot read the Git repository " + root + ": " + e.getMessage());
         }
     }
 
@@ -286,6 +285,9 @@ final class DiffCommand implements Callable<Integer> {
             if (options.output == null) {
                 reporter.write(report, stdout);
                 stdout.flush();
+                if (stdout.checkError()) {
+                    throw new UsageException("cannot write the report to standard output (closed, or the disk is full)");
+                }
             } else {
                 Path parent = options.output.toAbsolutePath().getParent();
                 if (parent != null) {
@@ -296,7 +298,7 @@ final class DiffCommand implements Callable<Integer> {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
+            throw new UsageException("cannot write the report to " + options.output + ": " + e.getMessage());
         }
     }
 

@@ -60,7 +60,7 @@ public final class Main {
 
     private static int handle(Exception ex, String[] args, PrintWriter err) {
         if (ex instanceof UsageException) {
-            err.println("weft: " + ex.getMessage());
+            err.println("weft: " + Excerpt.escapeControls(ex.getMessage(), false));
             err.flush();
             return ExitCode.USAGE;
         }

@@ -89,7 +89,8 @@ public final class BackupRepository implements AutoCloseable {
         }
         List<String> changed = new ArrayList<>();
         List<String> same = new ArrayList<>();
-        try {
+        List<String> recovered = new ArrayList<>();
+        try (BackupLock lock = BackupLock.take(git.getRepository().getDirectory().toPath(), recovered)) {
             ObjectId headTree = git.getRepository().resolve("HEAD^{tree}");
             for (Map.Entry<String, byte[]> f : files.entrySet()) {
                 String path = f.getKey() + ".xml";
@@ -104,7 +105,7 @@ public final class BackupRepository implements AutoCloseable {
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
             String message = message(changed, same, failed);
             if (changed.isEmpty()) {
-                return new BackupResult(Optional.empty(), changed, same, failed, message);
+                return new BackupResult(Optional.empty(), changed, same, failed, message, recovered);
             }
             PersonIdent who = new PersonIdent(AUTHOR, EMAIL, when, ZoneOffset.UTC);
             var commit = git.commit().setMessage(message).setAuthor(who).setCommitter(who)
@@ -113,8 +114,8 @@ public final class BackupRepository implements AutoCloseable {
                 changed.forEach(d -> commit.setOnly(d + ".xml"));   // never sweep in anything else staged
             }
             RevCommit done = commit.call();
-            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message);
-        } catch (IOException | GitAPIException e) {
+            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message, recovered);
+        } catch (IOException | GitAPIException | RuntimeException e) {
             throw new BackupException("cannot write the backup to " + workTree + ": " + e.getMessage(), e);
         }
     }
