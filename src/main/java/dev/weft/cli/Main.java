@@ -58,7 +58,8 @@ public final class Main {
         return code;
     }
 
-    private static int handle(Exception ex, String[] args, PrintWriter err) {
+    /** An exception the command threw: a usage error (exit 2) or a bug (exit 3, one line, a trace file). */
+    static int handle(Exception ex, String[] args, PrintWriter err) {
         if (ex instanceof UsageException) {
             err.println("weft: " + Excerpt.escapeControls(ex.getMessage(), false));
             err.flush();

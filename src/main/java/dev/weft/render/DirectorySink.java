@@ -2,7 +2,6 @@ package dev.weft.render;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -71,7 +70,8 @@ public final class DirectorySink implements RenderSink {
         try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
             out.write(content); // one channel write of the whole array
-        } catch (FileSystemException e) {
+        } catch (IOException e) {
+            // ELOOP, as the JDK reports opening a link with NOFOLLOW_LINKS (a plain IOException)
             if (!Files.isSymbolicLink(path)) {
                 throw e;
             }
