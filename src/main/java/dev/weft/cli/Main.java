@@ -4,8 +4,10 @@ import dev.weft.finding.Excerpt;
 import dev.weft.finding.WhileProcessing;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.weft.log.Verbosity;
 import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Entry point: runs the picocli command tree and maps every outcome to a documented exit code. */
 public final class Main {
@@ -19,6 +21,7 @@ public final class Main {
 
     /** Runs one command with the given streams; used by tests to assert on output and exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        Verbosity.fromArgs(List.of(args)).apply();
         CommandLine cli = new CommandLine(new WeftCommand());
         Class<?> only = args.length == 0 ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
         if (only != null) {
@@ -26,6 +29,9 @@ public final class Main {
         } else {
             // help, --version, or a usage error: picocli lists (or suggests) every subcommand
             WeftCommand.SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        }
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().addMixin("logging", CommandSpec.forAnnotatedObject(new LoggingOptions()));
         }
         cli.setOut(out);
         cli.setErr(err);
