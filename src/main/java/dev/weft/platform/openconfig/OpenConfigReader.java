@@ -100,6 +100,9 @@ public final class OpenConfigReader {
                     String id = key(t, QOS, "id", "/qos/classifiers/classifier/terms/term");
                     String path = "/qos/classifiers/classifier/terms/term[" + id + "]";
                     String target = SafeXml.text(t, QOS, "actions", "config", "target-group");
+                    if (target == null) {
+                        throw invalid(path + "/actions/config/target-group", "a classifier term has no target-group");
+                    }
                     Integer priority = groupPriority.get(target);
                     if (priority == null) {
                         throw invalid(path + "/actions/config/target-group", "forwarding group '" + Excerpt.cut(target) + "' is not defined");
@@ -278,6 +281,9 @@ public final class OpenConfigReader {
         }
 
         private int queueId(Map<String, Integer> queueIds, String queueName, String path) throws ReadException {
+            if (queueName == null) {
+                throw invalid(path, "names no queue");
+            }
             Integer id = queueIds.get(queueName);
             if (id == null) {
                 throw invalid(path, "queue '" + Excerpt.cut(queueName) + "' is not defined under /qos/queues");

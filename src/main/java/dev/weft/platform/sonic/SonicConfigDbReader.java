@@ -130,7 +130,7 @@ public final class SonicConfigDbReader {
             for (Map.Entry<String, Object> e : lengths.entrySet()) {
                 String where = "CABLE_LENGTH|" + profile + "." + e.getKey();
                 String text = str(e.getValue(), where);
-                if (!text.matches("[0-9]+m")) {
+                if (!text.matches("[0-9]{1,6}m")) {       // at most 999999 m: a cable, not an overflow
                     throw new ReadException(where + ": expected a length like \"5m\", found \"" + text + "\"");
                 }
                 cables.put(e.getKey(), Long.parseLong(text.substring(0, text.length() - 1)));
@@ -383,7 +383,12 @@ public final class SonicConfigDbReader {
     }
 
     private static int intValue(Object value, String where) throws ReadException {
-        return Math.toIntExact(longValue(value, where));
+        long v = longValue(value, where);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            // found by the fuzzing suite: an overflowing number was an ArithmeticException, not this device's error
+            throw new ReadException(where + ": expected a number that fits 32 bits, found " + v, where);
+        }
+        return (int) v;
     }
 
     private static long longValue(Object value, String where) throws ReadException {
