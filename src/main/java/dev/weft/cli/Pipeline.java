@@ -76,7 +76,7 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer,
+        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer,
                 LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
     }
 

@@ -161,7 +161,7 @@ class InputLimitsRegressionTest {
      */
     @Test
     void theOutOfMemoryLineGoesToStderr() throws Exception {
-        String launcher = Files.readString(Weft.projectDir().resolve("weft"));
+        String launcher = Files.readString(Weft.projectDir().resolve("bin/weft"));
         assertTrue(launcher.contains("-XX:+ExitOnOutOfMemoryError -XX:+DisplayVMOutputToStderr"), "the launcher's JVM options");
         Path big = dir.resolve("big");
         assertEquals(0, Weft.run("generate", "--gpus", "4096", "--out", big.toString()).exitCode());
