@@ -11,6 +11,9 @@ import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyList;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyMap;
 import com.hubspot.jinjava.tree.Node;
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.Divergence;
+import dev.weft.accel.FastMode;
 import dev.weft.render.fast.Bail;
 import dev.weft.render.fast.FastTemplate;
 import java.time.Duration;
@@ -62,8 +65,11 @@ public final class TemplateEngine {
      * before every node Jinjava renders; {@link Long#MAX_VALUE} between renders.
      */
     private final ThreadLocal<long[]> deadline = ThreadLocal.withInitial(() -> new long[] {Long.MAX_VALUE});
-    /** False only in tests that compare the fast path with Jinjava alone. */
-    private final boolean fastPath;
+    /** The name the template compiler is counted and reported under ({@link Accelerators}). */
+    public static final String FAST_PATH = "template";
+
+    /** The run's fast-path switch: {@code off} renders with Jinjava alone, {@code verify} with both. */
+    private final Accelerators accelerators;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
     /**
      * One copy of Jinjava's global context (filters, tests, functions, tags) per rendering thread,
@@ -97,23 +103,29 @@ public final class TemplateEngine {
     }
 
     public TemplateEngine(TemplateFolders folders, long maxOutputBytes) {
-        this(folders, maxOutputBytes, true);
+        this(folders, maxOutputBytes, Accelerators.on());
     }
 
     /** With {@code fastPath} false every template renders with Jinjava alone (differential tests). */
     TemplateEngine(TemplateFolders folders, long maxOutputBytes, boolean fastPath) {
-        this(folders, maxOutputBytes, fastPath, DEFAULT_TIME_LIMIT);
+        this(folders, maxOutputBytes, new Accelerators(fastPath ? FastMode.ON : FastMode.OFF));
+    }
+
+    /** With the run's fast-path switch ({@code WEFT_FAST}). */
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Accelerators accelerators) {
+        this(folders, maxOutputBytes, accelerators, DEFAULT_TIME_LIMIT);
     }
 
     /** With a time budget per template and device ({@code --template-timeout}). */
     public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Duration timeLimit) {
-        this(folders, maxOutputBytes, true, timeLimit);
+        this(folders, maxOutputBytes, Accelerators.on(), timeLimit);
     }
 
-    TemplateEngine(TemplateFolders folders, long maxOutputBytes, boolean fastPath, Duration timeLimit) {
+    /** With the run's fast-path switch and a time budget per template and device. */
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Accelerators accelerators, Duration timeLimit) {
         this.folders = folders;
         this.maxOutputBytes = maxOutputBytes;
-        this.fastPath = fastPath;
+        this.accelerators = accelerators;
         this.timeLimit = timeLimit;
         this.config = JinjavaConfig.newBuilder()
                 .withFailOnUnknownTokens(true)
@@ -272,12 +284,41 @@ public final class TemplateEngine {
         }
         if (template.fast() != null) {
             try {
-                return new Outcome(template.fast().render(data, until), List.of(), List.of());
+                String text = template.fast().render(data, until);
+                accelerators.took(FAST_PATH);
+                if (accelerators.verify()) {
+                    compare(template.shownAs(), text, renderWithJinjava(template, data));
+                }
+                return new Outcome(text, List.of(), List.of());
             } catch (Bail notSure) {
                 // render this one with Jinjava: its text, or its error, exactly as before (a breach of the time
                 // budget included: Jinjava finds the deadline passed at its first node and says where)
             }
         }
+        if (accelerators.tryFast()) {
+            accelerators.declined(FAST_PATH);
+        }
+        return renderWithJinjava(template, data);
+    }
+
+    /** Under {@code WEFT_FAST=verify}: Jinjava must render, to the byte, what the compiled template rendered. */
+    private void compare(String shownAs, String fast, Outcome jinjava) {
+        String difference = !jinjava.ok() ? "the compiled template rendered, Jinjava failed: " + jinjava.problems().get(0).message()
+                : fast.equals(jinjava.text()) ? null : "the texts differ from line " + firstDifferentLine(fast, jinjava.text());
+        if (difference != null) {
+            accelerators.diverged(new Divergence(FAST_PATH, shownAs, difference));
+        }
+    }
+
+    private static int firstDifferentLine(String a, String b) {
+        int line = 1;
+        for (int i = 0; i < Math.min(a.length(), b.length()) && a.charAt(i) == b.charAt(i); i++) {
+            line += a.charAt(i) == '\n' ? 1 : 0;
+        }
+        return line;
+    }
+
+    private Outcome renderWithJinjava(Parsed template, Map<String, Object> data) {
         Context context = new QuietContext(roots.get(), wrapped(data), config.getDisabled());
         JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
         List<TemplateProblem> problems = new ArrayList<>();
@@ -361,7 +402,7 @@ public final class TemplateEngine {
                 problems.add(problemOf(partial, error));
             }
         }
-        FastTemplate fast = fastPath && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
+        FastTemplate fast = accelerators.tryFast() && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
                 // Jinjava reads a cap of 0 or less as no cap
                 ? FastTemplate.compile(root, maxOutputBytes > 0 ? maxOutputBytes : Long.MAX_VALUE).orElse(null) : null;
         return new Parsed(template.shownAs(), template.text(), root, problems, fast);
