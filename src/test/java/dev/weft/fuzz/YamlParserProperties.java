@@ -1,5 +1,6 @@
 package dev.weft.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.FastMode;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -75,6 +78,19 @@ class YamlParserProperties {
         for (Finding f : result.findings()) {
             assertTrue(f.location() != null && "fuzz/case.yaml".equals(f.location().file()), "finding without the file: " + f);
         }
+    }
+
+    /**
+     * The fast path and snakeyaml agree on every damaged example they both accept ({@code WEFT_FAST=verify} on
+     * fuzzed input): the hand-written parser may decline a file, never read it differently.
+     */
+    @Property(tries = 400)
+    void theFastPathAndSnakeyamlAgreeOnDamagedFiles(@ForAll @IntRange(min = 0, max = 10_000) int example,
+            @ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int rounds) {
+        byte[] bytes = Mutator.mutate(EXAMPLES.get(example % EXAMPLES.size()), new Random(seed), rounds);
+        Accelerators verify = new Accelerators(FastMode.VERIFY);
+        Fuzz.typedOnly(() -> new YamlParser(LoadLimits.defaults(), verify).parse(new SourceFile("fuzz/case.yaml", bytes, null)));
+        assertEquals(List.of(), verify.takeDivergences(), () -> new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Provide
