@@ -58,7 +58,7 @@ final class BackupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
         List<Finding> findings = new ArrayList<>(run.findings());
@@ -85,7 +85,7 @@ final class BackupCommand implements Callable<Integer> {
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null);
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null, CrashReport.forDevices());
         Map<String, BackupFile> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
         try {
@@ -106,6 +106,7 @@ final class BackupCommand implements Callable<Integer> {
         }
         try (BackupRepository repo = BackupRepository.openOrInit(to)) {
             BackupResult result = repo.recordFiles(configs, failed, Instant.now());
+            result.recovered().forEach(line -> spec.commandLine().getErr().println("weft backup: " + line));
             String first = result.message().lines().findFirst().orElse("");
             spec.commandLine().getErr().println(first + (result.committed()
                     ? "; commit " + result.commitId().orElseThrow().substring(0, 12) + " in " + to

@@ -8,6 +8,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.live.DevicePool;
 import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
@@ -66,7 +67,12 @@ public final class DriftAudit {
         targets.forEach(t -> byName.put(t.name(), t));
         List<Result> results = new ArrayList<>();
         for (Reading r : new LiveReader(settings, platforms).read(targets, LiveReader.Mode.DRIFT)) {
-            results.add(compare(byName.get(r.device()), r, platforms));
+            // comparing is per-device work too: whatever one device's config does to it stays that device's error
+            LiveTarget target = byName.get(r.device());
+            results.add(DevicePool.isolated(r, reading -> compare(target, reading, platforms), (reading, e) -> {
+                Reading failed = LiveReader.internal(target, e, settings.crashes());
+                return new Result(failed.status(), failed.findings(), null);
+            }));
         }
         return List.copyOf(results);
     }

@@ -24,6 +24,7 @@ public final class DriftRules {
     public static final String PORT = "drift-port";
     public static final String UNREACHABLE = LiveReader.UNREACHABLE;
     public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
+    public static final String REPLY_INVALID = LiveReader.REPLY_INVALID;
     public static final String NOT_AUDITED = DriftAudit.NOT_AUDITED;
 
     /** What one drift id means. */
@@ -76,7 +77,13 @@ public final class DriftRules {
             new Description(NOT_AUDITED, "A part of the plan the device's platform does not serve over its transport",
                     "Some platforms serve part of their configuration only over another interface (gNMI, a CLI); Weft"
                             + " reports those features per device instead of passing them silently. Not a failure.",
-                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason."));
+                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason."),
+            new Description(REPLY_INVALID, "The device's reply breaks its platform's model",
+                    "The reply arrived, but an element the model requires is missing (a list entry without its key),"
+                            + " a number is out of range or not a number, or a value is not one of the model's"
+                            + " enumerations; the device's config cannot be compared, so it is not audited. The"
+                            + " finding's path is the NETCONF path of the offending element.",
+                    "Check the device's software and the value at the path; the other devices of the run are not affected."));
 
     private DriftRules() {}
 

@@ -101,7 +101,8 @@ public final class BackupRepository implements AutoCloseable {
         }
         List<String> changed = new ArrayList<>();
         List<String> same = new ArrayList<>();
-        try {
+        List<String> recovered = new ArrayList<>();
+        try (BackupLock lock = BackupLock.take(git.getRepository().getDirectory().toPath(), recovered)) {
             ObjectId headTree = git.getRepository().resolve("HEAD^{tree}");
             List<String> paths = new ArrayList<>();
             for (Map.Entry<String, BackupFile> f : files.entrySet()) {
@@ -119,7 +120,7 @@ public final class BackupRepository implements AutoCloseable {
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
             String message = message(changed, same, failed);
             if (changed.isEmpty()) {
-                return new BackupResult(Optional.empty(), changed, same, failed, message);
+                return new BackupResult(Optional.empty(), changed, same, failed, message, recovered);
             }
             PersonIdent who = new PersonIdent(AUTHOR, EMAIL, when, ZoneOffset.UTC);
             var commit = git.commit().setMessage(message).setAuthor(who).setCommitter(who)
@@ -128,8 +129,8 @@ public final class BackupRepository implements AutoCloseable {
                 paths.forEach(commit::setOnly);   // never sweep in anything else staged
             }
             RevCommit done = commit.call();
-            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message);
-        } catch (IOException | GitAPIException e) {
+            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message, recovered);
+        } catch (IOException | GitAPIException | RuntimeException e) {
             throw new BackupException("cannot write the backup to " + workTree + ": " + e.getMessage(), e);
         }
     }

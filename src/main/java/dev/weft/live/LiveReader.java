@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * happens to the others: one that cannot be reached is {@code unreachable} with a
  * {@code device-unreachable} finding naming the reason (refused, timeout, auth, host-key, ...); one that
  * answered but not usably (session lost mid-read, a reply too large or malformed, a DTD, no live profile
- * for its platform, a reader that failed) is {@code error} with a {@code device-error} finding. Secrets
+ * for its platform, a reader that failed) is {@code error} with a {@code device-error} finding; one whose
+ * reply breaks its platform's model (a list entry without its key, a number out of range, an unknown
+ * enumeration) is {@code error} with a {@code reply-invalid} finding naming the path. Secrets
  * never reach a message: the NETCONF layer names where a password comes from, not what it is.
  */
 public final class LiveReader {
@@ -36,6 +38,8 @@ public final class LiveReader {
     public static final String UNREACHABLE = "device-unreachable";
     /** A device that answered, but whose config could not be used. */
     public static final String DEVICE_ERROR = "device-error";
+    /** A device whose reply breaks its platform's model; the finding names the path. */
+    public static final String REPLY_INVALID = "reply-invalid";
 
     /** What to read. */
     public enum Mode {
@@ -62,7 +66,7 @@ public final class LiveReader {
         AtomicInteger done = new AtomicInteger();
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
             return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> timed(client, t, mode),
-                    (t, e) -> error(t, "internal", t.name() + ": reading the device failed unexpectedly: " + e),
+                    (t, e) -> internal(t, e, settings.crashes()),
                     r -> settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices"));
         }
     }
@@ -108,7 +112,7 @@ public final class LiveReader {
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
-            return error(t, "unreadable-config", e.getMessage());
+            return replyInvalid(t, e);
         }
     }
 
@@ -137,6 +141,22 @@ public final class LiveReader {
         } catch (ReadException e) {
             return error(t, "unreadable-config", e.getMessage());
         }
+    }
+
+    /**
+     * The reading of a device whose reply breaks its platform's model (a list entry without its key, a number out
+     * of range, an unknown enumeration): {@code error} with a {@code reply-invalid} finding naming the path.
+     */
+    public static Reading replyInvalid(LiveTarget t, ReadException e) {
+        Finding f = Finding.of(REPLY_INVALID, Severity.ERROR, e.getMessage())
+                .at(t.owner()).onDevice(t.name()).withPath(e.path());
+        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, REPLY_INVALID), List.of(f),
+                null, null, null);
+    }
+
+    /** The reading of a device whose processing threw: {@code error}, reason {@code internal}, the trace kept. */
+    public static Reading internal(LiveTarget t, Throwable e, LiveSettings.CrashRecorder crashes) {
+        return error(t, "internal", DevicePool.describe(t.name(), e, crashes.record(t.name(), e)));
     }
 
     /** The reading of a device that could not be reached, with its {@code device-unreachable} finding. */

@@ -16,6 +16,9 @@ public record Hello(long sessionId, SortedSet<String> capabilities) {
     public static final String BASE_1_0 = "urn:ietf:params:netconf:base:1.0";
     public static final String BASE_1_1 = "urn:ietf:params:netconf:base:1.1";
 
+    /** Most capabilities read from a hello (a large vendor image lists a few thousand modules). */
+    static final int MAX_CAPABILITIES = 20_000;
+
     public Hello {
         capabilities = Collections.unmodifiableSortedSet(new TreeSet<>(capabilities));
     }
@@ -50,6 +53,10 @@ public record Hello(long sessionId, SortedSet<String> capabilities) {
             if ("capabilities".equals(e.getLocalName())) {
                 for (Node c = e.getFirstChild(); c != null; c = c.getNextSibling()) {
                     if (c instanceof Element ce && "capability".equals(ce.getLocalName())) {
+                        if (caps.size() >= MAX_CAPABILITIES) {
+                            throw new MalformedHelloException("the server hello lists more than " + MAX_CAPABILITIES
+                                    + " capabilities (limit: capabilities per hello)");
+                        }
                         String v = ce.getTextContent().trim();
                         if (!v.isEmpty()) {
                             caps.add(v);

@@ -147,8 +147,8 @@ public final class SonicConfigDbReader {
             for (Map.Entry<String, Object> e : lengths.entrySet()) {
                 String where = "CABLE_LENGTH|" + profile + "." + e.getKey();
                 String text = str(e.getValue(), where);
-                if (!text.matches("[0-9]{1,6}m")) {
-                    throw new ReadException(where + ": expected a length like \"5m\" (at most 999999m), found \"" + text + "\"");
+                if (!text.matches("[0-9]{1,6}m")) {       // at most 999999 m: a cable, not an overflow
+                    throw new ReadException(where + ": expected a length like \"5m\", found \"" + text + "\"");
                 }
                 cables.put(e.getKey(), Long.parseLong(text.substring(0, text.length() - 1)));
             }
@@ -402,7 +402,8 @@ public final class SonicConfigDbReader {
     private static int intValue(Object value, String where) throws ReadException {
         long v = longValue(value, where);
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-            throw new ReadException(where + ": " + v + " is out of range");
+            // found by the fuzzing suite: an overflowing number was an ArithmeticException, not this device's error
+            throw new ReadException(where + ": expected a number that fits 32 bits, found " + v, where);
         }
         return (int) v;
     }
