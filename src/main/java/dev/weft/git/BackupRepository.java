@@ -78,6 +78,15 @@ public final class BackupRepository implements AutoCloseable {
      */
     public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when)
             throws BackupException {
+        return record(configs, unreachable, when, "weft backup");
+    }
+
+    /**
+     * As {@link #record(Map, Collection, Instant)}, with the commit message's first words ({@code weft remediate
+     * (before)}), so a history shows which command took each snapshot.
+     */
+    public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when, String title)
+            throws BackupException {
         SortedMap<String, byte[]> files = new TreeMap<>();
         for (Map.Entry<String, Element> e : configs.entrySet()) {
             String device = e.getKey();
@@ -102,7 +111,7 @@ public final class BackupRepository implements AutoCloseable {
                 changed.add(f.getKey());
             }
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
-            String message = message(changed, same, failed);
+            String message = message(title, changed, same, failed);
             if (changed.isEmpty()) {
                 return new BackupResult(Optional.empty(), changed, same, failed, message);
             }
@@ -129,8 +138,12 @@ public final class BackupRepository implements AutoCloseable {
     }
 
     static String message(List<String> changed, List<String> unchanged, List<String> unreachable) {
+        return message("weft backup", changed, unchanged, unreachable);
+    }
+
+    static String message(String title, List<String> changed, List<String> unchanged, List<String> unreachable) {
         int total = changed.size() + unchanged.size() + unreachable.size();
-        StringBuilder m = new StringBuilder("weft backup: ").append(changed.size()).append(" of ").append(total)
+        StringBuilder m = new StringBuilder(title).append(": ").append(changed.size()).append(" of ").append(total)
                 .append(total == 1 ? " device" : " devices").append(" changed\n\n");
         line(m, "changed", changed);
         line(m, "unchanged", unchanged);

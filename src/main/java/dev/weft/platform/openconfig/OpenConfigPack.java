@@ -7,6 +7,7 @@ import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,6 +22,8 @@ public final class OpenConfigPack implements PlatformPack, LiveProfile {
     /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
     static final String FILTER = "<interfaces xmlns=\"" + OpenConfigReader.IF + "\"/>"
             + "<qos xmlns=\"" + OpenConfigReader.QOS + "\"/>";
+
+    private static final Remediation REMEDIATION = OpenConfigRemediation.table();
 
     @Override
     public String id() {
@@ -60,6 +63,11 @@ public final class OpenConfigPack implements PlatformPack, LiveProfile {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return OpenConfigReader.read(reply, device, what);
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+        return Optional.of(REMEDIATION);
     }
 
     @Override
