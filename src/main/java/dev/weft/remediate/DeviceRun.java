@@ -98,12 +98,15 @@ final class DeviceRun {
         if (failed != null) {
             return failed;
         }
+        DeviceResult r;
         try {
-            return pushInSession();
+            r = pushInSession();
         } finally {
             unlock();
             session.close();
         }
+        // the unlock (and a cancel's discard) came after the result was made: the report lists every step sent
+        return new DeviceResult(r.status(), r.plan(), r.findings(), steps, r.before(), r.after());
     }
 
     private DeviceResult pushInSession() throws InterruptedException {

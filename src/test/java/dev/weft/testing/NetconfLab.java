@@ -104,6 +104,19 @@ public final class NetconfLab implements AutoCloseable {
         });
     }
 
+    /**
+     * Cuts every open session of device i, as a network cut would: SIGKILL to every process its sshd forked for a
+     * connection (the privileged and unprivileged sshd of each, and their netconf-subsystem). netconfd keeps
+     * running (a pending confirmed commit with a persist id waits for its timeout).
+     */
+    public void dropSessions(int i) throws IOException {
+        long pid = Long.parseLong(Files.readString(stateDir.resolve("dev" + i).resolve("sshd.pid")).strip());
+        for (ProcessHandle h : ProcessHandle.of(pid).map(p -> p.descendants().toList()).orElse(List.of())) {
+            h.destroyForcibly();
+            h.onExit().orTimeout(20, TimeUnit.SECONDS).join();
+        }
+    }
+
     /** Stops device i and starts it again on its port with the datastore it saved ({@code netconf-lab restart}). */
     public void restartDevice(int i) throws IOException, InterruptedException {
         run(Map.of(), "restart", stateDir.toString(), String.valueOf(i));
