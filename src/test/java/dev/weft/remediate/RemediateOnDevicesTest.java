@@ -21,6 +21,9 @@ import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.HostKeyPolicy;
+import dev.weft.netconf.NetconfClient;
+import dev.weft.netconf.NetconfSession;
+import dev.weft.netconf.Timeouts;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.source.WorkingTreeSource;
@@ -52,13 +55,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * {@code weft remediate} against REAL NETCONF devices: yuma123 netconfd behind OpenSSH on loopback. Two labs:
- * two devices loaded with the project's YANG, and one "strict" device whose copy of openconfig-interfaces takes
- * MTUs up to 5000 only (a {@code must} added to the copy at test time), so it refuses the intent's jumbo MTU the
- * way a platform with a lower limit does. Every device logs at debug level: netconfd's own log names every RPC
- * it received, which is what "nothing was sent" is checked against. Drift is injected with Debian's
- * python3-ncclient, an independent client; every test starts from the rendered config (edit-config replace +
- * commit) except on the strict device, which starts at MTU 1500.
+ * {@code weft remediate} against REAL NETCONF devices: yuma123 netconfd behind OpenSSH on loopback. Three labs:
+ * two devices loaded with the project's YANG; one "strict" device whose copy of openconfig-interfaces takes MTUs
+ * up to 5000 only (a {@code must} added to the copy at test time), so it refuses the intent's jumbo MTU the way a
+ * platform with a lower limit does; and one that edits running directly (no {@code :candidate}). Every device
+ * logs at debug level: netconfd's own log names every RPC it received, which is what "nothing was sent" is
+ * checked against. Drift is injected with Debian's python3-ncclient, an independent client; every test starts
+ * from the rendered config (edit-config replace + commit) except on the strict device, which starts at MTU 1500.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -70,6 +73,7 @@ class RemediateOnDevicesTest {
 
     private static NetconfLab lab;
     private static NetconfLab strict;
+    private static NetconfLab writable;
     private static Path root;
     private static Path inventory;
     private static Path credentials;
@@ -84,17 +88,22 @@ class RemediateOnDevicesTest {
         Path yang = strictYang(root.resolve("strict-yang"));
         strict = NetconfLab.start(Files.createTempDirectory("weft-remediate-strict"), 1,
                 Map.of("NETCONF_LAB_LOG_LEVEL", "debug", "NETCONF_LAB_YANG_DIR", yang.toString()));
-        inventory = writeInventory(root, lab.device(1).port(), lab.device(2).port(), strict.device(1).port());
+        writable = NetconfLab.start(Files.createTempDirectory("weft-remediate-running"), 1,
+                Map.of("NETCONF_LAB_LOG_LEVEL", "debug", "NETCONF_LAB_TARGET", "running"));
+        inventory = writeInventory(root, lab.device(1).port(), lab.device(2).port(), strict.device(1).port(),
+                writable.device(1).port());
         credentials = root.resolve("credentials.yaml");
         Files.writeString(credentials, "lab:\n  user: netconf\n  key-file: " + lab.clientKey() + "\n"
-                + "strict:\n  user: netconf\n  key-file: " + strict.clientKey() + "\n");
+                + "strict:\n  user: netconf\n  key-file: " + strict.clientKey() + "\n"
+                + "writable:\n  user: netconf\n  key-file: " + writable.clientKey() + "\n");
         knownHosts = root.resolve("known_hosts");
-        Files.writeString(knownHosts, Files.readString(lab.knownHosts()) + Files.readString(strict.knownHosts()));
+        Files.writeString(knownHosts, Files.readString(lab.knownHosts()) + Files.readString(strict.knownHosts())
+                + Files.readString(writable.knownHosts()));
         IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, inventory));
         assertNotNull(intent.model(), intent.findings().toString());
         compiled = Compiler.compile(intent.model(), AsicProfiles.builtIn()).fabric();
         Renderer renderer = new Renderer(TemplateFolders.builtIn());
-        for (String name : List.of("oc-leaf-1", "oc-leaf-2", "oc-leaf-3")) {
+        for (String name : List.of("oc-leaf-1", "oc-leaf-2", "oc-leaf-3", "oc-leaf-4")) {
             Renderer.DeviceOutput out = renderer.renderDevice(sw(name), compiled.fabric());
             assertTrue(out.findings().isEmpty(), out.findings().toString());
             rendered.put(name, out.text("config.xml"));
@@ -108,6 +117,9 @@ class RemediateOnDevicesTest {
         }
         if (strict != null) {
             strict.close();
+        }
+        if (writable != null) {
+            writable.close();
         }
         if (root != null) {
             FileTrees.delete(root);
@@ -138,8 +150,8 @@ class RemediateOnDevicesTest {
         return dir;
     }
 
-    /** Copies inventories/roce-pod-c, points oc-leaf-1/2 at the lab and adds oc-leaf-3 on the strict device. */
-    private static Path writeInventory(Path root, int p1, int p2, int p3) throws IOException {
+    /** Copies inventories/roce-pod-c, points oc-leaf-1/2 at the lab, adds oc-leaf-3 on the strict device and oc-leaf-4 on the one without a candidate. */
+    private static Path writeInventory(Path root, int p1, int p2, int p3, int p4) throws IOException {
         Path src = NetconfLab.projectDir().resolve("inventories/roce-pod-c");
         Path dst = root.resolve("inventories/roce-pod-c");
         try (Stream<Path> files = Files.walk(src)) {
@@ -157,9 +169,13 @@ class RemediateOnDevicesTest {
                 .replace("port: 18404", "port: " + p2)
                 + "  - name: oc-leaf-3\n    role: leaf\n    platform: openconfig\n    asic: spectrum-4\n"
                 + "    management: { host: 127.0.0.1, port: " + p3 + ", credentials: strict }\n"
+                + "    ports:\n      - { name: Ethernet0, profile: fabric-400g }\n      - { name: Ethernet8, profile: fabric-400g }\n"
+                + "  - name: oc-leaf-4\n    role: leaf\n    platform: openconfig\n    asic: spectrum-4\n"
+                + "    management: { host: 127.0.0.1, port: " + p4 + ", credentials: writable }\n"
                 + "    ports:\n      - { name: Ethernet0, profile: fabric-400g }\n      - { name: Ethernet8, profile: fabric-400g }\n");
         Path links = dst.resolve("links/fabric.yaml");
-        Files.writeString(links, Files.readString(links) + "  - { a: oc-leaf-3:Ethernet0, b: oc-leaf-3:Ethernet8, cable-length: 3m }\n");
+        Files.writeString(links, Files.readString(links) + "  - { a: oc-leaf-3:Ethernet0, b: oc-leaf-3:Ethernet8, cable-length: 3m }\n"
+                + "  - { a: oc-leaf-4:Ethernet0, b: oc-leaf-4:Ethernet8, cable-length: 3m }\n");
         return dst;
     }
 
@@ -226,14 +242,38 @@ class RemediateOnDevicesTest {
 
     /** The RPCs netconfd logged since {@code mark}, in the order it received them. */
     private static List<String> rpcsSince(NetconfLab.Device d, long mark) throws IOException {
-        byte[] all = Files.readAllBytes(d.log());
-        String tail = new String(all, (int) mark, all.length - (int) mark, java.nio.charset.StandardCharsets.UTF_8);
         List<String> out = new ArrayList<>();
-        Matcher m = RPC.matcher(tail);
+        Matcher m = RPC.matcher(logSince(d, mark));
         while (m.find()) {
             out.add(m.group(1));
         }
         return out;
+    }
+
+    /**
+     * Waits until the device's netconfd log holds {@code text} after {@code mark}: woken by the file system on every
+     * write to the device folder, never by a timer; fails after {@code max}.
+     */
+    private static void awaitLog(NetconfLab.Device d, long mark, String text, Duration max) throws Exception {
+        long deadline = System.nanoTime() + max.toNanos();
+        try (java.nio.file.WatchService watch = d.log().getFileSystem().newWatchService()) {
+            d.log().getParent().register(watch, java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY);
+            while (!logSince(d, mark).contains(text)) {
+                long left = deadline - System.nanoTime();
+                java.nio.file.WatchKey key = left > 0 ? watch.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (key == null) {
+                    throw new AssertionError("netconfd of dev" + d.index() + " did not log '" + text + "' within " + max
+                            + ":\n" + logSince(d, mark));
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        }
+    }
+
+    private static String logSince(NetconfLab.Device d, long mark) throws IOException {
+        byte[] all = Files.readAllBytes(d.log());
+        return new String(all, (int) mark, all.length - (int) mark, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** An operator's change with ncclient: Ethernet8 at MTU 1500 (and on dev1 a scheduler weight too). */
@@ -404,6 +444,25 @@ class RemediateOnDevicesTest {
 
     @Test
     @Order(4)
+    void theDriftOfAReportIsRemediatedFromTheReport() throws Exception {
+        String seeded = running(lab, 2);
+        injectMtuDrift(lab.device(2), false);
+        Path report = root.resolve("drift-" + System.nanoTime() + ".json");
+        Cli drift = weft("drift", "--device", "oc-leaf-2");
+        assertEquals(1, drift.exit(), drift.out + drift.err);
+        Files.writeString(report, drift.out);
+        long mark = mark(lab.device(2));
+        Cli planned = weft("remediate", "--device", "oc-leaf-2", "--from", report.toString());
+        assertEquals(Map.of("oc-leaf-2", "planned"), planned.devices(), planned.out + planned.err);
+        assertEquals(List.of("mtu Ethernet8"), planned.parts("oc-leaf-2"));
+        assertEquals(List.of(), rpcsSince(lab.device(2), mark), "a dry run from a report needs no session at all");
+        Cli applied = weft("remediate", "--device", "oc-leaf-2", "--from", report.toString(), "--apply");
+        assertEquals(Map.of("oc-leaf-2", "remediated"), applied.devices(), applied.out + applied.err);
+        assertEquals(seeded, running(lab, 2));
+    }
+
+    @Test
+    @Order(5)
     void blastRadiusCapAndAFailedCanaryStopTheRunBeforeOtherDevicesAreTouched() throws Exception {
         injectMtuDrift(lab.device(1), false);
         injectMtuDrift(lab.device(2), false);
@@ -426,7 +485,7 @@ class RemediateOnDevicesTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void sessionLostAfterTheConfirmedCommitTheDeviceRevertsByItselfWhenTheTimeoutExpires() throws Exception {
         String seeded1 = running(lab, 1);
         String seeded2 = running(lab, 2);
@@ -435,6 +494,7 @@ class RemediateOnDevicesTest {
         String drifted1 = running(lab, 1);
         AtomicReference<String> pending = new AtomicReference<>();
         AtomicReference<Exception> hookFailed = new AtomicReference<>();
+        long mark = mark(lab.device(1));
         List<DeviceResult> results = remediateWithHook(Duration.ofSeconds(3), (device, step) -> {
             if (device.equals("oc-leaf-1") && step.equals("commit-confirmed")) {
                 try {
@@ -449,14 +509,9 @@ class RemediateOnDevicesTest {
         assertEquals(Map.of("oc-leaf-1", "rolled-back:session-lost", "oc-leaf-2", "remediated"), statuses(results),
                 results.toString());
         assertEquals(seeded1, pending.get(), "the confirmed commit was not in running");
-        // the device, not Weft, goes back: its confirm timeout expires with no confirming commit
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String now = running(lab, 1);
-        while (!now.equals(drifted1) && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-            now = running(lab, 1);
-        }
-        assertEquals(drifted1, now, "the device did not revert when the confirm timeout expired");
+        // the device, not Weft, goes back: its confirm timeout expires with no confirming commit, as its log says
+        awaitLog(lab.device(1), mark, "Confirmed-commit timeout", Duration.ofSeconds(60));
+        assertEquals(drifted1, running(lab, 1), "the device did not revert when the confirm timeout expired");
         assertEquals(seeded2, running(lab, 2));
         DeviceResult back = results.stream().filter(x -> x.name().equals("oc-leaf-1")).findFirst().orElseThrow();
         assertTrue(back.findings().stream().anyMatch(f -> f.rule().equals(RemediateRules.ROLLED_BACK)
@@ -465,7 +520,30 @@ class RemediateOnDevicesTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
+    void aDeviceWithoutACandidateIsRefusedAndNeverWrittenTo() throws Exception {
+        NetconfLab.Device d = writable.device(1);
+        String body = rendered.get("oc-leaf-4").replaceFirst("^<\\?xml[^>]*\\?>\\s*", "").replaceAll("<mtu>\\d+</mtu>", "<mtu>1500</mtu>");
+        try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
+                NetconfSession s = c.connect(new DeviceEndpoint("dev1", "127.0.0.1", d.port()),
+                        Credentials.keyFile("netconf", writable.clientKey()), HostKeyPolicy.strict(d.knownHosts()),
+                        Timeouts.all(Duration.ofSeconds(30)))) {
+            assertFalse(s.hello().supports(dev.weft.netconf.Hello.CANDIDATE), "the device offers :candidate");
+            assertTrue(s.rpc("<edit-config><target><running/></target>" + body + "</edit-config>").isOk());
+        }
+        String before = running(writable, 1);
+        long mark = mark(d);
+        Cli r = weft("remediate", "--device", "oc-leaf-4", "--apply");
+        assertEquals(Map.of("oc-leaf-4", "refused:no-candidate"), r.devices(), r.out + r.err);
+        assertTrue(r.findings("oc-leaf-4").stream().anyMatch(f -> String.valueOf(f.get("message"))
+                .contains("never to running directly")), r.out);
+        List<String> rpcs = rpcsSince(d, mark);
+        assertFalse(rpcs.contains("edit-config") || rpcs.contains("lock") || rpcs.contains("copy-config"), rpcs.toString());
+        assertEquals(before, running(writable, 1));
+    }
+
+    @Test
+    @Order(8)
     void deviceKilledBeforeTheConfirmingCommitComesBackWithItsOldConfig() throws Exception {
         injectMtuDrift(lab.device(1), false);
         String drifted = running(lab, 1);
