@@ -2,6 +2,7 @@ package dev.weft.report;
 
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.json.JsonWriter;
 import dev.weft.platform.Remediation;
 import dev.weft.remediate.DevicePlan;
 import dev.weft.remediate.DeviceResult;
@@ -31,7 +32,7 @@ public final class RemediationReporters {
     public static RemediationReporter forFormat(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "text" -> RemediationReporters::text;
-            case "json" -> (report, out) -> Json.write(tree(report), out);
+            case "json" -> (report, out) -> out.append(JsonWriter.write(tree(report), JsonWriter.Style.REPORT));
             case "sarif", "junit", "markdown", "html" -> {
                 Reporter plain = Reporters.forFormat(name);
                 yield (report, out) -> plain.write(report.plain(), out);
