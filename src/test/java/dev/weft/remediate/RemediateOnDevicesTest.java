@@ -510,7 +510,8 @@ class RemediateOnDevicesTest {
                 results.toString());
         assertEquals(seeded1, pending.get(), "the confirmed commit was not in running");
         // the device, not Weft, goes back: its confirm timeout expires with no confirming commit, as its log says
-        awaitLog(lab.device(1), mark, "Confirmed-commit timeout", Duration.ofSeconds(60));
+        // ("Confirmed-commit timeout", the revert's commit, then this notification once running is restored)
+        awaitLog(lab.device(1), mark, "<netconf-confirmed-commit> notification (timeout)", Duration.ofSeconds(60));
         assertEquals(drifted1, running(lab, 1), "the device did not revert when the confirm timeout expired");
         assertEquals(seeded2, running(lab, 2));
         DeviceResult back = results.stream().filter(x -> x.name().equals("oc-leaf-1")).findFirst().orElseThrow();
