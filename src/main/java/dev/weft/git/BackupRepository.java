@@ -78,18 +78,33 @@ public final class BackupRepository implements AutoCloseable {
      */
     public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when)
             throws BackupException {
-        Map<String, BackupFile> files = new TreeMap<>();
-        configs.forEach((device, data) -> files.put(device, BackupFile.xml(data)));
-        return recordFiles(files, unreachable, when);
+        return record(configs, unreachable, when, "weft backup");
     }
 
     /**
-     * Writes every reachable device's file ({@code <device>.<extension>}) and commits the changed ones.
+     * As {@link #record(Map, Collection, Instant)}, with the commit message's first words ({@code weft remediate
+     * (before)}), so a history shows which command took each snapshot.
+     */
+    public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when, String title)
+            throws BackupException {
+        Map<String, BackupFile> files = new TreeMap<>();
+        configs.forEach((device, data) -> files.put(device, BackupFile.xml(data)));
+        return recordFiles(files, unreachable, when, title);
+    }
+
+    /** Writes every reachable device's file ({@code <device>.<extension>}) and commits the changed ones. */
+    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when)
+            throws BackupException {
+        return recordFiles(configs, unreachable, when, "weft backup");
+    }
+
+    /**
+     * As above, with the commit message's first words.
      *
      * @param configs device name → its file
      */
-    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when)
-            throws BackupException {
+    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when,
+            String title) throws BackupException {
         SortedMap<String, BackupFile> files = new TreeMap<>();
         for (Map.Entry<String, BackupFile> e : configs.entrySet()) {
             String device = e.getKey();
@@ -118,7 +133,7 @@ public final class BackupRepository implements AutoCloseable {
                 paths.add(path);
             }
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
-            String message = message(changed, same, failed);
+            String message = message(title, changed, same, failed);
             if (changed.isEmpty()) {
                 return new BackupResult(Optional.empty(), changed, same, failed, message, recovered);
             }
@@ -145,8 +160,12 @@ public final class BackupRepository implements AutoCloseable {
     }
 
     static String message(List<String> changed, List<String> unchanged, List<String> unreachable) {
+        return message("weft backup", changed, unchanged, unreachable);
+    }
+
+    static String message(String title, List<String> changed, List<String> unchanged, List<String> unreachable) {
         int total = changed.size() + unchanged.size() + unreachable.size();
-        StringBuilder m = new StringBuilder("weft backup: ").append(changed.size()).append(" of ").append(total)
+        StringBuilder m = new StringBuilder(title).append(": ").append(changed.size()).append(" of ").append(total)
                 .append(total == 1 ? " device" : " devices").append(" changed\n\n");
         line(m, "changed", changed);
         line(m, "unchanged", unchanged);

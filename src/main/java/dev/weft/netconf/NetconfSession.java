@@ -143,6 +143,54 @@ public final class NetconfSession implements AutoCloseable {
     }
 
     /**
+     * {@code <edit-config>} of a {@code <config>} element (default-operation merge: only its subtrees change,
+     * as their {@code nc:operation} attributes say).
+     *
+     * @param rollbackOnError ask for all-or-nothing; send it only when the device offers {@link Hello#ROLLBACK_ON_ERROR}
+     */
+    public Reply editConfig(Datastore target, String configXml, boolean rollbackOnError) throws NetconfException {
+        return rpc(Rpc.editConfig(target, configXml, rollbackOnError));
+    }
+
+    /** {@code <discard-changes>}: the candidate becomes running again. */
+    public Reply discardChanges() throws NetconfException {
+        return rpc(Rpc.discardChanges());
+    }
+
+    public Reply validate(Datastore source) throws NetconfException {
+        return rpc(Rpc.validate(source));
+    }
+
+    public Reply commit() throws NetconfException {
+        return rpc(Rpc.commit());
+    }
+
+    /**
+     * A confirmed commit that the device reverts unless confirmed within {@code timeout} (whole seconds, rounded
+     * up). {@code persist} (null for none) needs confirmed-commit:1.1 and base:1.1: the pending commit then
+     * outlives this session and only {@link #confirmCommit} or {@link #cancelCommit} with the same token ends it.
+     */
+    public Reply commitConfirmed(Duration timeout, String persist) throws NetconfException {
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
+        return rpc(Rpc.commitConfirmed(seconds, persist));
+    }
+
+    /** The confirming commit; with a {@code persistId} the device refuses it unless that confirmed commit is pending. */
+    public Reply confirmCommit(String persistId) throws NetconfException {
+        return rpc(Rpc.confirmCommit(persistId));
+    }
+
+    /** {@code <cancel-commit>} (confirmed-commit:1.1): the device reverts the pending confirmed commit now. */
+    public Reply cancelCommit(String persistId) throws NetconfException {
+        return rpc(Rpc.cancelCommit(persistId));
+    }
+
+    /** Whether the session still has a usable stream (no timeout, framing error or lost transport so far). */
+    public synchronized boolean usable() {
+        return unusable == null && channel.isOpen();
+    }
+
+    /**
      * Sends any operation (the content of {@code <rpc>}, e.g. {@code <edit-config>…} or
      * {@code <commit/>}) and returns the reply.
      *

@@ -2,6 +2,7 @@ package dev.weft.platform;
 
 import dev.weft.compile.CompiledSwitch;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How Weft reads one platform's live config: what to ask for ({@link #transport()}), how the reply maps
@@ -57,5 +58,13 @@ public interface LiveProfile {
      */
     default Map<Feature, String> notAudited() {
         return Map.of();
+    }
+
+    /**
+     * How drifted parts of a device of this platform are brought back to intent over NETCONF, or empty when
+     * Weft does not change this platform's devices ({@code weft remediate} then refuses them with that reason).
+     */
+    default Optional<Remediation> remediation() {
+        return Optional.empty();
     }
 }

@@ -4,7 +4,9 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.platform.Feature;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code weft-qos-ext} for
@@ -17,6 +19,8 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
     static final String FILTER = "<interfaces xmlns=\"" + OpenConfigReader.IF + "\"/>"
             + "<qos xmlns=\"" + OpenConfigReader.QOS + "\"/>";
+
+    private static final Remediation REMEDIATION = OpenConfigRemediation.table();
 
     @Override
     public String id() {
@@ -41,6 +45,11 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return OpenConfigReader.read(reply, device, what);
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+        return Optional.of(REMEDIATION);
     }
 
     @Override
