@@ -6,6 +6,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +32,9 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         Pipeline.Rules loaded = RulesCommand.load(policies);
         List<RuleMeta> rules = RulesCommand.catalogue(loaded);
-        RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
+        // ids of commands rather than rules (drift-*, import-*) are described in their packages' tables
+        List<RuleMeta> commandIds = List.copyOf(ImportCommand.withImportIds(DriftCommand.withDriftRules(Map.of())).values());
+        RuleMeta rule = Stream.concat(rules.stream(), commandIds.stream()).filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
         PrintWriter out = spec.commandLine().getOut();
