@@ -36,6 +36,9 @@ final class LinkPlan {
         if (skeleton != null) {
             skeleton.switches().forEach(s -> switches.add(s.name()));
         }
+        // ends on switches of the skeleton that were not imported are not cabled here: no such switch is written
+        Set<String> skeletonOnly = new TreeSet<>(switches);
+        skeletonOnly.removeAll(devices.keySet());
         LinkPlan plan = new LinkPlan(switches);
         Map<String, Integer> skeletonLength = new TreeMap<>();
         if (skeleton != null) {
@@ -46,7 +49,8 @@ final class LinkPlan {
         }
         for (CompiledSwitch sw : devices.values()) {
             for (CompiledPort p : sw.ports()) {
-                if (p.peer() != null && p.peer().contains(":")) {
+                if (p.peer() != null && p.peer().contains(":")
+                        && !skeletonOnly.contains(p.peer().substring(0, p.peer().indexOf(':')))) {
                     String here = sw.name() + ":" + p.name();
                     Integer metres = p.cableLengthMetres() != null ? p.cableLengthMetres() : skeletonLength.get(key(here, p.peer()));
                     plan.add(here, p.peer(), metres);
@@ -55,6 +59,9 @@ final class LinkPlan {
         }
         if (skeleton != null) {
             for (Link l : skeleton.links()) {
+                if (skeletonOnly.contains(l.a().device()) || skeletonOnly.contains(l.b().device())) {
+                    continue;   // a switch that was not imported (no backup, or a platform without a reader)
+                }
                 plan.add(l.a().toString(), l.b().toString(), l.cableLength() == null ? null : (int) l.cableLength().metres());
             }
         }
