@@ -70,6 +70,8 @@ public final class Importer {
         if (devices.isEmpty()) {
             return new ImportResult(Map.of(), devices, configs, findings);
         }
+        Map<String, CompiledSwitch> read = devices;     // the round trip compares with everything the devices run
+        devices = planned(read, configs, findings);
         InventoryWriter out = new InventoryWriter(source, outLabel);
         InventoryWriter.Facts facts = facts(skeleton, fallbackName, out);
         CompiledSwitch plan = FabricPlan.of(devices, profiles);
@@ -86,7 +88,7 @@ public final class Importer {
         findings.addAll(out.findings());
         findings.addAll(unlinked(devices, links, configs));
         findings.sort(Finding.ORDER);
-        return new ImportResult(out.files(), devices, configs, findings);
+        return new ImportResult(out.files(), read, configs, findings);
     }
 
     private static InventoryWriter.Facts facts(FabricModel skeleton, String fallbackName, InventoryWriter out) {
@@ -127,6 +129,33 @@ public final class Importer {
                     "roles from a skeleton inventory", String.join(", ", guessed));
         }
         return roles;
+    }
+
+    /**
+     * Each switch with only the ports that carry part of the RoCE plan (DSCP trust, PFC or a scheduled queue): a
+     * SONiC switch lists every front-panel port of its SKU, most of them unused. The others are left out of the
+     * intent, in one finding per device, unless no port of the switch carries the plan (then all are kept).
+     */
+    private static Map<String, CompiledSwitch> planned(Map<String, CompiledSwitch> devices, Map<String, DeviceConfig> configs,
+            List<Finding> findings) {
+        Map<String, CompiledSwitch> out = new TreeMap<>(NaturalOrder.INSTANCE);
+        for (CompiledSwitch sw : devices.values()) {
+            List<CompiledPort> keep = sw.ports().stream()
+                    .filter(p -> p.trustDscp() || !p.pfcPriorities().isEmpty() || !p.queues().isEmpty()).toList();
+            if (keep.isEmpty() || keep.size() == sw.ports().size()) {
+                out.put(sw.name(), sw);
+                continue;
+            }
+            List<String> left = sw.ports().stream().filter(p -> !keep.contains(p)).map(CompiledPort::name).toList();
+            findings.add(Finding.of(ImportIds.OUTSIDE_MODEL, Severity.INFO, sw.name() + ": " + left.size()
+                            + (left.size() == 1 ? " port carries" : " ports carry") + " no part of the RoCE plan (no DSCP trust,"
+                            + " PFC or scheduled queue) and " + (left.size() == 1 ? "is" : "are") + " left out of the intent: "
+                            + String.join(", ", left))
+                    .at(Location.ofFile(configs.get(sw.name()).file())).onDevice(sw.name())
+                    .withValues("ports carrying the plan", left.size() + " without"));
+            out.put(sw.name(), sw.toBuilder().ports(keep).build());
+        }
+        return out;
     }
 
     /** One finding per device listing the ports no cable names. */

@@ -91,7 +91,7 @@ final class ImportCommand implements Callable<Integer> {
         Map<String, RuleMeta> meta = Map.of();
         if (!imported.files().isEmpty()) {
             write(imported.files());
-            var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, null);
+            var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, options.repo);
             Pipeline.Run run = pipeline.validate(source);
             findings.addAll(run.findings());
             meta = run.rules();
@@ -113,7 +113,7 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private FabricModel skeleton(Pipeline pipeline) {
-        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(skeleton, null, null);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(skeleton, null, options.repo);
         var intent = pipeline.read(source);
         if (intent.model() == null) {
             String first = intent.findings().stream().filter(f -> f.severity() == Severity.ERROR).findFirst()
