@@ -338,6 +338,7 @@ class RemediateOnDevicesTest {
     @Order(2)
     void applyFixesTheDriftConfirmsOnlyAfterAnInSyncReadBackAndDriftIsCleanAfterwards() throws Exception {
         String seeded = running(lab, 1);
+        byte[] seededStartup = Files.readAllBytes(lab.device(1).startupConfig());
         injectMtuDrift(lab.device(1), true);
         assertNotEquals(seeded, running(lab, 1));
         long mark = mark(lab.device(1));
@@ -355,6 +356,9 @@ class RemediateOnDevicesTest {
         // byte for byte what the intent rendered and seeded: only the drift was undone
         assertEquals(seeded, running(lab, 1));
         assertEquals(seeded, lab.device(1).config("candidate", lab.clientKey()));
+        // committed: the confirming commit saved it, as the seed's commit had
+        assertTrue(java.util.Arrays.equals(seededStartup, Files.readAllBytes(lab.device(1).startupConfig())),
+                "the saved config is not the seeded one");
         // the audit trail: before and after committed to the backup repository
         @SuppressWarnings("unchecked")
         Map<String, Object> b = (Map<String, Object>) r.json().get("backup");
