@@ -55,31 +55,36 @@ class VendorRemediateOnLabTest {
         pod.seed();
     }
 
+    /**
+     * One vendor's case: its device, the drift injected, the parts a dry run plans, text the edit holds (in the
+     * vendor's model) and the element of a part that did not drift, which the edit must not hold.
+     */
+    private record Case(String device, String injected, List<String> parts, List<String> editHolds, String notSent) {}
+
     @Test
     void junosDriftIsPlannedInJuniperModelAndRemediatedWithAConfirmedCommit() throws Exception {
-        Cli planned = dryRunSendsNoEdit(JUNOS, JunosOnLabTest.INJECTED,
-                List.of("ecn null", "mtu et-0/0/1", "pfc et-0/0/0", "watchdog null"));
-        String edit = edit(planned, JUNOS);
-        assertTrue(edit.contains("<configuration xmlns=\"http://yang.juniper.net/junos/conf/root\">"), edit);
-        assertTrue(edit.contains("<mtu nc:operation=\"merge\">9216</mtu>"), edit);
-        assertTrue(edit.contains("<ieee-802.1 nc:operation=\"replace\">"), edit);
-        assertTrue(edit.contains("<drop-profiles nc:operation=\"replace\">"), edit);
-        assertTrue(edit.contains("<pfc-watchdog nc:operation=\"replace\">"), edit);
-        assertFalse(edit.contains("<scheduler-maps"), "the scheduler did not drift, so it is not sent: " + edit);
-        applyBringsItBack(JUNOS);
+        remediates(new Case(JUNOS, JunosOnLabTest.INJECTED, List.of("ecn null", "mtu et-0/0/1", "pfc et-0/0/0", "watchdog null"),
+                List.of("<configuration xmlns=\"http://yang.juniper.net/junos/conf/root\">", "<mtu nc:operation=\"merge\">9216</mtu>",
+                        "<ieee-802.1 nc:operation=\"replace\">", "<drop-profiles nc:operation=\"replace\">",
+                        "<pfc-watchdog nc:operation=\"replace\">"), "<scheduler-maps"));
     }
 
     @Test
     void srLinuxDriftIsPlannedInNokiaModelAndRemediatedWithAConfirmedCommit() throws Exception {
-        Cli planned = dryRunSendsNoEdit(SRLINUX, SrlinuxOnLabTest.INJECTED,
-                List.of("ecn null", "mtu ethernet-1/2", "pfc ethernet-1/1", "watchdog null"));
-        String edit = edit(planned, SRLINUX);
-        assertTrue(edit.contains("<interface xmlns=\"urn:nokia.com:srlinux:chassis:interfaces\">"), edit);
-        assertTrue(edit.contains("<mtu nc:operation=\"merge\">9216</mtu>"), edit);
-        assertTrue(edit.contains("<pfc-mapping-profile nc:operation=\"replace\">"), edit);
-        assertTrue(edit.contains("<queue-management-profile nc:operation=\"replace\">"), edit);
-        assertFalse(edit.contains("<scheduler-policies"), "the scheduler did not drift, so it is not sent: " + edit);
-        applyBringsItBack(SRLINUX);
+        remediates(new Case(SRLINUX, SrlinuxOnLabTest.INJECTED, List.of("ecn null", "mtu ethernet-1/2", "pfc ethernet-1/1",
+                "watchdog null"), List.of("<interface xmlns=\"urn:nokia.com:srlinux:chassis:interfaces\">",
+                        "<mtu nc:operation=\"merge\">9216</mtu>", "<pfc-mapping-profile nc:operation=\"replace\">",
+                        "<queue-management-profile nc:operation=\"replace\">"), "<scheduler-policies"));
+    }
+
+    private void remediates(Case c) throws Exception {
+        Cli planned = dryRunSendsNoEdit(c.device(), c.injected(), c.parts());
+        String edit = (String) plan(planned, c.device()).get("edit");
+        for (String holds : c.editHolds()) {
+            assertTrue(edit.contains(holds), "the edit lacks " + holds + ":\n" + edit);
+        }
+        assertFalse(edit.contains(c.notSent()), "a part that did not drift is sent: " + edit);
+        applyBringsItBack(c);
     }
 
     /** Injects {@code drift}, runs a dry run: the plan has {@code parts}, the device received reads only. */
@@ -104,12 +109,13 @@ class VendorRemediateOnLabTest {
     }
 
     /** --apply: remediated, exactly the push protocol on the device, back to the seeded config, committed and saved. */
-    private void applyBringsItBack(String device) throws Exception {
+    private void applyBringsItBack(Case c) throws Exception {
+        String device = c.device();
         NetconfLab.Device d = pod.device(device);
         pod.seed();
         String seeded = pod.config(device, "running");
         byte[] seededStartup = Files.readAllBytes(d.startupConfig());
-        pod.inject(device, device.equals(JUNOS) ? JunosOnLabTest.INJECTED : SrlinuxOnLabTest.INJECTED);
+        pod.inject(device, c.injected());
         long mark = d.logMark();
         Cli r = pod.weft("remediate", List.of(device), "--apply", "--confirm-timeout", "60s");
         assertEquals(Map.of(device, "remediated"), r.devices(), r.out() + r.err());
@@ -139,9 +145,5 @@ class VendorRemediateOnLabTest {
     private static List<String> parts(Cli r, String device) throws Exception {
         return ((List<Map<String, Object>>) plan(r, device).get("parts")).stream()
                 .map(p -> p.get("feature") + " " + p.get("port")).sorted().toList();
-    }
-
-    private static String edit(Cli r, String device) throws Exception {
-        return (String) plan(r, device).get("edit");
     }
 }

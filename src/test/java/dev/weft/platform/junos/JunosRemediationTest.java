@@ -1,18 +1,15 @@
 package dev.weft.platform.junos;
 
+import static dev.weft.platform.PackEdits.steps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
-import dev.weft.compile.CompiledSwitch;
 import dev.weft.platform.DriftedPart;
 import dev.weft.platform.Feature;
+import dev.weft.platform.PackEdits;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
-import dev.weft.render.Examples;
-import dev.weft.render.Renderer;
-import dev.weft.render.TemplateFolders;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,26 +19,11 @@ import org.junit.jupiter.api.Test;
  */
 class JunosRemediationTest {
 
-    private static final CompiledFabric FABRIC = Examples.compile("roce-pod-d");
-    private static final Remediation REMEDIATION = new JunosPack().remediation().orElseThrow();
-
-    private static CompiledSwitch leaf() {
-        return (CompiledSwitch) FABRIC.device("qfx-leaf-1").orElseThrow();
-    }
-
-    private static Remediation.Edit edit(DriftedPart... parts) throws ReadException {
-        Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(leaf(), FABRIC.fabric());
-        assertTrue(out.findings().isEmpty(), out.findings().toString());
-        return REMEDIATION.edit(leaf(), out.text(REMEDIATION.renderedFile()), List.of(parts));
-    }
-
-    private static List<String> steps(Remediation.Edit edit) {
-        return edit.steps().stream().map(s -> s.operation().word() + " " + s.path()).toList();
-    }
+    private static final PackEdits EDITS = PackEdits.of(new JunosPack(), "roce-pod-d", "qfx-leaf-1");
 
     @Test
     void mtuOfOnePortIsAMergeOfThatLeafUnderConfigurationInterfaces() throws ReadException {
-        Remediation.Edit edit = edit(new DriftedPart(Feature.MTU, "et-0/0/1"));
+        Remediation.Edit edit = EDITS.edit(new DriftedPart(Feature.MTU, "et-0/0/1"));
         assertEquals(List.of("merge /configuration/interfaces/interface[et-0/0/1]/mtu"), steps(edit));
         assertEquals("""
                 <config xmlns="urn:ietf:params:xml:ns:netconf:base:1.0" xmlns:nc="urn:ietf:params:xml:ns:netconf:base:1.0">
@@ -59,7 +41,7 @@ class JunosRemediationTest {
 
     @Test
     void aPortsPfcIsItsProfilesCodePointsItsBindingAndTheFlowControlChoice() throws ReadException {
-        Remediation.Edit edit = edit(new DriftedPart(Feature.PFC, "et-0/0/0"));
+        Remediation.Edit edit = EDITS.edit(new DriftedPart(Feature.PFC, "et-0/0/0"));
         assertEquals(List.of(
                 "merge /configuration/class-of-service/interfaces/interface[et-0/0/0]/congestion-notification-profile",
                 "replace /configuration/class-of-service/congestion-notification-profile[pfc-et-0/0/0]/input/ieee-802.1",
@@ -71,16 +53,16 @@ class JunosRemediationTest {
 
     @Test
     void theSwitchWideWatchdogIsEveryPortsProfileWatchdog() throws ReadException {
-        Remediation.Edit edit = edit(DriftedPart.switchWide(Feature.WATCHDOG));
-        List<String> expected = leaf().ports().stream().filter(CompiledPort::watchdog).map(p ->
+        Remediation.Edit edit = EDITS.edit(DriftedPart.switchWide(Feature.WATCHDOG));
+        List<String> expected = EDITS.sw().ports().stream().filter(CompiledPort::watchdog).map(p ->
                 "replace /configuration/class-of-service/congestion-notification-profile[pfc-" + p.name() + "]/pfc-watchdog").toList();
         assertTrue(steps(edit).containsAll(expected), steps(edit).toString());
-        assertEquals(leaf().ports().size(), steps(edit).size(), steps(edit).toString());
+        assertEquals(EDITS.sw().ports().size(), steps(edit).size(), steps(edit).toString());
     }
 
     @Test
     void aPortTheIntentDoesNotHaveLosesItsProfileBindingOnly() throws ReadException {
-        Remediation.Edit edit = edit(new DriftedPart(Feature.PFC, "et-0/0/9"), new DriftedPart(Feature.MTU, "et-0/0/9"));
+        Remediation.Edit edit = EDITS.edit(new DriftedPart(Feature.PFC, "et-0/0/9"), new DriftedPart(Feature.MTU, "et-0/0/9"));
         assertEquals(List.of("remove /configuration/class-of-service/interfaces/interface[et-0/0/9]/congestion-notification-profile"),
                 steps(edit));
         assertEquals(List.of(new DriftedPart(Feature.MTU, "et-0/0/9")), List.copyOf(edit.notRemediable().keySet()));
@@ -88,7 +70,7 @@ class JunosRemediationTest {
 
     @Test
     void switchWideEcnReplacesTheDropProfilesAndSchedulersWeftRenders() throws ReadException {
-        List<String> got = steps(edit(DriftedPart.switchWide(Feature.ECN)));
+        List<String> got = steps(EDITS.edit(DriftedPart.switchWide(Feature.ECN)));
         assertTrue(got.stream().anyMatch(s -> s.equals("replace /configuration/class-of-service/drop-profiles[rdma]")), got.toString());
         assertTrue(got.stream().allMatch(s -> s.startsWith("replace /configuration/class-of-service/drop-profiles[")
                 || s.startsWith("replace /configuration/class-of-service/schedulers[")), got.toString());
