@@ -3,7 +3,6 @@ package dev.weft.adopt;
 import dev.weft.drift.DriftRules;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The ids {@code weft import} reports besides the drift ids of its round trip, with the text {@code weft
@@ -55,8 +54,6 @@ public final class ImportIds {
 
     /** Every import id, by id. */
     public static Map<String, DriftRules.Description> all() {
-        Map<String, DriftRules.Description> out = new TreeMap<>();
-        TABLE.forEach(d -> out.put(d.id(), d));
-        return out;
+        return DriftRules.byId(TABLE);
     }
 }

@@ -101,13 +101,20 @@ final class DriftCommand implements Callable<Integer> {
 
     /** The catalogue's metadata plus the drift ids' descriptions (SARIF needs one per rule used). */
     static Map<String, RuleMeta> withDriftRules(Map<String, RuleMeta> catalogue) {
-        Map<String, RuleMeta> out = new TreeMap<>(catalogue);
-        for (DriftRules.Description d : DriftRules.all().values()) {
+        Map<String, RuleMeta> out = withDescriptions(catalogue, DriftRules.all().values(), Severity.ERROR, "drift");
+        for (IbDrift.Description d : IbDrift.DESCRIPTIONS) {
             out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
                     List.of(), d.remediation(), "0.1.0"));
         }
-        for (IbDrift.Description d : IbDrift.DESCRIPTIONS) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
+        return out;
+    }
+
+    /** {@code catalogue} plus a command's described ids (those the catalogue does not already hold). */
+    static Map<String, RuleMeta> withDescriptions(Map<String, RuleMeta> catalogue,
+            java.util.Collection<DriftRules.Description> ids, Severity severity, String category) {
+        Map<String, RuleMeta> out = new TreeMap<>(catalogue);
+        for (DriftRules.Description d : ids) {
+            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), severity, category, d.rationale(),
                     List.of(), d.remediation(), "0.1.0"));
         }
         return out;

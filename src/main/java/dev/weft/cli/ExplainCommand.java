@@ -32,8 +32,8 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         Pipeline.Rules loaded = RulesCommand.load(policies);
         List<RuleMeta> rules = RulesCommand.catalogue(loaded);
-        // ids of commands rather than rules (drift-*, import-*) are described in their packages' tables
-        List<RuleMeta> commandIds = List.copyOf(ImportCommand.withImportIds(DriftCommand.withDriftRules(Map.of())).values());
+        // ids of commands rather than rules (drift-*, import-*, remediate-*) are described in their packages' tables
+        List<RuleMeta> commandIds = List.copyOf(RemediateCommand.withRemediateRules(ImportCommand.withImportIds(DriftCommand.withDriftRules(Map.of()))).values());
         RuleMeta rule = Stream.concat(rules.stream(), commandIds.stream()).filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));

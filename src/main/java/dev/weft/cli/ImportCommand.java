@@ -5,7 +5,6 @@ import dev.weft.adopt.ImportIds;
 import dev.weft.adopt.ImportResult;
 import dev.weft.adopt.Importer;
 import dev.weft.adopt.RoundTrip;
-import dev.weft.drift.DriftRules;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
@@ -167,11 +166,6 @@ final class ImportCommand implements Callable<Integer> {
 
     /** The catalogue plus import's own ids (SARIF and explain need one description per id). */
     static Map<String, RuleMeta> withImportIds(Map<String, RuleMeta> catalogue) {
-        Map<String, RuleMeta> out = new TreeMap<>(catalogue);
-        for (DriftRules.Description d : ImportIds.all().values()) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.WARNING, "import", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
-        }
-        return out;
+        return DriftCommand.withDescriptions(catalogue, ImportIds.all().values(), Severity.WARNING, "import");
     }
 }

@@ -103,8 +103,13 @@ public final class DriftRules {
 
     /** Every drift id, by id. */
     public static Map<String, Description> all() {
+        return byId(TABLE);
+    }
+
+    /** A table of descriptions by id (drift's, and the other commands' that describe their ids the same way). */
+    public static Map<String, Description> byId(List<Description> table) {
         Map<String, Description> out = new TreeMap<>();
-        TABLE.forEach(d -> out.put(d.id(), d));
+        table.forEach(d -> out.put(d.id(), d));
         return out;
     }
 }
