@@ -15,7 +15,6 @@ import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleMeta;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -149,7 +148,7 @@ final class ImportCommand implements Callable<Integer> {
                 Files.writeString(target, f.getValue(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UsageException("--out " + out + ": cannot write the inventory: " + e.getMessage());
         }
     }
 

@@ -1,23 +1,15 @@
 package dev.weft.drift;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
-import dev.weft.compile.Compiler;
-import dev.weft.intent.IntentResult;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.Platforms;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
-import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.LabTest;
 import dev.weft.testing.NetconfLab;
 import dev.weft.testing.NvueJson;
-import dev.weft.testing.TestPlatforms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,17 +45,17 @@ class ImportOnLabsTest {
             Path leaves = pod.inventory.resolve("switches/leaves.yaml");
             Files.writeString(leaves, Files.readString(leaves).replace("port: 18403,", "port: " + lab.device(1).port() + ",")
                     .replace("port: 18404,", "port: " + lab.device(2).port() + ","));
-            CompiledFabric fabric = compile(pod.root, pod.inventory);
+            CompiledFabric fabric = ImportChecks.compile(pod.root, pod.inventory);
             Map<String, String> firstXml = new TreeMap<>();
             for (int i = 1; i <= OC.size(); i++) {
-                Renderer.DeviceOutput out = renderer.renderDevice(device(fabric, OC.get(i - 1)), fabric.fabric());
+                Renderer.DeviceOutput out = renderer.renderDevice(ImportChecks.device(fabric, OC.get(i - 1)), fabric.fabric());
                 assertEquals(List.of(), out.findings());
                 firstXml.put(OC.get(i - 1), out.text("config.xml"));
                 lab.device(i).seed(out.text("config.xml"), lab.clientKey());
             }
             Map<String, String> firstNvue = new TreeMap<>();
             for (String name : SPINES) {
-                Renderer.DeviceOutput out = renderer.renderDevice(device(fabric, name), fabric.fabric());
+                Renderer.DeviceOutput out = renderer.renderDevice(ImportChecks.device(fabric, name), fabric.fabric());
                 assertEquals(List.of(), out.findings());
                 firstNvue.put(name, NvueJson.fromStartupYaml(out.text("startup.yaml")));
             }
@@ -83,20 +75,20 @@ class ImportOnLabsTest {
                     "--skeleton", pod.inventory.toString(), "--repo", pod.root.toString(), "--format", "json");
             List<String> all = new ArrayList<>(OC);
             all.addAll(SPINES);
-            assertRoundTrips(run, all);
-            assertRendersTheSame(pod.root, imported, firstXml, "config.xml");
-            assertRendersTheSame(pod.root, imported, firstNvue, "startup.yaml");
+            ImportChecks.assertRoundTrips(run, all);
+            ImportChecks.assertRendersTheSame(renderer, pod.root, imported, firstXml, "config.xml");
+            ImportChecks.assertRendersTheSame(renderer, pod.root, imported, firstNvue, "startup.yaml");
         }
     }
 
     @Test
     void sonicSwitchesOverSshImportBackToTheirOwnConfig() throws Exception {
         try (SshInventoryLab pod = SshInventoryLab.start("roce-pod-a", 18301, SONIC.size())) {
-            CompiledFabric fabric = compile(pod.root, pod.inventory);
+            CompiledFabric fabric = ImportChecks.compile(pod.root, pod.inventory);
             Map<String, String> first = new TreeMap<>();
             List<String> dumps = new ArrayList<>();
             for (String name : SONIC) {
-                CompiledSwitch sw = device(fabric, name);
+                CompiledSwitch sw = ImportChecks.device(fabric, name);
                 Renderer.DeviceOutput out = renderer.renderDevice(sw, fabric.fabric());
                 assertEquals(List.of(), out.findings());
                 first.put(name, out.text("config_db.json"));
@@ -109,64 +101,15 @@ class ImportOnLabsTest {
             Path imported = pod.root.resolve("imported");
             Cli run = Cli.run("import", "--from", backups.toString(), "--out", imported.toString(),
                     "--skeleton", pod.inventory.toString(), "--repo", pod.root.toString(), "--format", "json");
-            assertRoundTrips(run, SONIC);
+            ImportChecks.assertRoundTrips(run, SONIC);
             // what the switches run beyond Weft's model is reported, not dropped: the loopback, the SKU's unused ports
             List<String> outside = run.all().stream().filter(f -> f.get("rule").equals("import-outside-model"))
                     .map(f -> f.get("device") + " " + f.get("path")).toList();
             for (String name : SONIC) {
                 assertTrue(outside.contains(name + " /LOOPBACK_INTERFACE"), outside.toString());
             }
-            assertRendersTheSame(pod.root, imported, first, "config_db.json");
+            ImportChecks.assertRendersTheSame(renderer, pod.root, imported, first, "config_db.json");
         }
-    }
-
-    private static void assertRoundTrips(Cli run, List<String> devices) throws Exception {
-        List<Map<String, Object>> broken = run.all().stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")
-                || List.of("render-error", "import-unreadable", "device-unreachable").contains(f.get("rule"))).toList();
-        assertEquals(List.of(), broken, run.out() + run.err());
-        Map<String, String> ok = new TreeMap<>();
-        devices.forEach(d -> ok.put(d, "ok"));
-        assertEquals(ok, run.devices(), run.out());
-        assertEquals(0, run.exit(), run.out() + run.err());
-    }
-
-    /** The imported inventory's render, read back by each platform's reader, equals the original render's. */
-    private void assertRendersTheSame(Path root, Path imported, Map<String, String> first, String file) throws Exception {
-        CompiledFabric again = compile(root, imported);
-        Platforms platforms = Platforms.builtIn();
-        for (Map.Entry<String, String> e : first.entrySet()) {
-            CompiledSwitch sw = device(again, e.getKey());
-            Renderer.DeviceOutput out = renderer.renderDevice(sw, again.fabric());
-            assertEquals(List.of(), out.findings());
-            LiveProfile reader = platforms.live(sw.platform()).orElseThrow();
-            String second = file.equals("startup.yaml") ? NvueJson.fromStartupYaml(out.text(file)) : out.text(file);
-            assertEquals(withoutCablesTo(reader.read(e.getValue(), e.getKey(), "first render"), again),
-                    reader.read(second, e.getKey(), "second render"),
-                    e.getKey() + ": the imported inventory renders other features");
-        }
-    }
-
-    /**
-     * {@code sw} without the cables to devices the imported inventory does not have: the EOS leaves of roce-pod-c
-     * have no reader, so they are not imported and the spines' ports towards them keep no peer or cable length.
-     */
-    private static CompiledSwitch withoutCablesTo(CompiledSwitch sw, CompiledFabric imported) {
-        List<dev.weft.compile.CompiledPort> ports = new ArrayList<>();
-        for (dev.weft.compile.CompiledPort p : sw.ports()) {
-            boolean known = p.peer() == null || imported.device(p.peer().substring(0, p.peer().indexOf(':'))).isPresent();
-            ports.add(known ? p : p.toBuilder().peer(null).cableLengthMetres(null).build());
-        }
-        return sw.toBuilder().ports(ports).build();
-    }
-
-    private static CompiledFabric compile(Path root, Path inventory) throws Exception {
-        IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, inventory));
-        assertNotNull(intent.model(), intent.findings().toString());
-        return Compiler.compile(intent.model(), AsicProfiles.builtIn()).fabric();
-    }
-
-    private static CompiledSwitch device(CompiledFabric fabric, String name) {
-        return (CompiledSwitch) fabric.device(name).orElseThrow();
     }
 
 }
