@@ -1,8 +1,6 @@
 package dev.weft.cli;
 
 import dev.weft.compile.CompiledSwitch;
-import dev.weft.drift.DriftRules;
-import dev.weft.drift.IbDrift;
 import dev.weft.drift.IbDriftCheck;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.Transport;
@@ -54,7 +52,7 @@ final class DriftCommand implements Callable<Integer> {
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
-        Map<String, RuleMeta> meta = withDriftRules(pipeline.ruleMeta().meta());
+        Map<String, RuleMeta> meta = pipeline.ruleMeta().meta(); // drift ids are catalogue entries too
         if (run.compiled() == null) {
             return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
                     run.findings(), List.of(), meta);
@@ -111,20 +109,6 @@ final class DriftCommand implements Callable<Integer> {
         }
         findings.sort(Finding.ORDER);
         return new Outcome(List.copyOf(findings), List.copyOf(status.values()));
-    }
-
-    /** The catalogue's metadata plus the drift ids' descriptions (SARIF needs one per rule used). */
-    static Map<String, RuleMeta> withDriftRules(Map<String, RuleMeta> catalogue) {
-        Map<String, RuleMeta> out = new TreeMap<>(catalogue);
-        for (DriftRules.Description d : DriftRules.all().values()) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
-        }
-        for (IbDrift.Description d : IbDrift.DESCRIPTIONS) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
-        }
-        return out;
     }
 
     /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */

@@ -7,7 +7,6 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.model.FabricModel;
-import dev.weft.rules.Rule;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -18,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Runs the compiled-config rules of the catalogue on the live config too, so a problem only the device has
@@ -36,18 +34,14 @@ final class LiveRules {
             return List.of();
         }
         RuleCatalog catalog = RuleCatalog.builtIn();
-        Set<String> compiledRules = new TreeSet<>();
-        for (Rule r : catalog.rules()) {
-            if (r.getClass().getPackageName().endsWith(".compiled")) {
-                compiledRules.add(r.id());
-            }
-        }
         List<CompiledDevice> devices = new ArrayList<>();
         for (CompiledDevice d : intended.devices()) {
             CompiledSwitch l = live.get(d.name());
             devices.add(l != null && d instanceof CompiledSwitch s ? merge(s, l) : d);
         }
         RuleEngine engine = new RuleEngine(catalog, meta);
+        // which rules also run on live config is declared in each rule.yaml (scope: live)
+        Set<String> compiledRules = engine.idsIn(RuleMeta.Scope.LIVE);
         Set<String> already = new HashSet<>();
         for (Finding f : engine.run(new RuleInput(model, intended, today), compiledRules)) {
             already.add(key(f));

@@ -30,9 +30,11 @@ import org.junit.jupiter.api.TestFactory;
  * Every {@code policies/<id>/pass} and {@code fail} inventory through the real validate pipeline (source →
  * loader → schema → model → compile → rule engine with the built-in metadata and waivers), so rules on
  * intent and rules on compiled config are tested the same way. A fail fixture must produce
- * exactly the {@code # expect:} markers as (rule, file, line); a pass fixture must produce no unwaived
- * finding at all, and its waived findings must match its {@code # expect-waived:} markers. A rule test
- * therefore costs no Java.
+ * exactly the {@code # expect:} markers as (rule, severity, file, line), a marker without a severity meaning the
+ * rule's default from {@code rule.yaml}; a pass fixture must produce no unwaived finding at all, and its waived
+ * findings must match its {@code # expect-waived:} markers. A rule test therefore costs no Java. Folders of
+ * Weft's own finding ids (scope {@code tool}: schema, drift, render, device findings) have no fixtures, since
+ * no inventory makes a rule emit them; {@code RuleCatalogTest} checks they have none.
  */
 class PolicyFixtureTest {
 
@@ -51,11 +53,15 @@ class PolicyFixtureTest {
         List<DynamicContainer> rules = new ArrayList<>();
         try (Stream<Path> folders = Files.list(RuleCatalogTest.policies())) {
             for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
+                RuleMeta m = meta.meta().get(folder.getFileName().toString());
+                if (m != null && m.tool()) {
+                    continue;
+                }
                 List<DynamicTest> tests = new ArrayList<>();
                 for (String kind : List.of("pass", "fail")) {
                     Path dir = folder.resolve(kind);
                     if (Files.isDirectory(dir)) {
-                        tests.add(DynamicTest.dynamicTest(kind, dir.toUri(), () -> check(engine, folder, dir, kind)));
+                        tests.add(DynamicTest.dynamicTest(kind, dir.toUri(), () -> check(engine, meta.meta(), folder, dir, kind)));
                     }
                 }
                 rules.add(DynamicContainer.dynamicContainer(folder.getFileName().toString(), tests));
@@ -64,11 +70,14 @@ class PolicyFixtureTest {
         return rules.stream();
     }
 
-    private static void check(RuleEngine engine, Path folder, Path dir, String kind) throws Exception {
+    private static void check(RuleEngine engine, Map<String, RuleMeta> meta, Path folder, Path dir, String kind)
+            throws Exception {
         Path root = RuleCatalogTest.projectDir();
         Set<FixtureMarkers.Expected> expected = new TreeSet<>();
         for (Path f : RuleCatalogTest.yamlFiles(dir)) {
-            expected.addAll(FixtureMarkers.read(f, root.relativize(f).toString().replace('\\', '/')));
+            for (FixtureMarkers.Expected e : FixtureMarkers.read(f, root.relativize(f).toString().replace('\\', '/'))) {
+                expected.add(e.resolved(meta));
+            }
         }
         if (kind.equals("pass")) {
             assertTrue(expected.stream().allMatch(FixtureMarkers.Expected::waived),
@@ -91,7 +100,8 @@ class PolicyFixtureTest {
             if (f.location() == null) {
                 fail("finding without a location: " + f);
             }
-            actual.putIfAbsent(new FixtureMarkers.Expected(f.rule(), f.location().file(), f.location().line(), f.waived()), f);
+            actual.putIfAbsent(new FixtureMarkers.Expected(f.rule(), f.severity(), f.location().file(), f.location().line(),
+                    f.waived()), f);
         }
         if (!expected.equals(actual.keySet())) {
             StringBuilder diff = new StringBuilder("findings differ from the # expect markers of " + dir + "\n");

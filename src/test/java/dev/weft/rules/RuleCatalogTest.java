@@ -76,6 +76,16 @@ class RuleCatalogTest {
             assertTrue(Files.isRegularFile(readme), id + ": README.md missing");
             assertTrue(Files.readString(readme).startsWith("# " + id + "\n"), id + ": README must start with '# " + id + "'");
 
+            boolean tool = RuleCatalog.BUILT_IN_FINDINGS.contains(id);
+            assertEquals(tool, m.tool(), id + ": scope tool is for exactly the ids in RuleCatalog.BUILT_IN_FINDINGS");
+            if (tool) {
+                // no inventory makes a rule emit these: a fixture would test nothing, so there must be none
+                assertFalse(Files.exists(folder.resolve("pass")) || Files.exists(folder.resolve("fail")),
+                        id + ": a built-in finding has no pass/ or fail/ fixtures");
+                return;
+            }
+            assertFalse(m.runsOn(RuleMeta.Scope.TOOL), id);
+            assertTrue(m.severities().contains(m.severity()), id);
             assertFalse(yamlFiles(folder.resolve("pass")).isEmpty(), id + ": no pass/ fixture");
             List<Path> fail = yamlFiles(folder.resolve("fail"));
             assertFalse(fail.isEmpty(), id + ": no fail/ fixture");
