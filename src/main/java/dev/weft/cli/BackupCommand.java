@@ -69,6 +69,7 @@ final class BackupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         Duration limit = netconf.timeout();
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
@@ -79,8 +80,8 @@ final class BackupCommand implements Callable<Integer> {
             backup(intent.model().switches(), limit, findings, statuses);
         }
         findings.sort(Finding.ORDER);
-        return ReportOutput.write(options, spec.commandLine().getOut(), "backup", source.inventoryPath(),
-                findings, statuses, Map.of());
+        return ReportOutput.write(options, spec.commandLine().getOut(), "backup", source, findings, statuses, Map.of(),
+                invocation, null);
     }
 
     private void backup(List<Switch> switches, Duration limit, List<Finding> findings, List<DeviceStatus> statuses) {

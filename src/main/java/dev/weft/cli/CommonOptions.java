@@ -5,8 +5,37 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** Options every pipeline command shares (cli.md "Common options"). */
+/**
+ * Options the pipeline commands share (cli.md "Common options"). A command that has no use for one of them
+ * says so with {@link Without} and {@code modelTransformer = CommonOptions.Prune.class}: the option is then
+ * not in its help and not accepted, so {@code --help} lists only what has an effect ({@code CliOptionsTest}).
+ */
 final class CommonOptions {
+
+    /** The common options a command does not take, by long name. */
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE)
+    @interface Without {
+        String[] value();
+    }
+
+    /** Drops the options a command's {@link Without} names from its picocli model, wherever the model is built. */
+    static final class Prune implements picocli.CommandLine.IModelTransformer {
+        @Override
+        public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec spec) {
+            Without without = spec.userObject() == null ? null : spec.userObject().getClass().getAnnotation(Without.class);
+            if (without != null) {
+                for (String name : without.value()) {
+                    picocli.CommandLine.Model.OptionSpec option = spec.findOption(name);
+                    if (option == null) {
+                        throw new IllegalStateException(spec.name() + " omits " + name + ", which it does not have");
+                    }
+                    spec.remove(option);
+                }
+            }
+            return spec;
+        }
+    }
 
     @Option(names = "--ref", paramLabel = "REF",
             description = "Read the inventory from this Git ref (branch, tag, commit, HEAD~1) instead of the working tree; no checkout.")

@@ -46,6 +46,7 @@ final class DriftCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         DeviceAudit.Settings settings = new DeviceAudit.Settings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
                 netconf.client(), System::getenv, DeviceAudit.Hook.NONE, progress(spec.commandLine().getErr()));
@@ -54,26 +55,27 @@ final class DriftCommand implements Callable<Integer> {
         Pipeline.Run run = pipeline.compile(source);
         Map<String, RuleMeta> meta = pipeline.ruleMeta().meta(); // drift ids are catalogue entries too
         if (run.compiled() == null) {
-            return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
-                    run.findings(), List.of(), meta);
+            return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, run.findings(), List.of(), meta,
+                    invocation, null);
         }
         if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
-            return infiniband(run, source.inventoryPath(), meta);
+            return infiniband(run, source, meta, invocation);
         }
         List<DeviceAudit.Target> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
         List<DeviceAudit.Result> results = new DeviceAudit(settings, DeviceProfiles.builtIn()).drift(targets);
         endProgress(spec.commandLine().getErr());
         Outcome outcome = outcome(run, results, meta, LocalDate.now());
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
-                outcome.findings(), outcome.devices(), meta);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, outcome.findings(),
+                outcome.devices(), meta, invocation, null);
     }
 
     /**
      * An InfiniBand fabric is audited through infiniband-diags on the SM host (the InfiniBand helper's
      * {@link IbDriftCheck}), not over NETCONF; the subnet is reported as one device, the intended master SM.
      */
-    private int infiniband(Pipeline.Run run, String inventoryPath, Map<String, RuleMeta> meta) {
+    private int infiniband(Pipeline.Run run, dev.weft.source.InventorySource source, Map<String, RuleMeta> meta,
+            Invocation invocation) {
         long limit = Math.max(1, netconf.timeout().toSeconds());
         IbDriftCheck.Result r = IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
         DeviceStatus.Status status = switch (r.status()) {
@@ -82,8 +84,8 @@ final class DriftCommand implements Callable<Integer> {
             default -> DeviceStatus.Status.UNREACHABLE;
         };
         String reason = status == DeviceStatus.Status.UNREACHABLE ? "refused" : null;
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", inventoryPath, r.findings(),
-                List.of(new DeviceStatus(r.device(), status, reason)), meta);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, r.findings(),
+                List.of(new DeviceStatus(r.device(), status, reason)), meta, invocation, null);
     }
 
     /** The findings and device statuses of a drift run: per-device results plus live-only rule findings. */

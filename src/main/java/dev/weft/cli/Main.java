@@ -32,10 +32,7 @@ public final class Main {
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("weft: " + ex.getMessage());
-            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
-                err.println("Did you mean: " + String.join(" or ", unmatched.getSuggestions()) + "?");
-            }
+            err.println(UsageMessages.of(ex));
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             err.flush();
             return ExitCode.USAGE;

@@ -3,12 +3,14 @@ package dev.weft.cli;
 import dev.weft.finding.Finding;
 import dev.weft.report.DeviceStatus;
 import dev.weft.report.FailOn;
-import dev.weft.report.Outcome;
 import dev.weft.report.Report;
 import dev.weft.report.Reporter;
 import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
+import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
+import dev.weft.rules.RuleMetaLoader;
+import dev.weft.source.InventorySource;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -37,9 +39,32 @@ final class ReportOutput {
         }
     }
 
-    static int write(CommonOptions options, PrintWriter stdout, String command, String inventory,
-            List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta) {
-        Report report = Report.of(Version.VERSION, command, inventory, findings, devices, ruleInfos(findings, meta));
+    /**
+     * Writes the report and returns the exit code, which follows {@code --fail-on} exactly as the report says.
+     *
+     * @param source     the inventory (its commit goes into the formats that carry run facts)
+     * @param invocation when and how the command started
+     * @param note       a line about the run (files not mapped), or null
+     */
+    static int write(CommonOptions options, PrintWriter stdout, String command, InventorySource source,
+            List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta, Invocation invocation,
+            String note) {
+        FailOn failOn = FailOn.parse(options.failOn);
+        Report report = Report.of(Version.VERSION, command, source.inventoryPath(), findings, devices,
+                ruleInfos(findings, meta)).withFailOn(failOn).withNotes(note == null ? List.of() : List.of(note));
+        if (carriesRun(options.format)) {
+            report = report.withRun(invocation.finish(source.revision()));
+        }
+        write(options, stdout, report);
+        return report.exitCode();
+    }
+
+    /** The formats that carry run facts (text and Markdown are read by people, who have the run in front of them). */
+    private static boolean carriesRun(String format) {
+        return !format.equalsIgnoreCase("text") && !format.equalsIgnoreCase("markdown");
+    }
+
+    private static void write(CommonOptions options, PrintWriter stdout, Report report) {
         Reporter reporter = Reporters.forFormat(options.format);
         try {
             if (options.output == null) {
@@ -57,7 +82,6 @@ final class ReportOutput {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
         }
-        return Outcome.exitCode(report, FailOn.parse(options.failOn));
     }
 
     /** {@link #ruleInfos} indexed by id, for reports that take a map. */
@@ -67,12 +91,17 @@ final class ReportOutput {
         return byId;
     }
 
-    /** SARIF wants a description of every rule that appears; built-in ids without metadata get a plain one. */
+    /**
+     * SARIF wants a description of every rule that appears. Every id Weft emits is in the catalogue, so a
+     * command that did not read it (render without validation, backup) reads the built-in one here.
+     */
     private static List<RuleInfo> ruleInfos(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
         TreeSet<String> used = new TreeSet<>();
         findings.forEach(f -> used.add(f.rule()));
+        Map<String, ? extends RuleMeta> known = meta.keySet().containsAll(used) ? meta
+                : new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta();
         return used.stream().map(id -> {
-            RuleMeta m = meta.get(id);
+            RuleMeta m = meta.containsKey(id) ? meta.get(id) : known.get(id);
             if (m == null) {
                 return new RuleInfo(id, id, "Weft finding '" + id + "'.", "See the message for what was expected and found.", null);
             }

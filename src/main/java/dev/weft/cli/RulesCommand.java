@@ -35,7 +35,8 @@ final class RulesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case "markdown" -> out.print(RuleDocs.markdown(rules));
-            case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-14s %s%n", r.id(), r.severity().label(), r.category(), r.title()));
+            case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-16s %-14s %s%n", r.id(), r.effectiveSeverity().label(),
+                    dev.weft.rules.RuleDocs.scope(r).replace(" ", ""), r.category(), r.title()));
             default -> throw new UsageException("--format for rules must be text or markdown, found '" + format + "'");
         }
         out.flush();

@@ -376,8 +376,10 @@ public final class IntentMapper {
                 Profile profile = profileName == null ? null : profiles.get(profileName);
                 if (profileName != null && profile == null) {
                     String hint = DidYouMean.suggest(profileName, profiles.keySet());
-                    finding(device, name, "port " + name + " of " + device + " names unknown profile `" + profileName + "`"
-                            + (hint == null ? "" : "; did you mean `" + hint + "`?"), at(p, "profile"), pointer + "/profile");
+                    findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, "port " + name + " of " + device
+                            + " names unknown profile `" + profileName + "`" + (hint == null ? "" : "; did you mean `" + hint + "`?"))
+                            .at(at(p, "profile")).withPath(pointer + "/profile").onDevice(device).onPort(name)
+                            .withValues("a profile defined under profiles", profileName));
                 }
                 Speed speed = unit(p, "speed", Speed::parse, pointer);
                 boolean speedWritten = p.has("speed") || (profile != null && profile.speed() != null)

@@ -30,13 +30,13 @@ class StageTimingsTest {
         LocalDate today = LocalDate.of(2026, 1, 1);
         StageTimings timings = new StageTimings();
 
-        Pipeline.Run timed = new Pipeline(List.of(), null, today, timings).validate(source);
+        Pipeline.Run timed = new Pipeline(List.of(), null, null, today, timings).validate(source);
         Pipeline.Run plain = new Pipeline(List.of(), null, today).validate(source);
 
         assertEquals(plain.findings(), timed.findings());
         String line = timings.line();
         assertTrue(line.matches("weft timings \\(wall ms\\): load\\+parse\\+schema \\d+, map \\d+, compile \\d+,"
-                + " rules \\d+, total \\d+"), line);
+                + " rules \\d+, render-check \\d+, total \\d+"), line);
     }
 
     @Test
