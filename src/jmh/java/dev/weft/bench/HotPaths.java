@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.testing.TestPlatforms;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompileResult;
 import dev.weft.compile.CompiledFabric;
@@ -10,11 +11,11 @@ import dev.weft.generate.RoceFabricGenerator;
 import dev.weft.generate.RoceFabricShape;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
-import dev.weft.intent.LoadLimits;
-import dev.weft.intent.MapNode;
-import dev.weft.intent.ParseResult;
-import dev.weft.intent.SchemaValidator;
-import dev.weft.intent.YamlParser;
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.ParseResult;
+import dev.weft.schema.SchemaValidator;
+import dev.weft.yaml.YamlParser;
 import dev.weft.model.FabricModel;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
@@ -80,8 +81,8 @@ public class HotPaths {
         suFile = new SourceFile(su, files.get(su).getBytes(StandardCharsets.UTF_8), "0".repeat(40));
         parser = new YamlParser(LoadLimits.defaults());
         suRoot = parser.parse(suFile).root();
-        validator = new SchemaValidator();
-        IntentResult intent = new IntentReader().read(new WorkingTreeSource(dir, dir));
+        validator = TestPlatforms.schemaValidator();
+        IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(dir, dir));
         model = intent.model();
         if (model == null) {
             throw new IllegalStateException("generated fabric does not load: " + intent.findings());

@@ -1,6 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.live.LiveTarget;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Management;
 import dev.weft.model.Switch;
@@ -19,7 +20,7 @@ final class DeviceTargets {
 
     private DeviceTargets() {}
 
-    static List<DeviceAudit.Target> select(FabricModel model, List<CompiledSwitch> switches, List<String> only,
+    static List<LiveTarget> select(FabricModel model, List<CompiledSwitch> switches, List<String> only,
             Path credentialsFile) {
         TreeSet<String> known = new TreeSet<>();
         switches.forEach(s -> known.add(s.name()));
@@ -42,35 +43,35 @@ final class DeviceTargets {
                 throw new UsageException("--credentials: " + e.getMessage());
             }
         }
-        List<DeviceAudit.Target> out = new ArrayList<>();
+        List<LiveTarget> out = new ArrayList<>();
         for (CompiledSwitch sw : switches) {
             if (!only.isEmpty() && !only.contains(sw.name())) {
                 continue;
             }
             Management m = model.switchNamed(sw.name()).map(Switch::management).orElse(null);
             if (m == null) {
-                out.add(new DeviceAudit.Target(sw, null, null, sw.name() + ": the intent has no management address for it"
+                out.add(new LiveTarget(sw, null, null, sw.name() + ": the intent has no management address for it"
                         + " (switches[].management: host, port, credentials)"));
                 continue;
             }
             DeviceEndpoint endpoint = new DeviceEndpoint(sw.name(), m.host(), m.port());
             if (m.credentials() == null) {
-                out.add(new DeviceAudit.Target(sw, endpoint, null, sw.name() + ": the intent names no credentials for it"
+                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": the intent names no credentials for it"
                         + " (switches[].management.credentials)"));
                 continue;
             }
             if (creds == null) {
-                out.add(new DeviceAudit.Target(sw, endpoint, null, sw.name() + ": needs credential '" + m.credentials()
+                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": needs credential '" + m.credentials()
                         + "' but no --credentials file was given"));
                 continue;
             }
             Optional<Credentials> c = creds.get(m.credentials());
             if (c.isEmpty()) {
-                out.add(new DeviceAudit.Target(sw, endpoint, null, sw.name() + ": credential '" + m.credentials()
+                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": credential '" + m.credentials()
                         + "' is not in " + credentialsFile));
                 continue;
             }
-            out.add(new DeviceAudit.Target(sw, endpoint, c.get(), null));
+            out.add(new LiveTarget(sw, endpoint, c.get(), null));
         }
         return out;
     }

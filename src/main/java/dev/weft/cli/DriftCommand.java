@@ -1,13 +1,15 @@
 package dev.weft.cli;
 
-import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.IbDriftCheck;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.Transport;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
-import dev.weft.live.DeviceProfiles;
-import dev.weft.report.DeviceStatus;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.platform.Platforms;
+import dev.weft.drift.DriftAudit;
+import dev.weft.finding.DeviceStatus;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -48,8 +50,8 @@ final class DriftCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
-        DeviceAudit.Settings settings = new DeviceAudit.Settings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, DeviceAudit.Hook.NONE, progress(spec.commandLine().getErr()));
+        LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()));
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
@@ -61,11 +63,10 @@ final class DriftCommand implements Callable<Integer> {
         if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
             return infiniband(run, source, meta, invocation);
         }
-        List<DeviceAudit.Target> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
+        List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
-        List<DeviceAudit.Result> results = new DeviceAudit(settings, DeviceProfiles.builtIn()).drift(targets);
+        DriftAudit.Outcome outcome = audit(run, settings, pipeline.platforms(), targets, meta, LocalDate.now());
         endProgress(spec.commandLine().getErr());
-        Outcome outcome = outcome(run, results, meta, LocalDate.now());
         return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, outcome.findings(),
                 outcome.devices(), meta, invocation, null);
     }
@@ -88,29 +89,11 @@ final class DriftCommand implements Callable<Integer> {
                 List.of(new DeviceStatus(r.device(), status, reason)), meta, invocation, null);
     }
 
-    /** The findings and device statuses of a drift run: per-device results plus live-only rule findings. */
-    record Outcome(List<Finding> findings, List<DeviceStatus> devices) {}
-
-    static Outcome outcome(Pipeline.Run run, List<DeviceAudit.Result> results, Map<String, RuleMeta> meta, LocalDate today) {
-        List<Finding> findings = new ArrayList<>();
-        Map<String, CompiledSwitch> live = new TreeMap<>();
-        Map<String, DeviceStatus> status = new TreeMap<>();
-        for (DeviceAudit.Result r : results) {
-            findings.addAll(r.findings());
-            status.put(r.name(), r.status());
-            if (r.live() != null) {
-                live.put(r.name(), r.live());
-            }
-        }
-        for (Finding f : LiveRules.liveOnly(run.model(), run.compiled(), live, meta, today)) {
-            findings.add(f);
-            DeviceStatus s = status.get(f.device());
-            if (s != null && s.status() == DeviceStatus.Status.OK && f.severity() != Severity.INFO) {
-                status.put(f.device(), new DeviceStatus(f.device(), DeviceStatus.Status.DRIFT, null));
-            }
-        }
-        findings.sort(Finding.ORDER);
-        return new Outcome(List.copyOf(findings), List.copyOf(status.values()));
+    /** Reads every target and compares it with its intent: the drift use case, wired. */
+    static DriftAudit.Outcome audit(Pipeline.Run run, LiveSettings settings, Platforms platforms, List<LiveTarget> targets,
+            Map<String, RuleMeta> meta, LocalDate today) throws InterruptedException {
+        List<DriftAudit.Result> results = DriftAudit.run(settings, platforms, targets);
+        return DriftAudit.outcome(run.model(), run.compiled(), results, meta, today);
     }
 
     /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */

@@ -1,6 +1,6 @@
 package dev.weft.cli;
 
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.HostKeyPolicy;
 import java.nio.file.Path;

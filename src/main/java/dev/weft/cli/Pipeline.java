@@ -10,6 +10,9 @@ import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
 import dev.weft.model.FabricModel;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
@@ -55,6 +58,7 @@ final class Pipeline {
     }
 
     private final RuleCatalog catalog = RuleCatalog.builtIn();
+    private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
@@ -115,6 +119,20 @@ final class Pipeline {
         }
     }
 
+    /** What each switch's platform cannot express of the plan its intent asks for ({@code render-gap}). */
+    private List<Finding> renderGaps(CompiledFabric compiled) {
+        List<Finding> out = new ArrayList<>();
+        for (CompiledSwitch sw : compiled.switches()) {
+            platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));
+        }
+        return out;
+    }
+
+    /** The platform packs every stage of this run uses. */
+    Platforms platforms() {
+        return platforms;
+    }
+
     AsicProfiles asicProfiles() {
         return asicProfiles;
     }
@@ -122,7 +140,7 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader().read(source, timer);
+            return new IntentReader(platforms.switchPlatforms()).read(source, timer);
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -169,6 +187,7 @@ final class Pipeline {
             List<Finding> checked = new ArrayList<>(compile.findings());
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
+            checked.addAll(renderGaps(compiled));
             RuleEngine engine = new RuleEngine(catalog, meta.meta());
             checked.addAll(engine.run(new RuleInput(model, compiled, today)));
             long rulesAt = System.nanoTime();

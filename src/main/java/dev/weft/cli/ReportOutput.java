@@ -1,7 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.finding.Finding;
-import dev.weft.report.DeviceStatus;
+import dev.weft.finding.DeviceStatus;
 import dev.weft.report.FailOn;
 import dev.weft.report.Report;
 import dev.weft.report.Reporter;

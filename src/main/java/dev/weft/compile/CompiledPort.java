@@ -116,4 +116,142 @@ public record CompiledPort(
                 "watchdog_queues", watchdogQueues,
                 "watchdog_queues_csv", csv(watchdogQueues));
     }
+
+    /** A builder that starts empty: lists empty, maps empty, everything else unset (null/false). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this CompiledPort's values, to change a few of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.name = name;
+        b.speedGbps = speedGbps;
+        b.mtu = mtu;
+        b.cableLengthMetres = cableLengthMetres;
+        b.role = role;
+        b.peer = peer;
+        b.trustDscp = trustDscp;
+        b.pfcPriorities = pfcPriorities;
+        b.priorityToQueue = priorityToQueue;
+        b.pfcPriorityToQueue = pfcPriorityToQueue;
+        b.queues = queues;
+        b.watchdog = watchdog;
+        b.watchdogQueues = watchdogQueues;
+        b.linkPause = linkPause;
+        b.headroom = headroom;
+        b.provenance = provenance;
+        return b;
+    }
+
+    /**
+     * Builds a CompiledPort by field name, so callers set what they know and a new field does not touch
+     * every construction site. Unset lists and maps are empty.
+     */
+    public static final class Builder {
+        private String name;
+        private Integer speedGbps;
+        private Integer mtu;
+        private Integer cableLengthMetres;
+        private String role;
+        private String peer;
+        private boolean trustDscp;
+        private List<Integer> pfcPriorities = List.of();
+        private List<Integer> priorityToQueue = List.of();
+        private List<Integer> pfcPriorityToQueue = List.of();
+        private List<CompiledQueue> queues = List.of();
+        private boolean watchdog;
+        private List<Integer> watchdogQueues = List.of();
+        private boolean linkPause;
+        private List<PriorityGroupHeadroom> headroom = List.of();
+        private Map<String, Location> provenance = Map.of();
+
+        private Builder() {}
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder speedGbps(Integer speedGbps) {
+            this.speedGbps = speedGbps;
+            return this;
+        }
+
+        public Builder mtu(Integer mtu) {
+            this.mtu = mtu;
+            return this;
+        }
+
+        public Builder cableLengthMetres(Integer cableLengthMetres) {
+            this.cableLengthMetres = cableLengthMetres;
+            return this;
+        }
+
+        public Builder role(String role) {
+            this.role = role;
+            return this;
+        }
+
+        public Builder peer(String peer) {
+            this.peer = peer;
+            return this;
+        }
+
+        public Builder trustDscp(boolean trustDscp) {
+            this.trustDscp = trustDscp;
+            return this;
+        }
+
+        public Builder pfcPriorities(List<Integer> pfcPriorities) {
+            this.pfcPriorities = pfcPriorities;
+            return this;
+        }
+
+        public Builder priorityToQueue(List<Integer> priorityToQueue) {
+            this.priorityToQueue = priorityToQueue;
+            return this;
+        }
+
+        public Builder pfcPriorityToQueue(List<Integer> pfcPriorityToQueue) {
+            this.pfcPriorityToQueue = pfcPriorityToQueue;
+            return this;
+        }
+
+        public Builder queues(List<CompiledQueue> queues) {
+            this.queues = queues;
+            return this;
+        }
+
+        public Builder watchdog(boolean watchdog) {
+            this.watchdog = watchdog;
+            return this;
+        }
+
+        public Builder watchdogQueues(List<Integer> watchdogQueues) {
+            this.watchdogQueues = watchdogQueues;
+            return this;
+        }
+
+        public Builder linkPause(boolean linkPause) {
+            this.linkPause = linkPause;
+            return this;
+        }
+
+        public Builder headroom(List<PriorityGroupHeadroom> headroom) {
+            this.headroom = headroom;
+            return this;
+        }
+
+        public Builder provenance(Map<String, Location> provenance) {
+            this.provenance = provenance;
+            return this;
+        }
+
+        public CompiledPort build() {
+            return new CompiledPort(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities,
+                    priorityToQueue, pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause,
+                    headroom, provenance);
+        }
+    }
 }

@@ -108,4 +108,192 @@ public record CompiledSwitch(
                 "ecmp_hash_fields", ecmpHashFields,
                 "ports", TemplateView.list(ports, p -> p.toTemplateMap(shared)));
     }
+
+    /** A builder that starts empty: lists empty, maps empty, everything else unset (null/false). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this CompiledSwitch's values, to change a few of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.name = name;
+        b.role = role;
+        b.platform = platform;
+        b.asic = asic;
+        b.asicProfileVersion = asicProfileVersion;
+        b.thresholdRoundingBytes = thresholdRoundingBytes;
+        b.osVersion = osVersion;
+        b.managementHost = managementHost;
+        b.managementPort = managementPort;
+        b.congestionControl = congestionControl;
+        b.dscpToPriority = dscpToPriority;
+        b.priorityToQueue = priorityToQueue;
+        b.priorityToPriorityGroup = priorityToPriorityGroup;
+        b.losslessPriorities = losslessPriorities;
+        b.cnpPriority = cnpPriority;
+        b.cnpDscp = cnpDscp;
+        b.queues = queues;
+        b.ecnProfiles = ecnProfiles;
+        b.watchdog = watchdog;
+        b.linkPause = linkPause;
+        b.ecmpHashFields = ecmpHashFields;
+        b.ports = ports;
+        b.provenance = provenance;
+        return b;
+    }
+
+    /**
+     * Builds a CompiledSwitch by field name, so callers set what they know and a new field does not touch
+     * every construction site. Unset lists and maps are empty.
+     */
+    public static final class Builder {
+        private String name;
+        private String role;
+        private String platform;
+        private String asic;
+        private String asicProfileVersion;
+        private Integer thresholdRoundingBytes;
+        private String osVersion;
+        private String managementHost;
+        private Integer managementPort;
+        private String congestionControl;
+        private Map<Integer, Integer> dscpToPriority = Map.of();
+        private List<Integer> priorityToQueue = List.of();
+        private List<Integer> priorityToPriorityGroup = List.of();
+        private List<Integer> losslessPriorities = List.of();
+        private Integer cnpPriority;
+        private Integer cnpDscp;
+        private List<CompiledQueue> queues = List.of();
+        private List<EcnProfile> ecnProfiles = List.of();
+        private CompiledWatchdog watchdog;
+        private boolean linkPause;
+        private List<String> ecmpHashFields = List.of();
+        private List<CompiledPort> ports = List.of();
+        private Map<String, Location> provenance = Map.of();
+
+        private Builder() {}
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder role(String role) {
+            this.role = role;
+            return this;
+        }
+
+        public Builder platform(String platform) {
+            this.platform = platform;
+            return this;
+        }
+
+        public Builder asic(String asic) {
+            this.asic = asic;
+            return this;
+        }
+
+        public Builder asicProfileVersion(String asicProfileVersion) {
+            this.asicProfileVersion = asicProfileVersion;
+            return this;
+        }
+
+        public Builder thresholdRoundingBytes(Integer thresholdRoundingBytes) {
+            this.thresholdRoundingBytes = thresholdRoundingBytes;
+            return this;
+        }
+
+        public Builder osVersion(String osVersion) {
+            this.osVersion = osVersion;
+            return this;
+        }
+
+        public Builder managementHost(String managementHost) {
+            this.managementHost = managementHost;
+            return this;
+        }
+
+        public Builder managementPort(Integer managementPort) {
+            this.managementPort = managementPort;
+            return this;
+        }
+
+        public Builder congestionControl(String congestionControl) {
+            this.congestionControl = congestionControl;
+            return this;
+        }
+
+        public Builder dscpToPriority(Map<Integer, Integer> dscpToPriority) {
+            this.dscpToPriority = dscpToPriority;
+            return this;
+        }
+
+        public Builder priorityToQueue(List<Integer> priorityToQueue) {
+            this.priorityToQueue = priorityToQueue;
+            return this;
+        }
+
+        public Builder priorityToPriorityGroup(List<Integer> priorityToPriorityGroup) {
+            this.priorityToPriorityGroup = priorityToPriorityGroup;
+            return this;
+        }
+
+        public Builder losslessPriorities(List<Integer> losslessPriorities) {
+            this.losslessPriorities = losslessPriorities;
+            return this;
+        }
+
+        public Builder cnpPriority(Integer cnpPriority) {
+            this.cnpPriority = cnpPriority;
+            return this;
+        }
+
+        public Builder cnpDscp(Integer cnpDscp) {
+            this.cnpDscp = cnpDscp;
+            return this;
+        }
+
+        public Builder queues(List<CompiledQueue> queues) {
+            this.queues = queues;
+            return this;
+        }
+
+        public Builder ecnProfiles(List<EcnProfile> ecnProfiles) {
+            this.ecnProfiles = ecnProfiles;
+            return this;
+        }
+
+        public Builder watchdog(CompiledWatchdog watchdog) {
+            this.watchdog = watchdog;
+            return this;
+        }
+
+        public Builder linkPause(boolean linkPause) {
+            this.linkPause = linkPause;
+            return this;
+        }
+
+        public Builder ecmpHashFields(List<String> ecmpHashFields) {
+            this.ecmpHashFields = ecmpHashFields;
+            return this;
+        }
+
+        public Builder ports(List<CompiledPort> ports) {
+            this.ports = ports;
+            return this;
+        }
+
+        public Builder provenance(Map<String, Location> provenance) {
+            this.provenance = provenance;
+            return this;
+        }
+
+        public CompiledSwitch build() {
+            return new CompiledSwitch(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion,
+                    managementHost, managementPort, congestionControl, dscpToPriority, priorityToQueue,
+                    priorityToPriorityGroup, losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles,
+                    watchdog, linkPause, ecmpHashFields, ports, provenance);
+        }
+    }
 }

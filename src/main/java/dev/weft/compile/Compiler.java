@@ -8,7 +8,7 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
-import dev.weft.model.Size;
+import dev.weft.units.Size;
 import dev.weft.model.Sourced;
 import dev.weft.model.Switch;
 import java.util.ArrayList;
@@ -153,16 +153,18 @@ public final class Compiler {
         }
         String host = s.management() == null ? null : s.management().host();
         Integer mport = s.management() == null ? null : s.management().port();
+        CompiledSwitch.Builder sw = CompiledSwitch.builder().name(s.name()).role(s.role()).platform(s.platform())
+                .asic(s.asic()).asicProfileVersion(versionOf(profile)).thresholdRoundingBytes(roundingOf(profile))
+                .osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov);
         if (!roce) {
-            return new CompiledSwitch(s.name(), s.role(), s.platform(), s.asic(), versionOf(profile),
-                    roundingOf(profile), s.osVersion(), host, mport, null, Map.of(), List.of(), List.of(), List.of(),
-                    null, null, List.of(), List.of(), null, false, List.of(), compiledPorts, prov);
+            return sw.build();
         }
-        return new CompiledSwitch(s.name(), s.role(), s.platform(), s.asic(), versionOf(profile), roundingOf(profile),
-                s.osVersion(), host, mport, plan.congestionControl(), plan.dscpToPriority(), plan.priorityToQueue(),
-                plan.priorityToPriorityGroup(), plan.losslessPriorities(), plan.cnpPriority(), plan.cnpDscp(),
-                plan.queues(), plan.ecnProfiles(), plan.watchdog(), plan.linkPause(), plan.ecmpHashFields(),
-                compiledPorts, prov);
+        return sw.congestionControl(plan.congestionControl()).dscpToPriority(plan.dscpToPriority())
+                .priorityToQueue(plan.priorityToQueue()).priorityToPriorityGroup(plan.priorityToPriorityGroup())
+                .losslessPriorities(plan.losslessPriorities()).cnpPriority(plan.cnpPriority()).cnpDscp(plan.cnpDscp())
+                .queues(plan.queues()).ecnProfiles(plan.ecnProfiles()).watchdog(plan.watchdog())
+                .linkPause(plan.linkPause()).ecmpHashFields(plan.ecmpHashFields())
+                .build();
     }
 
     /**
@@ -220,15 +222,16 @@ public final class Compiler {
         if (ep.link() != null) {
             prov[P_PEER] = Where.self(ep.link().at());
         }
+        CompiledPort.Builder port = CompiledPort.builder().name(ep.portName()).speedGbps(speed).mtu(mtu)
+                .cableLengthMetres(cable).role(role).peer(peer);
         if (!roce) {
-            return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, false, List.of(), List.of(),
-                    List.of(), List.of(), false, List.of(), false, List.of(), FrozenSortedMap.ofSorted(PORT_FIELDS, prov));
+            return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
         }
         List<PriorityGroupHeadroom> headroom = headroom(ep, plan, profile, overrides, cache, findings, prov);
-        List<Integer> pfc = plan.losslessPriorities();
-        return new CompiledPort(ep.portName(), speed, mtu, cable, role, peer, true, pfc, plan.priorityToQueue(),
-                plan.priorityToQueue(), plan.queues(), portPlan.watchdog(), portPlan.watchdogQueues(), plan.linkPause(),
-                headroom, FrozenSortedMap.ofSorted(PORT_FIELDS, prov));
+        return port.trustDscp(true).pfcPriorities(plan.losslessPriorities()).priorityToQueue(plan.priorityToQueue())
+                .pfcPriorityToQueue(plan.priorityToQueue()).queues(plan.queues()).watchdog(portPlan.watchdog())
+                .watchdogQueues(portPlan.watchdogQueues()).linkPause(plan.linkPause()).headroom(headroom)
+                .provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
     }
 
     /**

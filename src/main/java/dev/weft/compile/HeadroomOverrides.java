@@ -4,7 +4,7 @@ import dev.weft.model.EffectivePort;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Port;
 import dev.weft.model.Profile;
-import dev.weft.model.Size;
+import dev.weft.units.Size;
 import dev.weft.model.Sourced;
 import java.util.Optional;
 

@@ -5,7 +5,7 @@ import dev.weft.model.Ecn;
 import dev.weft.model.Fabric;
 import dev.weft.model.Pfc;
 import dev.weft.model.Scheduler;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
 import java.util.ArrayList;

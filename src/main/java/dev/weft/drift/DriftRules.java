@@ -1,5 +1,7 @@
 package dev.weft.drift;
 
+import dev.weft.live.LiveReader;
+
 /**
  * The ids drift reports. Their explanations are catalogue entries like every rule's
  * ({@code policies/<id>/rule.yaml}, scope {@code tool}), so {@code weft explain drift-pfc} answers and SARIF
@@ -15,8 +17,9 @@ public final class DriftRules {
     public static final String BUFFERS = "drift-buffers";
     public static final String MTU = "drift-mtu";
     public static final String PORT = "drift-port";
-    public static final String UNREACHABLE = "device-unreachable";
-    public static final String DEVICE_ERROR = "device-error";
+    public static final String UNREACHABLE = LiveReader.UNREACHABLE;
+    public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
+    public static final String NOT_AUDITED = DriftAudit.NOT_AUDITED;
 
     private DriftRules() {}
 }

@@ -1,5 +1,8 @@
 package dev.weft.intent;
 
+import dev.weft.schema.SchemaMessages;
+import dev.weft.yaml.YamlParser;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -78,7 +81,7 @@ public record Consequences(List<SkippedFile> skipped, Set<String> declared, Set<
         if (skipped.isEmpty()) {
             return null;
         }
-        long syntax = skipped.stream().filter(s -> s.reason().equals(TreeBuilder.RULE)).count();
+        long syntax = skipped.stream().filter(s -> s.reason().equals(YamlParser.RULE)).count();
         long schema = skipped.size() - syntax;
         List<String> why = new ArrayList<>();
         if (syntax > 0) {
@@ -95,7 +98,7 @@ public record Consequences(List<SkippedFile> skipped, Set<String> declared, Set<
 
     static boolean isInputError(Finding f) {
         return f.severity() == Severity.ERROR
-                && (f.rule().equals(TreeBuilder.RULE) || f.rule().equals(SchemaMessages.RULE));
+                && (f.rule().equals(YamlParser.RULE) || f.rule().equals(SchemaMessages.RULE));
     }
 
     private boolean named(String name) {

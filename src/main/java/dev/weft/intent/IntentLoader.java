@@ -1,5 +1,9 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.ParseResult;
+import dev.weft.yaml.YamlParser;
 import dev.weft.finding.Finding;
 import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;

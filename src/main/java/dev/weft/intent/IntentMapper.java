@@ -1,5 +1,9 @@
 package dev.weft.intent;
 
+import dev.weft.schema.SchemaMessages;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.Node;
+import dev.weft.yaml.ScalarNode;
 import dev.weft.finding.DidYouMean;
 
 import static dev.weft.intent.Yaml.at;
@@ -24,7 +28,7 @@ import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Hca;
 import dev.weft.model.Host;
-import dev.weft.model.Length;
+import dev.weft.units.Length;
 import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
@@ -35,14 +39,14 @@ import dev.weft.model.Profile;
 import dev.weft.model.Provenance;
 import dev.weft.model.RoceMtu;
 import dev.weft.model.Scheduler;
-import dev.weft.model.Size;
-import dev.weft.model.Speed;
+import dev.weft.units.Size;
+import dev.weft.units.Speed;
 import dev.weft.model.Subnet;
 import dev.weft.model.Switch;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Transport;
-import dev.weft.model.UnitException;
+import dev.weft.units.UnitException;
 import dev.weft.model.Versions;
 import dev.weft.model.Waiver;
 import dev.weft.model.Watchdog;

@@ -1,11 +1,15 @@
 package dev.weft.intent;
 
+import dev.weft.schema.SchemaValidator;
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.MapNode;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.FabricModel;
 import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -24,13 +28,14 @@ public final class IntentReader {
     private final SchemaValidator validator;
     private final IntentMapper mapper = new IntentMapper();
 
-    public IntentReader() {
-        this(LoadLimits.defaults());
+    /** @param switchPlatforms the values a switch's {@code platform} may take (the platform packs' ids) */
+    public IntentReader(Collection<String> switchPlatforms) {
+        this(LoadLimits.defaults(), switchPlatforms);
     }
 
     /** With a schema validator of its own (reading the schema is cheap: the library is compiled only if needed). */
-    public IntentReader(LoadLimits limits) {
-        this(new IntentLoader(limits), new SchemaValidator());
+    public IntentReader(LoadLimits limits, Collection<String> switchPlatforms) {
+        this(new IntentLoader(limits), new SchemaValidator(switchPlatforms));
     }
 
     /** With a shared validator: the schema is read once per process, not once per read. */
@@ -48,7 +53,7 @@ public final class IntentReader {
     public IntentResult read(InventorySource source, StageTimer timer) throws SourceException {
         long start = System.nanoTime();
         // Each file is checked against the schema in the task that parsed it.
-        IntentLoader.CheckedLoad checked = loader.load(source, validator::validate);
+        IntentLoader.CheckedLoad checked = loader.load(source, f -> validator.validate(f.source().path(), f.root()));
         LoadedIntent loaded = checked.intent();
         List<Finding> findings = new ArrayList<>(loaded.findings());
         findings.addAll(checked.checks());

@@ -1,5 +1,9 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.ListNode;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.Node;
+import dev.weft.yaml.ScalarNode;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;

@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.MapNode;
 import dev.weft.finding.Finding;
 import java.util.List;
 

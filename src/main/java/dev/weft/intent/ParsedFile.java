@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.MapNode;
 import dev.weft.source.SourceFile;
 import java.util.Objects;
 

@@ -1,5 +1,12 @@
 package dev.weft.intent;
 
+import dev.weft.schema.SchemaMessages;
+import dev.weft.yaml.ListNode;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.Node;
+import dev.weft.yaml.ScalarNode;
+import dev.weft.yaml.YamlParser;
+
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.source.SourceFile;
@@ -47,7 +54,7 @@ final class Skipped {
         boolean core = false;
         boolean links = false;
         for (SourceFile f : unparsed) {
-            files.add(new Consequences.SkippedFile(f.path(), TreeBuilder.RULE));
+            files.add(new Consequences.SkippedFile(f.path(), YamlParser.RULE));
             String text = new String(f.content(), StandardCharsets.UTF_8);
             collect(NAME, text, declared);
             collect(PROFILE_KEY, text, declared);

@@ -1,5 +1,9 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.ListNode;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.Node;
+import dev.weft.yaml.ScalarNode;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -7,10 +11,10 @@ import dev.weft.model.IbFeature;
 import dev.weft.model.IbQos;
 import dev.weft.model.Partition;
 import dev.weft.model.Provenance;
-import dev.weft.model.Speed;
+import dev.weft.units.Speed;
 import dev.weft.model.Subnet;
 import dev.weft.model.SubnetManager;
-import dev.weft.model.UnitException;
+import dev.weft.units.UnitException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

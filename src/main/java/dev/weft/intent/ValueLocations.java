@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.MapNode;
 import dev.weft.finding.Location;
 import dev.weft.model.Provenance;
 import java.util.AbstractSet;

@@ -1,5 +1,7 @@
 package dev.weft.model;
 
+import dev.weft.units.Length;
+import dev.weft.units.Speed;
 import java.util.Map;
 
 /** Applies the fabric → profile → port layering (spec §4) in one place, keeping the line that won. */

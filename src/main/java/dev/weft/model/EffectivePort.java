@@ -1,5 +1,7 @@
 package dev.weft.model;
 
+import dev.weft.units.Length;
+import dev.weft.units.Speed;
 /**
  * A switch port's effective settings after fabric → profile → port layering, each with the line that set it.
  *

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Speed;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;

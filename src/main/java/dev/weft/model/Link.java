@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Length;
 /** A cable between two endpoints; {@code cableLength} may be null (not written). */
 public record Link(Endpoint a, Endpoint b, Length cableLength, Provenance at) {
 

@@ -1,5 +1,7 @@
 package dev.weft.model;
 
+import dev.weft.units.Size;
+import dev.weft.units.Speed;
 /**
  * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null.
  *

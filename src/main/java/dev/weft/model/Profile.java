@@ -1,5 +1,7 @@
 package dev.weft.model;
 
+import dev.weft.units.Size;
+import dev.weft.units.Speed;
 /**
  * A named port profile; any field may be null (not set at this layer).
  *

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Speed;
 import java.util.List;
 
 /**

@@ -2,12 +2,12 @@ package dev.weft.netconf;
 
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
-import dev.weft.intent.LoadLimits;
-import dev.weft.intent.MapNode;
-import dev.weft.intent.Node;
-import dev.weft.intent.ParseResult;
-import dev.weft.intent.ScalarNode;
-import dev.weft.intent.YamlParser;
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.Node;
+import dev.weft.yaml.ParseResult;
+import dev.weft.yaml.ScalarNode;
+import dev.weft.yaml.YamlParser;
 import dev.weft.source.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;

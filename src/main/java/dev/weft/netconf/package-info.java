@@ -21,8 +21,8 @@
  * }
  * }</pre>
  *
- * <p>{@link dev.weft.netconf.ConfigFetcher} reads many devices in parallel and returns one
- * {@link dev.weft.netconf.FetchResult} per device. Host keys are always checked against a
+ * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each. Host keys are
+ * always checked against a
  * known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for
  * {@code --accept-new-host-keys}); replies are parsed with DTDs and external entities refused,
  * and their size is capped while reading ({@link dev.weft.netconf.ClientSettings}). Only

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import java.util.ArrayList;
 import java.util.Comparator;

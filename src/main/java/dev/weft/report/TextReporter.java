@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import java.io.IOException;
 import java.io.Writer;

@@ -7,7 +7,7 @@ import dev.weft.model.Hca;
 import dev.weft.model.Host;
 import dev.weft.model.IbCodes;
 import dev.weft.model.Partition;
-import dev.weft.model.Speed;
+import dev.weft.units.Speed;
 import dev.weft.model.Subnet;
 import java.util.ArrayList;
 import java.util.List;

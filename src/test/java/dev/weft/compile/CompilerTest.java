@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.finding.Finding;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
-import dev.weft.model.Size;
+import dev.weft.units.Size;
 import dev.weft.model.Sourced;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +132,7 @@ class CompilerTest {
         FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
         List<dev.weft.model.Port> ports = base.switches().get(0).ports().stream()
                 .map(p -> p.name().equals("Ethernet0") ? new dev.weft.model.Port(p.name(), p.profile(),
-                        new dev.weft.model.Speed(1600), p.mtu(), p.role(), p.description(),
+                        new dev.weft.units.Speed(1600), p.mtu(), p.role(), p.description(),
                         TestFabrics.prov("switches.yaml", 200, "name", "profile", "speed")) : p).toList();
         dev.weft.model.Switch s = base.switches().get(0);
         dev.weft.model.Switch changed = new dev.weft.model.Switch(s.name(), s.role(), s.platform(), s.asic(),

@@ -9,7 +9,7 @@ import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
-import dev.weft.live.OpenConfigReader;
+import dev.weft.platform.openconfig.OpenConfigReader;
 import dev.weft.render.Examples;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;

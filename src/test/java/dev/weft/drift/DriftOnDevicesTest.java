@@ -1,11 +1,14 @@
 package dev.weft.drift;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.cli.DeviceAudit;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.platform.Platforms;
 import dev.weft.cli.Main;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
@@ -15,14 +18,13 @@ import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.json.Json;
-import dev.weft.live.DeviceProfiles;
 import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
-import dev.weft.report.DeviceStatus;
+import dev.weft.finding.DeviceStatus;
 import dev.weft.report.Report;
 import dev.weft.report.Reporters;
 import dev.weft.source.WorkingTreeSource;
@@ -77,7 +79,7 @@ class DriftOnDevicesTest {
         inventory = writeInventory(root, lab.device(1).port(), lab.device(2).port(), lab.device(3).port());
         credentials = root.resolve("credentials.yaml");
         Files.writeString(credentials, "lab:\n  user: netconf\n  key-file: " + lab.clientKey() + "\n");
-        IntentResult intent = new IntentReader().read(new WorkingTreeSource(root, inventory));
+        IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, inventory));
         assertNotNull(intent.model(), intent.findings().toString());
         compiled = Compiler.compile(intent.model(), AsicProfiles.builtIn()).fabric();
         Renderer renderer = new Renderer(TemplateFolders.builtIn());
@@ -144,8 +146,17 @@ class DriftOnDevicesTest {
             return (Map<String, Object>) Json.parse(out);
         }
 
-        @SuppressWarnings("unchecked")
+        /** Every finding but {@code not-audited} (information on what the platform does not serve). */
         List<Map<String, Object>> findings() throws Exception {
+            return all().stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
+        }
+
+        List<Map<String, Object>> notAudited() throws Exception {
+            return all().stream().filter(f -> "not-audited".equals(f.get("rule"))).toList();
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> all() throws Exception {
             return (List<Map<String, Object>>) json().get("findings");
         }
 
@@ -183,6 +194,10 @@ class DriftOnDevicesTest {
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1", "--device", "oc-leaf-2");
         assertEquals(List.of(), r.findings(), r.out + r.err);
         assertEquals(Map.of("oc-leaf-1", "ok", "oc-leaf-2", "ok"), r.devices());
+        // OpenConfig has no ECMP hash fields: said once per device, as information that does not fail the run
+        assertEquals(List.of("not-audited oc-leaf-1 null", "not-audited oc-leaf-2 null"),
+                r.notAudited().stream().map(DriftOnDevicesTest::key).toList());
+        r.notAudited().forEach(f -> assertEquals("info", f.get("severity")));
         assertEquals(0, r.exit(), r.err);
     }
 
@@ -257,7 +272,7 @@ class DriftOnDevicesTest {
         assertEquals(Map.of("leaf-c1", "error:no-live-profile", "oc-leaf-1", "ok"), r.devices(), r.out);
         Map<String, Object> f = r.findings().get(0);
         assertEquals("device-error", f.get("rule"));
-        assertTrue(String.valueOf(f.get("message")).contains("platform 'eos' has no NETCONF live profile"), f.toString());
+        assertTrue(String.valueOf(f.get("message")).contains("platform 'eos' has no live profile"), f.toString());
         assertEquals(1, r.exit());
     }
 
@@ -301,14 +316,14 @@ class DriftOnDevicesTest {
     void wrongPasswordIsAuthAndTheCanarySecretAppearsNowhere() throws Exception {
         String canary = "canary-" + UUID.randomUUID();
         Map<String, String> env = Map.of("WEFT_TEST_PASSWORD", canary);
-        List<DeviceAudit.Target> targets = new ArrayList<>();
+        List<LiveTarget> targets = new ArrayList<>();
         for (String name : List.of("oc-leaf-1", "oc-leaf-2")) {
             CompiledSwitch s = sw(name);
-            targets.add(new DeviceAudit.Target(s, new DeviceEndpoint(name, s.managementHost(), s.managementPort()),
+            targets.add(new LiveTarget(s, new DeviceEndpoint(name, s.managementHost(), s.managementPort()),
                     Credentials.passwordFromEnv("netconf", "WEFT_TEST_PASSWORD"), null));
         }
-        List<DeviceAudit.Result> results = audit(env::get, DeviceAudit.Hook.NONE).drift(targets);
-        for (DeviceAudit.Result res : results) {
+        List<DriftAudit.Result> results = audit(env::get, LiveSettings.Hook.NONE).drift(targets);
+        for (DriftAudit.Result res : results) {
             assertEquals(DeviceStatus.Status.UNREACHABLE, res.status().status(), res.toString());
             assertEquals("auth", res.status().reason());
         }
@@ -316,8 +331,8 @@ class DriftOnDevicesTest {
 
         // the right password from the environment logs in, and is not echoed either
         String real = lab.device(1).password();
-        List<DeviceAudit.Result> ok = audit(Map.of("WEFT_TEST_PASSWORD", real)::get, DeviceAudit.Hook.NONE).drift(targets);
-        assertEquals(List.of(DeviceStatus.ok("oc-leaf-1"), DeviceStatus.ok("oc-leaf-2")), ok.stream().map(DeviceAudit.Result::status).toList());
+        List<DriftAudit.Result> ok = audit(Map.of("WEFT_TEST_PASSWORD", real)::get, LiveSettings.Hook.NONE).drift(targets);
+        assertEquals(List.of(DeviceStatus.ok("oc-leaf-1"), DeviceStatus.ok("oc-leaf-2")), ok.stream().map(DriftAudit.Result::status).toList());
         assertNoSecret(ok, real);
 
         // and through the real CLI, in its own process with the secret in its environment
@@ -340,12 +355,12 @@ class DriftOnDevicesTest {
         }
     }
 
-    private static void assertNoSecret(List<DeviceAudit.Result> results, String secret) throws IOException {
+    private static void assertNoSecret(List<DriftAudit.Result> results, String secret) throws IOException {
         List<Finding> findings = new ArrayList<>();
         results.forEach(r -> findings.addAll(r.findings()));
         StringBuilder all = new StringBuilder(results.toString());
         Report report = Report.of("test", "drift", "inventories/roce-pod-c", findings,
-                results.stream().map(DeviceAudit.Result::status).toList(), List.of());
+                results.stream().map(DriftAudit.Result::status).toList(), List.of());
         for (String format : Reporters.FORMATS) {
             StringWriter w = new StringWriter();
             Reporters.forFormat(format).write(report, w);
@@ -354,9 +369,16 @@ class DriftOnDevicesTest {
         assertFalse(all.toString().contains(secret), "a secret appears in a result or report");
     }
 
-    private static DeviceAudit audit(java.util.function.Function<String, String> env, DeviceAudit.Hook hook) {
-        return new DeviceAudit(new DeviceAudit.Settings(4, Duration.ofSeconds(20), HostKeyPolicy.strict(lab.knownHosts()),
-                ClientSettings.defaults(), env, hook, null), DeviceProfiles.builtIn());
+    /** The drift audit of {@code targets} with these settings, as {@code weft drift} runs it. */
+    private record Audit(LiveSettings settings) {
+        List<DriftAudit.Result> drift(List<LiveTarget> targets) throws InterruptedException {
+            return DriftAudit.run(settings, Platforms.builtIn(), targets);
+        }
+    }
+
+    private static Audit audit(java.util.function.Function<String, String> env, LiveSettings.Hook hook) {
+        return new Audit(new LiveSettings(4, Duration.ofSeconds(20), HostKeyPolicy.strict(lab.knownHosts()),
+                ClientSettings.defaults(), env, hook, null));
     }
 
     @Test
@@ -411,14 +433,14 @@ class DriftOnDevicesTest {
     @Test
     @Order(100)
     void deviceStoppedMidAuditIsAnErrorAndTheOthersComplete() throws Exception {
-        List<DeviceAudit.Target> targets = new ArrayList<>();
+        List<LiveTarget> targets = new ArrayList<>();
         for (String name : OC) {
             CompiledSwitch s = sw(name);
-            targets.add(new DeviceAudit.Target(s, new DeviceEndpoint(name, s.managementHost(), s.managementPort()),
+            targets.add(new LiveTarget(s, new DeviceEndpoint(name, s.managementHost(), s.managementPort()),
                     Credentials.keyFile("netconf", lab.clientKey()), null));
         }
         // oc-leaf-3's session is open when its device is stopped; the others are audited meanwhile
-        DeviceAudit.Hook stopDev3 = device -> {
+        LiveSettings.Hook stopDev3 = device -> {
             if (device.equals("oc-leaf-3")) {
                 try {
                     dev3Stopped = true;
@@ -428,12 +450,12 @@ class DriftOnDevicesTest {
                 }
             }
         };
-        List<DeviceAudit.Result> results = audit(Map.<String, String>of()::get, stopDev3).drift(targets);
+        List<DriftAudit.Result> results = audit(Map.<String, String>of()::get, stopDev3).drift(targets);
         Map<String, DeviceStatus.Status> status = new TreeMap<>();
         results.forEach(r -> status.put(r.name(), r.status().status()));
         assertEquals(Map.of("oc-leaf-1", DeviceStatus.Status.OK, "oc-leaf-2", DeviceStatus.Status.OK,
                 "oc-leaf-3", DeviceStatus.Status.ERROR), status, results.toString());
-        DeviceAudit.Result three = results.stream().filter(r -> r.name().equals("oc-leaf-3")).findFirst().orElseThrow();
+        DriftAudit.Result three = results.stream().filter(r -> r.name().equals("oc-leaf-3")).findFirst().orElseThrow();
         assertEquals("device-error", three.findings().get(0).rule());
         assertTrue(three.findings().get(0).message().startsWith("oc-leaf-3"), three.findings().toString());
     }

@@ -1,5 +1,6 @@
 package dev.weft.generate;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -36,7 +37,7 @@ class IbFabricGeneratorTest {
             Files.createDirectories(p.getParent());
             Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
         }
-        IntentResult intent = new IntentReader().read(new WorkingTreeSource(dir, dir));
+        IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(dir, dir));
         List<Finding> findings = intent.findings();
         assertEquals(List.of(), findings);
         assertNotNull(intent.model());

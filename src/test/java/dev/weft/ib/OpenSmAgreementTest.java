@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class OpenSmAgreementTest {
         RuleCatalog catalog = RuleCatalog.builtIn();
         RuleEngine engine = new RuleEngine(catalog, new RuleMetaLoader().load(catalog, List.of()).meta());
         return accepted().stream().map(dir -> DynamicTest.dynamicTest(root.relativize(dir).toString(), () -> {
-            IntentResult intent = new IntentReader().read(new WorkingTreeSource(root, dir));
+            IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, dir));
             assertNotNull(intent.model(), intent.findings().toString());
             List<Finding> findings = new ArrayList<>(intent.findings());
             findings.addAll(engine.run(new RuleInput(intent.model(), null, LocalDate.of(2026, 6, 1))));

@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,7 +56,7 @@ class OpenSmReadBackTest {
     void up(@TempDir Path base) throws Exception {
         tmp = base;
         Path root = OpenSmTestRenderer.projectDir();
-        IntentResult intent = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
+        IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
         assertEquals(List.of(), intent.findings());
         model = intent.model();
         expected = IbExpectedState.of(model);

@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.testing.TestYaml;
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,12 +11,12 @@ import dev.weft.finding.Location;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.EffectivePort;
 import dev.weft.model.FabricModel;
-import dev.weft.model.Length;
+import dev.weft.units.Length;
 import dev.weft.model.PortRole;
 import dev.weft.model.Scheduler;
-import dev.weft.model.Size;
-import dev.weft.model.Speed;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.Size;
+import dev.weft.units.Speed;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Transport;
 import dev.weft.model.Watchdog;
@@ -36,7 +38,7 @@ class ExampleInventoryTest {
     @BeforeAll
     static void read() throws Exception {
         Path root = TestYaml.projectDir();
-        result = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories/roce-pod-a")));
+        result = TestPlatforms.intentReader().read(new WorkingTreeSource(root, root.resolve("inventories/roce-pod-a")));
         model = result.model();
     }
 
@@ -139,7 +141,7 @@ class ExampleInventoryTest {
             inventories = dirs.filter(java.nio.file.Files::isDirectory).sorted().toList();
         }
         assertTrue(inventories.size() >= 1);
-        IntentReader reader = new IntentReader();
+        IntentReader reader = TestPlatforms.intentReader();
         for (Path inv : inventories) {
             IntentResult r = reader.read(new WorkingTreeSource(root, inv));
             assertEquals(List.of(), r.findings(), inv.toString());

@@ -1,5 +1,9 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.ListNode;
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.ScalarNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.testing.TestYaml;
+import dev.weft.yaml.MapNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.finding.Finding;

@@ -1,5 +1,11 @@
 package dev.weft.intent;
 
+import dev.weft.testing.TestYaml;
+import dev.weft.testing.TestPlatforms;
+import dev.weft.schema.SchemaValidator;
+import dev.weft.yaml.LoadLimits;
+import dev.weft.yaml.ParseResult;
+import dev.weft.yaml.YamlParser;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.model.FabricModel;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
 import java.nio.file.Path;
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class IntentMapperTest {
 
-    private static final SchemaValidator VALIDATOR = new SchemaValidator();
+    private static final SchemaValidator VALIDATOR = TestPlatforms.schemaValidator();
 
     @TempDir
     Path dir;

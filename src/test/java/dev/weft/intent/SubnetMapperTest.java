@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.finding.Finding;
 import dev.weft.ib.IbFixtures;
-import dev.weft.model.Speed;
+import dev.weft.units.Speed;
 import dev.weft.model.Subnet;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.weft.intent;
 
+import dev.weft.yaml.MapNode;
+import dev.weft.yaml.ScalarNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

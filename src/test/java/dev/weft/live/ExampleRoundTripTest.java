@@ -1,5 +1,8 @@
 package dev.weft.live;
 
+import dev.weft.platform.ReadBack;
+import dev.weft.platform.sonic.SonicConfigDbReader;
+import dev.weft.platform.openconfig.OpenConfigReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,12 +40,12 @@ class ExampleRoundTripTest {
                 tests.add(DynamicTest.dynamicTest(inventory + "/" + sw.name() + " via SONiC", () -> {
                     Renderer.DeviceOutput out = renderer.renderDeviceAs(subject, SonicConfigDbReader.PLATFORM, fabric.fabric());
                     assertTrue(out.findings().isEmpty(), out.findings().toString());
-                    assertEquals(ReadBack.expected(subject, "sonic"), SonicConfigDbReader.read(out.text("config_db.json")));
+                    assertEquals(ReadBack.expected(subject, "sonic", true), SonicConfigDbReader.read(out.text("config_db.json")));
                 }));
                 tests.add(DynamicTest.dynamicTest(inventory + "/" + sw.name() + " via OpenConfig", () -> {
                     Renderer.DeviceOutput out = renderer.renderDeviceAs(subject, OpenConfigReader.PLATFORM, fabric.fabric());
                     assertTrue(out.findings().isEmpty(), out.findings().toString());
-                    assertEquals(ReadBack.expected(subject, "openconfig"),
+                    assertEquals(ReadBack.expected(subject, "openconfig", false),
                             OpenConfigReader.read(out.text("config.xml"), subject.name(), "config.xml"));
                 }));
             }

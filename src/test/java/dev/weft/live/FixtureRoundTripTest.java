@@ -1,5 +1,8 @@
 package dev.weft.live;
 
+import dev.weft.platform.ReadBack;
+import dev.weft.platform.sonic.SonicConfigDbReader;
+import dev.weft.platform.openconfig.OpenConfigReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +25,7 @@ class FixtureRoundTripTest {
         Renderer.DeviceOutput out = renderer.renderDevice(sw, "pod");
         assertTrue(out.findings().isEmpty(), out.findings().toString());
         CompiledSwitch back = SonicConfigDbReader.read(out.text("config_db.json"));
-        assertEquals(ReadBack.expected(sw, "sonic"), back);
+        assertEquals(ReadBack.expected(sw, "sonic", true), back);
     }
 
     @ParameterizedTest
@@ -32,7 +35,7 @@ class FixtureRoundTripTest {
         Renderer.DeviceOutput out = renderer.renderDevice(sw, "pod");
         assertTrue(out.findings().isEmpty(), out.findings().toString());
         CompiledSwitch back = OpenConfigReader.read(out.text("config.xml"), "leaf-01", "config.xml");
-        assertEquals(ReadBack.expected(sw, "openconfig"), back);
+        assertEquals(ReadBack.expected(sw, "openconfig", false), back);
     }
 
     private static List<Integer> priorities(String csv) {

@@ -1,5 +1,9 @@
 package dev.weft.live;
 
+import dev.weft.platform.ReadException;
+import dev.weft.platform.ReadBack;
+import dev.weft.platform.sonic.SonicConfigDbReader;
+import dev.weft.platform.openconfig.OpenConfigReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -58,7 +62,7 @@ class ReaderInputTest {
         String body = config.substring(config.indexOf('\n') + 1, config.lastIndexOf("</config>"));
         String reply = "<rpc-reply xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\" message-id=\"1\"><data>"
                 + body + "</data></rpc-reply>";
-        assertEquals(ReadBack.expected(sw, "openconfig"), OpenConfigReader.read(reply, "leaf-01", "get-config"));
+        assertEquals(ReadBack.expected(sw, "openconfig", false), OpenConfigReader.read(reply, "leaf-01", "get-config"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Speed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

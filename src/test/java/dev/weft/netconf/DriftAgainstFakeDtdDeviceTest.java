@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.cli.DeviceAudit;
-import dev.weft.live.DeviceProfiles;
+import dev.weft.drift.DriftAudit;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.platform.Platforms;
 import dev.weft.render.Fixtures;
-import dev.weft.report.DeviceStatus;
+import dev.weft.finding.DeviceStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,14 +33,14 @@ class DriftAgainstFakeDtdDeviceTest {
         String textCanary = "text-canary-" + System.nanoTime();
         try (FakeDtdDevice device = new FakeDtdDevice(dir.resolve("hostkey"), FakeDtdDevice.Where.REPLY, canaryFile, textCanary)) {
             DeviceEndpoint endpoint = device.endpoint("fake-dtd");
-            DeviceAudit.Target target = new DeviceAudit.Target(Fixtures.plan("fake-dtd", "openconfig", List.of(3)), endpoint,
+            LiveTarget target = new LiveTarget(Fixtures.plan("fake-dtd", "openconfig", List.of(3)), endpoint,
                     Credentials.passwordFromEnv(FakeDevice.USER, "FAKE_PASSWORD"), null);
-            DeviceAudit audit = new DeviceAudit(new DeviceAudit.Settings(2, Duration.ofSeconds(20),
+            LiveSettings settings = new LiveSettings(2, Duration.ofSeconds(20),
                     HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), ClientSettings.defaults(),
-                    Map.of("FAKE_PASSWORD", "x")::get, DeviceAudit.Hook.NONE, null), DeviceProfiles.builtIn());
-            List<DeviceAudit.Result> results = audit.drift(List.of(target));
+                    Map.of("FAKE_PASSWORD", "x")::get, LiveSettings.Hook.NONE, null);
+            List<DriftAudit.Result> results = DriftAudit.run(settings, Platforms.builtIn(), List.of(target));
             assertEquals(1, results.size());
-            DeviceAudit.Result r = results.get(0);
+            DriftAudit.Result r = results.get(0);
             assertEquals(DeviceStatus.Status.ERROR, r.status().status(), r.toString());
             assertEquals("protocol", r.status().reason());
             assertEquals("device-error", r.findings().get(0).rule());

@@ -353,31 +353,6 @@ class NetconfDeviceTest {
         }
     }
 
-    @Test
-    void fetcherReadsEveryDeviceAndReportsTheOnesThatFail(@TempDir Path dir) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        Path knownHosts = Files.writeString(dir.resolve("known_hosts"),
-                Files.readString(dev1.knownHosts()) + Files.readString(dev2.knownHosts()));
-        List<DeviceTarget> targets = List.of(
-                new DeviceTarget(dev2.endpoint(), Credentials.keyFile(dev2.user(), dev2.ed25519Key())),
-                new DeviceTarget(new DeviceEndpoint("a-down", "127.0.0.1", port),
-                        Credentials.keyFile(dev1.user(), dev1.rsaKey())),
-                new DeviceTarget(dev1.endpoint(), Credentials.passwordFromEnv(dev1.user(), PW_VAR)));
-        try (NetconfClient c = client()) {
-            List<FetchResult> results = new ConfigFetcher(c, HostKeyPolicy.strict(knownHosts), TIMEOUTS, 2)
-                    .fetchAll(targets, "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"/>");
-            assertEquals(List.of("a-down", "dev1", "dev2"), results.stream().map(r -> r.endpoint().name()).toList());
-            FetchResult.Failed down = (FetchResult.Failed) results.get(0);
-            assertEquals(NetconfException.Reason.REFUSED, down.error().reason());
-            for (FetchResult r : results.subList(1, 3)) {
-                assertEquals("data", ((FetchResult.Fetched) r).reply().data().getLocalName());
-            }
-        }
-    }
-
     private static String text(Element root, String ns, String local) {
         var nodes = root.getElementsByTagNameNS(ns, local);
         assertTrue(nodes.getLength() > 0, "no <" + local + "> in reply");

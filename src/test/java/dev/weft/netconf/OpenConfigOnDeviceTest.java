@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledSwitch;
-import dev.weft.live.OpenConfigReader;
-import dev.weft.live.ReadBack;
+import dev.weft.platform.openconfig.OpenConfigReader;
+import dev.weft.platform.ReadBack;
 import dev.weft.render.Fixtures;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
@@ -58,7 +58,7 @@ class OpenConfigOnDeviceTest {
             Reply live = s.getConfig(null);
             CompiledSwitch back = OpenConfigReader.read(live.text(), dev.endpoint().name(),
                     dev.endpoint().label() + " get-config");
-            assertEquals(ReadBack.expected(sw, "openconfig"), back);
+            assertEquals(ReadBack.expected(sw, "openconfig", false), back);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.TestPlatforms;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompileResult;
 import dev.weft.compile.CompiledFabric;
@@ -33,7 +34,7 @@ public final class Examples {
         String inventory = inventoryDir.toString();
         IntentResult read;
         try {
-            read = new IntentReader().read(new WorkingTreeSource(root, root.resolve(inventoryDir)));
+            read = TestPlatforms.intentReader().read(new WorkingTreeSource(root, root.resolve(inventoryDir)));
         } catch (Exception e) {
             throw new AssertionError("cannot read " + inventory + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,7 +74,7 @@ class FastTemplateDifferentialTest {
     @Test
     void openSmTemplatesRenderIdentically() throws Exception {
         Path root = Examples.projectRoot();
-        IntentResult read = new IntentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
+        IntentResult read = TestPlatforms.intentReader().read(new WorkingTreeSource(root, root.resolve("inventories/ib-pod-b")));
         int compared = compareOpenSm(read.model());
         compared += compareOpenSm(dev.weft.ib.IbFixtures.pod().model());
         assertTrue(compared >= 8, "compared " + compared);

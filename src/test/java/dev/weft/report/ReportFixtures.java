@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.finding.DeviceStatus;
 import dev.weft.testing.Golden;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
 package dev.weft.rules;
 
+import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -41,7 +42,7 @@ class PolicyFixtureTest {
     /** Waiver fixtures are written against this date. */
     static final LocalDate TODAY = LocalDate.of(2026, 6, 1);
 
-    private static final IntentReader READER = new IntentReader();
+    private static final IntentReader READER = TestPlatforms.intentReader();
     private static final RuleCatalog CATALOG = RuleCatalog.builtIn();
     private static final AsicProfiles ASICS = AsicProfiles.builtIn();
 

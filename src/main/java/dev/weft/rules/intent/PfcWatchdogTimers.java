@@ -3,7 +3,7 @@ package dev.weft.rules.intent;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.Fabric;
-import dev.weft.model.TimeSpan;
+import dev.weft.units.TimeSpan;
 import dev.weft.model.Watchdog;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;

@@ -1,0 +1,117 @@
+package dev.weft.drift;
+
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.DeviceStatus;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.live.LiveReader;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.live.Reading;
+import dev.weft.model.FabricModel;
+import dev.weft.platform.Feature;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
+import dev.weft.rules.RuleMeta;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code weft drift}'s use case: each device read by {@link dev.weft.live.LiveReader} is compared with its
+ * intended compiled switch feature by feature ({@link Drift}); the features its platform cannot serve over
+ * its transport are {@code not-audited} (info: neither drift nor a silent pass); then the compiled-config
+ * rules run on the live config ({@link LiveRules}).
+ */
+public final class DriftAudit {
+
+    /** A feature of the intent that the device's platform cannot serve over its live transport. */
+    public static final String NOT_AUDITED = "not-audited";
+
+    /**
+     * What happened to one device.
+     *
+     * @param status   ok, drift, unreachable or error
+     * @param findings drift and not-audited findings, or the one finding saying why the device could not be read
+     * @param live     the switch as read from the device, or null when it could not be read
+     */
+    public record Result(DeviceStatus status, List<Finding> findings, CompiledSwitch live) {
+        public Result {
+            findings = List.copyOf(findings);
+        }
+
+        public String name() {
+            return status.name();
+        }
+    }
+
+    /** The findings and device statuses of a whole run. */
+    public record Outcome(List<Finding> findings, List<DeviceStatus> devices) {}
+
+    private DriftAudit() {}
+
+    /** Reads every target through its platform pack and compares each with its intent; one result per target, by name. */
+    public static List<Result> run(LiveSettings settings, Platforms platforms, List<LiveTarget> targets)
+            throws InterruptedException {
+        Map<String, LiveTarget> byName = new TreeMap<>();
+        targets.forEach(t -> byName.put(t.name(), t));
+        List<Result> results = new ArrayList<>();
+        for (Reading r : new LiveReader(settings, platforms).read(targets, LiveReader.Mode.DRIFT)) {
+            results.add(compare(byName.get(r.device()), r, platforms));
+        }
+        return List.copyOf(results);
+    }
+
+    /** Compares one device's reading with its intent. */
+    public static Result compare(LiveTarget target, Reading reading, Platforms platforms) {
+        if (!reading.read() || reading.live() == null) {
+            return new Result(reading.status(), reading.findings(), null);
+        }
+        CompiledSwitch intended = target.intended();
+        List<Finding> findings = new ArrayList<>(Drift.compare(intended, reading.live(), Tolerance.of(intended)));
+        DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
+                : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
+        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+        profile.notAudited().forEach((feature, reason) -> {
+            if (feature.usedBy(intended)) {
+                findings.add(notAudited(intended, feature, reason));
+            }
+        });
+        findings.sort(Finding.ORDER);
+        return new Result(status, findings, reading.live());
+    }
+
+    private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {
+        return Finding.of(NOT_AUDITED, Severity.INFO, sw.name() + ": " + feature.word() + " is not audited on platform "
+                        + sw.platform() + ": " + reason)
+                .at(RenderGaps.owner(sw, feature)).onDevice(sw.name()).withValues(feature.word(), "not served");
+    }
+
+    /** Per-device results plus the live-only rule findings, with statuses raised to drift where those apply. */
+    public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
+            Map<String, RuleMeta> meta, LocalDate today) {
+        List<Finding> findings = new ArrayList<>();
+        Map<String, CompiledSwitch> live = new TreeMap<>();
+        Map<String, DeviceStatus> status = new TreeMap<>();
+        for (Result r : results) {
+            findings.addAll(r.findings());
+            status.put(r.name(), r.status());
+            if (r.live() != null) {
+                live.put(r.name(), r.live());
+            }
+        }
+        for (Finding f : LiveRules.liveOnly(model, compiled, live, meta, today)) {
+            findings.add(f);
+            DeviceStatus s = status.get(f.device());
+            if (s != null && s.status() == DeviceStatus.Status.OK && f.severity() != Severity.INFO) {
+                status.put(f.device(), new DeviceStatus(f.device(), DeviceStatus.Status.DRIFT, null));
+            }
+        }
+        findings.sort(Finding.ORDER);
+        return new Outcome(List.copyOf(findings), List.copyOf(status.values()));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.weft.live;
+
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.DeviceStatus;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.netconf.NetconfClient;
+import dev.weft.netconf.NetconfException;
+import dev.weft.netconf.NetconfSession;
+import dev.weft.netconf.Reply;
+import dev.weft.netconf.Timeouts;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.LiveTransport;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.ReadException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Reads many devices' running config, at most {@code parallel} at a time in {@link DevicePool}, each
+ * through its platform pack's live profile. Every device gets exactly one {@link Reading}, whatever
+ * happens to the others: one that cannot be reached is {@code unreachable} with a
+ * {@code device-unreachable} finding naming the reason (refused, timeout, auth, host-key, ...); one that
+ * answered but not usably (session lost mid-read, a reply too large or malformed, a DTD, no live profile
+ * for its platform, a reader that failed) is {@code error} with a {@code device-error} finding. Secrets
+ * never reach a message: the NETCONF layer names where a password comes from, not what it is.
+ */
+public final class LiveReader {
+
+    /** A device that could not be reached. */
+    public static final String UNREACHABLE = "device-unreachable";
+    /** A device that answered, but whose config could not be used. */
+    public static final String DEVICE_ERROR = "device-error";
+
+    /** What to read. */
+    public enum Mode {
+        /** The part of the config the platform's live profile compares, parsed into a compiled switch. */
+        DRIFT,
+        /** The whole running config as the device sends it, unparsed (backup). */
+        WHOLE_CONFIG
+    }
+
+    private final LiveSettings settings;
+    private final Platforms platforms;
+
+    public LiveReader(LiveSettings settings, Platforms platforms) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.platforms = Objects.requireNonNull(platforms, "platforms");
+    }
+
+    /** One reading per target, sorted by device name. */
+    public List<Reading> read(List<LiveTarget> targets, Mode mode) throws InterruptedException {
+        List<LiveTarget> sorted = new ArrayList<>(targets);
+        sorted.sort(Comparator.comparing(LiveTarget::name));
+        AtomicInteger done = new AtomicInteger();
+        try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
+            return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> read(client, t, mode),
+                    (t, e) -> error(t, "internal", t.name() + ": reading the device failed unexpectedly: " + e),
+                    r -> settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices"));
+        }
+    }
+
+    private Reading read(NetconfClient client, LiveTarget t, Mode mode) throws InterruptedException {
+        String name = t.name();
+        if (t.problem() != null) {
+            return error(t, "not-configured", t.problem());
+        }
+        LiveProfile profile = platforms.live(t.intended().platform()).orElse(null);
+        if (mode == Mode.DRIFT && profile == null) {
+            return error(t, "no-live-profile", name + ": " + platforms.missingLive(t.intended().platform()));
+        }
+        LiveTransport transport = profile == null ? new LiveTransport.NetconfGetConfig("") : profile.transport();
+        if (!(transport instanceof LiveTransport.NetconfGetConfig netconf)) {
+            return error(t, "transport", name + ": platform " + t.intended().platform() + " is read with "
+                    + transport + ", which this build cannot run yet");
+        }
+        NetconfSession session;
+        try {
+            session = client.connect(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
+        } catch (NetconfException e) {
+            if (e.reason() == NetconfException.Reason.REPLY_TOO_LARGE || e.reason() == NetconfException.Reason.PROTOCOL) {
+                return error(t, e.reason().label(), e.getMessage());     // it answered, but not usably
+            }
+            return unreachable(t, e.reason().label(), e.getMessage());
+        }
+        try (session) {
+            settings.hook().connected(name);
+            Reply reply = session.getConfig(mode == Mode.WHOLE_CONFIG ? null : netconf.subtreeFilter());
+            String text = reply.text();
+            CompiledSwitch live = mode == Mode.DRIFT
+                    ? profile.read(text, name, t.endpoint().label() + " get-config") : null;
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, reply.data(), live);
+        } catch (NetconfException e) {
+            return error(t, e.reason().label(), e.getMessage());
+        } catch (ReadException e) {
+            return error(t, "unreadable-config", e.getMessage());
+        }
+    }
+
+    /** The reading of a device that could not be reached, with its {@code device-unreachable} finding. */
+    public static Reading unreachable(LiveTarget t, String reason, String message) {
+        Finding f = Finding.of(UNREACHABLE, Severity.ERROR, message + " (reason: " + reason + ")")
+                .at(t.owner()).onDevice(t.name()).withValues("reachable", reason);
+        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.UNREACHABLE, reason), List.of(f),
+                null, null, null);
+    }
+
+    /** The reading of a device that answered but could not be used, with its {@code device-error} finding. */
+    public static Reading error(LiveTarget t, String reason, String message) {
+        Finding f = Finding.of(DEVICE_ERROR, Severity.ERROR, message + " (reason: " + reason + ")")
+                .at(t.owner()).onDevice(t.name());
+        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, reason), List.of(f),
+                null, null, null);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.weft.platform;
+
+import dev.weft.compile.CompiledSwitch;
+import java.util.Map;
+
+/**
+ * How Weft reads one platform's live config: what to ask for ({@link #transport()}), how the reply maps
+ * into the compiled switch (types, units, list order and the device's defaults normalised), which part of
+ * an intended switch that reply can carry, and which features the platform cannot serve over this
+ * transport at all.
+ */
+public interface LiveProfile {
+
+    /** The platform id the reader stamps on what it reads (its pack's id). */
+    String platform();
+
+    LiveTransport transport();
+
+    /**
+     * Maps a reply (the whole {@code <rpc-reply>} text, or the command's output) to a compiled switch.
+     *
+     * @param device the device name (most configs carry no hostname)
+     * @param what   names the source in messages, e.g. {@code leaf-1 (127.0.0.1:830) get-config}
+     */
+    CompiledSwitch read(String reply, String device, String what) throws ReadException;
+
+    /**
+     * The intended switch with every fact removed that this platform's config does not carry, normalised
+     * as {@link #read} normalises: {@code expected(intended).equals(read(render(intended)))} is the round
+     * trip. Default: {@link ReadBack#expected(CompiledSwitch, String, boolean)} with the ECMP hash carried
+     * unless {@link #notAudited()} names {@link Feature#HASH}.
+     */
+    default CompiledSwitch expected(CompiledSwitch intended) {
+        return ReadBack.expected(intended, platform(), !notAudited().containsKey(Feature.HASH));
+    }
+
+    /**
+     * Features this platform does not serve over {@link #transport()}, each with the reason: reported per
+     * device as {@code not-audited}, neither drift nor a silent pass.
+     */
+    default Map<Feature, String> notAudited() {
+        return Map.of();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.weft.platform.ibquantum;
+
+import dev.weft.platform.DeviceKind;
+import dev.weft.platform.PlatformPack;
+
+/**
+ * NVIDIA Quantum InfiniBand switches. Their configuration lives in the subnet manager (the
+ * {@code opensm} pack renders it); the switches themselves render no file of their own.
+ */
+public final class IbQuantumPack implements PlatformPack {
+
+    @Override
+    public String id() {
+        return "ib-quantum";
+    }
+
+    @Override
+    public String title() {
+        return "NVIDIA Quantum InfiniBand switch (configured through the subnet manager)";
+    }
+
+    @Override
+    public DeviceKind kind() {
+        return DeviceKind.SWITCH;
+    }
+}

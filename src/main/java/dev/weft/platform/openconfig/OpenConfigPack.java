@@ -1,0 +1,69 @@
+package dev.weft.platform.openconfig;
+
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.DeviceKind;
+import dev.weft.platform.Feature;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.LiveTransport;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.ReadException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code weft-qos-ext} for
+ * what upstream OpenConfig does not model (PFC, the watchdog, priority-group headroom, DSCP trust, cable
+ * length). No real switch ships {@code weft-qos-ext}: this pack is the shape of a vendor-neutral
+ * OpenConfig device and the project's own test device; real switches use their vendor's pack.
+ */
+public final class OpenConfigPack implements PlatformPack, LiveProfile {
+
+    /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
+    static final String FILTER = "<interfaces xmlns=\"" + OpenConfigReader.IF + "\"/>"
+            + "<qos xmlns=\"" + OpenConfigReader.QOS + "\"/>";
+
+    @Override
+    public String id() {
+        return OpenConfigReader.PLATFORM;
+    }
+
+    @Override
+    public String title() {
+        return "OpenConfig interfaces + qos with Weft's weft-qos-ext (NETCONF)";
+    }
+
+    @Override
+    public DeviceKind kind() {
+        return DeviceKind.SWITCH;
+    }
+
+    @Override
+    public Map<Feature, String> renderGaps() {
+        return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+    }
+
+    @Override
+    public Optional<LiveProfile> live() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public String platform() {
+        return id();
+    }
+
+    @Override
+    public LiveTransport transport() {
+        return new LiveTransport.NetconfGetConfig(FILTER);
+    }
+
+    @Override
+    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+        return OpenConfigReader.read(reply, device, what);
+    }
+
+    @Override
+    public Map<Feature, String> notAudited() {
+        return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+    }
+}

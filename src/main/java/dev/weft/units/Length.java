@@ -1,0 +1,24 @@
+package dev.weft.units;
+
+import java.math.BigDecimal;
+import java.util.Map;
+
+/** A cable length in whole metres ({@code 5m} or a bare 5). */
+public record Length(long metres) implements Comparable<Length> {
+
+    private static final Map<String, BigDecimal> UNITS = Map.of("", BigDecimal.ONE, "m", BigDecimal.ONE);
+
+    public static Length parse(Object raw) {
+        return new Length(Quantity.parse("length", raw, UNITS, "m"));
+    }
+
+    @Override
+    public int compareTo(Length o) {
+        return Long.compare(metres, o.metres);
+    }
+
+    @Override
+    public String toString() {
+        return metres + "m";
+    }
+}

@@ -1,0 +1,25 @@
+package dev.weft.units;
+
+import java.math.BigDecimal;
+import java.util.Map;
+
+/** A link speed in whole Gb/s ({@code 400G}, {@code 1.6T}). */
+public record Speed(long gbps) implements Comparable<Speed> {
+
+    private static final Map<String, BigDecimal> UNITS = Map.of(
+            "", BigDecimal.ONE, "G", BigDecimal.ONE, "T", BigDecimal.valueOf(1000));
+
+    public static Speed parse(Object raw) {
+        return new Speed(Quantity.parse("speed", raw, UNITS, "G, T"));
+    }
+
+    @Override
+    public int compareTo(Speed o) {
+        return Long.compare(gbps, o.gbps);
+    }
+
+    @Override
+    public String toString() {
+        return gbps + "G";
+    }
+}
