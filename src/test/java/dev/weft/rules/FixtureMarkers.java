@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  * {@code // BUG:}). Each rule may be followed by the severity the finding must have; without one it
  * must have the rule's default severity from {@code rule.yaml}.
  */
-final class FixtureMarkers {
+public final class FixtureMarkers {
 
     /** One expected finding: rule, severity (null: the rule's default), repository-relative file, line, waived. */
-    record Expected(String rule, Severity severity, String file, int line, boolean waived) implements Comparable<Expected> {
+    public record Expected(String rule, Severity severity, String file, int line, boolean waived) implements Comparable<Expected> {
         @Override
         public int compareTo(Expected o) {
             int c = file.compareTo(o.file);
@@ -34,7 +34,7 @@ final class FixtureMarkers {
         }
 
         /** This expectation with the rule's default severity filled in where the marker named none. */
-        Expected resolved(Map<String, RuleMeta> meta) {
+        public Expected resolved(Map<String, RuleMeta> meta) {
             if (severity != null) {
                 return this;
             }
@@ -55,7 +55,7 @@ final class FixtureMarkers {
     private FixtureMarkers() {}
 
     /** @param repoPath the file's repository-relative path, as findings name it */
-    static List<Expected> read(Path file, String repoPath) throws IOException {
+    public static List<Expected> read(Path file, String repoPath) throws IOException {
         List<Expected> out = new ArrayList<>();
         List<String> lines = Files.readAllLines(file);
         for (int i = 0; i < lines.size(); i++) {

@@ -20,14 +20,14 @@ import org.junit.jupiter.api.TestFactory;
  * and fixtures, and every folder belongs to a registered rule. (PMD's AbstractRuleSetFactoryTest,
  * Checkstyle's AllChecksTest.)
  */
-class RuleCatalogTest {
+public class RuleCatalogTest {
 
-    static Path projectDir() {
+    public static Path projectDir() {
         String dir = System.getProperty("weft.project.dir");
         return Path.of(dir == null ? "" : dir).toAbsolutePath();
     }
 
-    static Path policies() {
+    public static Path policies() {
         return projectDir().resolve("policies");
     }
 
@@ -97,7 +97,7 @@ class RuleCatalogTest {
         }));
     }
 
-    static List<Path> yamlFiles(Path dir) throws IOException {
+    public static List<Path> yamlFiles(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }

@@ -1,16 +1,15 @@
-package dev.weft.rules;
+package dev.weft.cli;
 
-import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.weft.compile.AsicProfiles;
-import dev.weft.compile.CompileResult;
-import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
-import dev.weft.intent.IntentReader;
-import dev.weft.intent.IntentResult;
+import dev.weft.rules.FixtureMarkers;
+import dev.weft.rules.RuleCatalog;
+import dev.weft.rules.RuleCatalogTest;
+import dev.weft.rules.RuleMeta;
+import dev.weft.rules.RuleMetaLoader;
 import dev.weft.source.WorkingTreeSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,50 +27,51 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every {@code policies/<id>/pass} and {@code fail} inventory through the real validate pipeline (source →
- * loader → schema → model → compile → rule engine with the built-in metadata and waivers), so rules on
- * intent and rules on compiled config are tested the same way. A fail fixture must produce
- * exactly the {@code # expect:} markers as (rule, severity, file, line), a marker without a severity meaning the
- * rule's default from {@code rule.yaml}; a pass fixture must produce no unwaived finding at all, and its waived
- * findings must match its {@code # expect-waived:} markers. A rule test therefore costs no Java. Folders of
- * Weft's own finding ids (scope {@code tool}: schema, drift, render, device findings) have no fixtures, since
- * no inventory makes a rule emit them; {@code RuleCatalogTest} checks they have none.
+ * Every {@code policies/<id>/pass} and {@code fail} inventory through the very pipeline {@code weft validate}
+ * runs (source, schema, model, compile, rules with the built-in metadata and waivers, the render check, what
+ * follows from broken input left out), so rules on intent and on compiled config are tested the same way. A
+ * fail fixture must produce exactly the {@code # expect:} markers as (rule, severity, file, line), a marker
+ * without a severity meaning the rule's default from {@code rule.yaml}, so a finding's severity is asserted as
+ * well as its place; a pass fixture must produce no unwaived finding at all, and its waived findings must match
+ * its {@code # expect-waived:} markers. A rule test therefore costs no Java. Folders of Weft's own finding ids
+ * (scope {@code tool}: schema, drift, render, device findings) have no fixtures, since no inventory makes a
+ * rule emit them; {@code RuleCatalogTest} checks they have none.
  */
 class PolicyFixtureTest {
 
     /** Waiver fixtures are written against this date. */
     static final LocalDate TODAY = LocalDate.of(2026, 6, 1);
 
-    private static final IntentReader READER = TestPlatforms.intentReader();
-    private static final RuleCatalog CATALOG = RuleCatalog.builtIn();
-    private static final AsicProfiles ASICS = AsicProfiles.builtIn();
-
     @TestFactory
     Stream<DynamicContainer> fixtures() throws IOException {
-        RuleMetaLoader.Result meta = new RuleMetaLoader().load(CATALOG, List.of());
+        RuleMetaLoader.Result meta = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
         assertEquals(List.of(), meta.problems());
-        RuleEngine engine = new RuleEngine(CATALOG, meta.meta());
+        Pipeline pipeline = new Pipeline(List.of(), null, TODAY);
         List<DynamicContainer> rules = new ArrayList<>();
-        try (Stream<Path> folders = Files.list(RuleCatalogTest.policies())) {
-            for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
-                RuleMeta m = meta.meta().get(folder.getFileName().toString());
-                if (m != null && m.tool()) {
-                    continue;
+        for (Path folder : fixtureFolders(meta.meta())) {
+            List<DynamicTest> tests = new ArrayList<>();
+            for (String kind : List.of("pass", "fail")) {
+                Path dir = folder.resolve(kind);
+                if (Files.isDirectory(dir)) {
+                    tests.add(DynamicTest.dynamicTest(kind, dir.toUri(), () -> check(pipeline, meta.meta(), folder, dir, kind)));
                 }
-                List<DynamicTest> tests = new ArrayList<>();
-                for (String kind : List.of("pass", "fail")) {
-                    Path dir = folder.resolve(kind);
-                    if (Files.isDirectory(dir)) {
-                        tests.add(DynamicTest.dynamicTest(kind, dir.toUri(), () -> check(engine, meta.meta(), folder, dir, kind)));
-                    }
-                }
-                rules.add(DynamicContainer.dynamicContainer(folder.getFileName().toString(), tests));
             }
+            rules.add(DynamicContainer.dynamicContainer(folder.getFileName().toString(), tests));
         }
         return rules.stream();
     }
 
-    private static void check(RuleEngine engine, Map<String, RuleMeta> meta, Path folder, Path dir, String kind)
+    /** The rule folders that have fixtures: every one but Weft's own finding ids (scope tool). */
+    static List<Path> fixtureFolders(Map<String, RuleMeta> meta) throws IOException {
+        try (Stream<Path> folders = Files.list(RuleCatalogTest.policies())) {
+            return folders.filter(Files::isDirectory).sorted().filter(f -> {
+                RuleMeta m = meta.get(f.getFileName().toString());
+                return m == null || !m.tool();
+            }).toList();
+        }
+    }
+
+    private static void check(Pipeline pipeline, Map<String, RuleMeta> meta, Path folder, Path dir, String kind)
             throws Exception {
         Path root = RuleCatalogTest.projectDir();
         Set<FixtureMarkers.Expected> expected = new TreeSet<>();
@@ -89,13 +89,7 @@ class PolicyFixtureTest {
                     "fail fixture has no '# expect: " + id + "' marker");
         }
 
-        IntentResult intent = READER.read(new WorkingTreeSource(root, dir));
-        List<Finding> all = new ArrayList<>(intent.findings());
-        if (intent.model() != null) {
-            CompileResult compiled = Compiler.compile(intent.model(), ASICS);
-            all.addAll(compiled.findings());
-            all.addAll(engine.run(new RuleInput(intent.model(), compiled.fabric(), TODAY)));
-        }
+        List<Finding> all = pipeline.validate(new WorkingTreeSource(root, dir)).findings();
         Map<FixtureMarkers.Expected, Finding> actual = new TreeMap<>();
         for (Finding f : all) {
             if (f.location() == null) {
