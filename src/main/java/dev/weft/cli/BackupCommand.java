@@ -81,8 +81,10 @@ final class BackupCommand implements Callable<Integer> {
         TreeSet<String> unknown = new TreeSet<>(netconf.devices);
         unknown.removeAll(names);
         if (!unknown.isEmpty()) {
+            String hint = unknown.size() == 1 ? dev.weft.finding.DidYouMean.suggest(unknown.first(), names) : null;
             throw new UsageException("--device " + String.join(", ", unknown)
-                    + ": no switch with management of that name in the inventory");
+                    + ": no switch with management of that name in the inventory"
+                    + (hint == null ? "" : "; did you mean " + hint + "?"));
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
