@@ -35,7 +35,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "backup", mixinStandardHelpOptions = true,
         description = "Read every switch's running config over NETCONF and commit it to a Git repository"
-                + " (one file per device, one commit per run).")
+                + " (one file per device, one commit per run).",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft backup inventories/roce-pod-a --to backups --credentials creds.yaml",
+                "  weft backup --to backups --credentials creds.yaml --device leaf-01"})
+@CommonOptions.Without({"--policies", "--templates", "--asic-profiles"}) // a backup runs no rule and renders nothing
 final class BackupCommand implements Callable<Integer> {
 
     @Spec

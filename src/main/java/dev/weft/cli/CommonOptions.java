@@ -19,7 +19,11 @@ final class CommonOptions {
         String[] value();
     }
 
-    /** Drops the options a command's {@link Without} names from its picocli model, wherever the model is built. */
+    /**
+     * Drops the options a command's {@link Without} names from its picocli model. Named as the command's
+     * {@code modelTransformer} (for a command line built on the command alone) and applied by {@link Main} to
+     * every subcommand it registers, since picocli does not transform a subcommand added by class. Idempotent.
+     */
     static final class Prune implements picocli.CommandLine.IModelTransformer {
         @Override
         public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec spec) {
@@ -27,10 +31,9 @@ final class CommonOptions {
             if (without != null) {
                 for (String name : without.value()) {
                     picocli.CommandLine.Model.OptionSpec option = spec.findOption(name);
-                    if (option == null) {
-                        throw new IllegalStateException(spec.name() + " omits " + name + ", which it does not have");
+                    if (option != null) {
+                        spec.remove(option);
                     }
-                    spec.remove(option);
                 }
             }
             return spec;

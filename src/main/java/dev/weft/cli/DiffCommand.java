@@ -46,7 +46,12 @@ import picocli.CommandLine.Spec;
  * commit that introduced each new finding's line.
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = "Pre-merge check: findings new in head against base (these fail), fixed and existing ones, and which devices' rendered configs change, with unified diffs.")
+        description = "Pre-merge check: findings new in head against base (these fail), fixed and existing ones, and which devices' rendered configs change, with unified diffs.",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft diff --base origin/main inventories/roce-pod-a",
+                "  weft diff --base origin/main --head HEAD --format markdown --output pr.md"})
+@CommonOptions.Without({"--ref"}) // the two sides are --base and --head
 final class DiffCommand implements Callable<Integer> {
 
     @Spec

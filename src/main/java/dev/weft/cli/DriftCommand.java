@@ -31,7 +31,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "drift", mixinStandardHelpOptions = true,
         description = "Read each switch's running config over NETCONF, compare it with what the intent compiles to"
                 + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
-                + " the live config, and report drift per device.")
+                + " the live config, and report drift per device.",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft drift inventories/roce-pod-a --credentials creds.yaml",
+                "  weft drift --device leaf-01 --credentials creds.yaml --format json"})
+@CommonOptions.Without({"--templates"}) // drift compares compiled configs; templates play no part
 final class DriftCommand implements Callable<Integer> {
 
     @Spec

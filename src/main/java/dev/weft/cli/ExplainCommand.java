@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft explain RULE}: what the rule checks, why, how to fix it, and where the facts come from. */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = "Explain one rule or finding id (any id a report carries, e.g. schema or drift-pfc): what, why, how to fix, sources.")
+        description = "Explain one rule or finding id (any id a report carries, e.g. schema or drift-pfc): what, why, how to fix, sources.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft explain pfc-watchdog-disabled", "  weft explain drift-pfc"})
 final class ExplainCommand implements Callable<Integer> {
 
     @Spec

@@ -28,6 +28,8 @@ public final class Main {
             // help, --version, or a usage error: picocli lists (or suggests) every subcommand
             WeftCommand.SUBCOMMANDS.values().forEach(cli::addSubcommand);
         }
+        // the common options a command does not take leave its model (and so its help) before anything parses
+        cli.getSubcommands().values().forEach(sub -> new CommonOptions.Prune().transform(sub.getCommandSpec()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 + " validation passes and every device renders.",
         footerHeading = "%nExamples:%n",
         footer = {"  weft render inventories/roce-pod-a --out build/configs",
-                "  weft render inventories/roce-pod-a --out build/configs --device leaf-01 --device leaf-02"})
+                "  weft render --out build/configs --device leaf-01 --device leaf-02"})
 final class RenderCommand implements Callable<Integer> {
 
     @Spec

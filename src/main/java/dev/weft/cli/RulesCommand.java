@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code weft rules}: the catalogue as a table, or as the Markdown docs page. */
-@Command(name = "rules", mixinStandardHelpOptions = true, description = "List the rule catalogue.")
+@Command(name = "rules", mixinStandardHelpOptions = true,
+        description = "List the rule catalogue: every rule and every finding id Weft emits.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft rules", "  weft rules --format markdown > docs/rules.md"})
 final class RulesCommand implements Callable<Integer> {
 
     @Spec
