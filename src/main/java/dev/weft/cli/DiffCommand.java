@@ -78,10 +78,8 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
-        if (options.ref != null) {
-            throw new UsageException("weft diff takes --base REF and --head REF, not --ref");
-        }
         Path cwd = Paths.get("").toAbsolutePath();
         InventorySource headSource = new InventoryLocator(cwd).locate(inventory, head, options.repo);
         Path root = options.repo != null ? cwd.resolve(options.repo).normalize()
@@ -129,8 +127,10 @@ final class DiffCommand implements Callable<Integer> {
             DiffReport report = new DiffReport(Version.VERSION, headInventory, baseInventory,
                     base + " (" + baseId.substring(0, 7) + ")", headLabel, entries, changes, compared, rendered, notes,
                     showExisting, ReportOutput.ruleInfoMap(all, headRun.rules()));
+            report = report.withRun(FailOn.parse(options.failOn),
+                    ReportOutput.carriesRun(options.format) ? invocation.finish(headSource.revision()) : null);
             write(report, spec.commandLine().getOut());
-            return DiffReporters.exitCode(report, FailOn.parse(options.failOn));
+            return DiffReporters.exitCode(report);
         } catch (IOException e) {
             throw new UsageException("cannot open the Git repository " + root + ": " + e.getMessage());
         }

@@ -60,7 +60,7 @@ final class ReportOutput {
     }
 
     /** The formats that carry run facts (text and Markdown are read by people, who have the run in front of them). */
-    private static boolean carriesRun(String format) {
+    static boolean carriesRun(String format) {
         return !format.equalsIgnoreCase("text") && !format.equalsIgnoreCase("markdown");
     }
 
