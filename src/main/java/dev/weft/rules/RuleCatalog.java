@@ -77,7 +77,6 @@ public final class RuleCatalog {
             "render-error",
             "render-gap",
             "render-output",
-            "reply-invalid",
             RuleMetaReader.RULE,
             "schema",
             "yaml-syntax");
