@@ -3,7 +3,9 @@ package dev.weft.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Options the pipeline commands share (cli.md "Common options"). A command that has no use for one of them
@@ -25,6 +27,15 @@ final class CommonOptions {
      * every subcommand it registers, since picocli does not transform a subcommand added by class. Idempotent.
      */
     static final class Prune implements picocli.CommandLine.IModelTransformer {
+
+        /**
+         * Prunes every subcommand of {@code cli}: the common options a command does not take leave its model (and so
+         * its help, man page and completion) before anything parses.
+         */
+        static void all(picocli.CommandLine cli) {
+            cli.getSubcommands().values().forEach(sub -> new Prune().transform(sub.getCommandSpec()));
+        }
+
         @Override
         public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec spec) {
             Without without = spec.userObject() == null ? null : spec.userObject().getClass().getAnnotation(Without.class);
@@ -52,8 +63,10 @@ final class CommonOptions {
             description = "Output format: text, json, sarif, junit, markdown, html (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of stdout.")
-    Path output;
+    @Option(names = "--output", paramLabel = "[FORMAT=]FILE",
+            description = "Write the report to FILE instead of stdout; FORMAT=FILE writes that format there. Repeatable:"
+                    + " --output sarif=weft.sarif --output markdown=comment.md --output json=- (- is stdout).")
+    List<String> outputs = new ArrayList<>();
 
     @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
             description = "Exit 1 when a finding is at or above: error, warning, info, never (default: ${DEFAULT-VALUE}).")
@@ -70,4 +83,33 @@ final class CommonOptions {
     @Option(names = "--asic-profiles", paramLabel = "DIR",
             description = "Extra ASIC profile folder (one <asic>.properties per ASIC) overriding built-in profiles.")
     Path asicProfiles;
+
+    /** The command these options belong to, for the project file's defaults (.weft.yaml). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** Where the report goes: the --output values, else the project file's, else --format on stdout. */
+    OutputTargets outputTargets() {
+        List<String> given = !outputs.isEmpty() ? outputs : config().map(c -> c.values(command.name(), "output")).orElse(List.of());
+        return OutputTargets.parse(format, given);
+    }
+
+    /** The --policies folders, else the project file's. */
+    List<Path> policies() {
+        if (!policies.isEmpty()) {
+            return policies;
+        }
+        return config().map(c -> c.values(command.name(), "policies").stream().map(Path::of).toList()).orElse(List.of());
+    }
+
+    /** The project file, when the command line was built with it (Main does). */
+    java.util.Optional<ConfigDefaults> config() {
+        return command != null && command.defaultValueProvider() instanceof ConfigDefaults c ? java.util.Optional.of(c)
+                : java.util.Optional.empty();
+    }
+
+    /** " (set in .weft.yaml:L:C)" when the option's value came from the project file, for messages. */
+    String origin(String option) {
+        return config().map(c -> c.origin(command, option)).orElse("");
+    }
 }

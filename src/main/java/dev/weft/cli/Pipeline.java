@@ -9,6 +9,7 @@ import dev.weft.intent.Consequences;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
+import dev.weft.log.Log;
 import dev.weft.model.FabricModel;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
@@ -57,6 +58,8 @@ final class Pipeline {
         }
     }
 
+    private static final Log LOG = Log.of(Pipeline.class);
+
     private final RuleCatalog catalog = RuleCatalog.builtIn();
     private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
@@ -88,7 +91,7 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies, options.asicProfiles, options.templates, LocalDate.now(), timer);
+        return new Pipeline(options.policies(), options.asicProfiles, options.templates, LocalDate.now(), timer);
     }
 
     /** The template folders renders use: the built-in ones, with the {@code --templates} folder over them. */
@@ -140,7 +143,11 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            long start = System.nanoTime();
+            IntentResult intent = new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
+                    intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
+            return intent;
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -192,6 +199,8 @@ final class Pipeline {
             checked.addAll(engine.run(new RuleInput(model, compiled, today)));
             long rulesAt = System.nanoTime();
             timer.record("rules", rulesAt - compiledAt);
+            LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),
+                    (compiledAt - start) / 1_000_000, (rulesAt - compiledAt) / 1_000_000);
             checked = dev.weft.render.RenderCheck.fold(checked, renderBlockers(model, compiled, consequences, checked));
             findings.addAll(consequences.without(checked));
             timer.record("render-check", System.nanoTime() - rulesAt);

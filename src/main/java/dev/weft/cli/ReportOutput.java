@@ -4,21 +4,13 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.report.FailOn;
 import dev.weft.report.Report;
-import dev.weft.report.Reporter;
 import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
 import dev.weft.source.InventorySource;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -29,18 +21,29 @@ final class ReportOutput {
 
     private ReportOutput() {}
 
-    /** Checks {@code --format} and {@code --fail-on} before any work, so a typo costs nothing. */
+    /**
+     * Checks the project file, {@code --format}/{@code --output} and {@code --fail-on} before any work, so a
+     * typo costs nothing; a bad value from .weft.yaml names the line it came from.
+     */
     static void checkOptions(CommonOptions options) {
+        options.config().flatMap(ConfigDefaults::problems).ifPresent(p -> {
+            throw new UsageException(p);
+        });
         try {
-            Reporters.forFormat(options.format);
             FailOn.parse(options.failOn);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(e.getMessage() + options.origin("--fail-on"));
+        }
+        try {
+            options.outputTargets();
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage() + options.origin("--format") + options.origin("--output"));
         }
     }
 
     /**
-     * Writes the report and returns the exit code, which follows {@code --fail-on} exactly as the report says.
+     * Writes the report to every {@code --output} target and returns the exit code, which follows
+     * {@code --fail-on} exactly as the report says.
      *
      * @param source     the inventory (its commit goes into the formats that carry run facts)
      * @param invocation when and how the command started
@@ -50,38 +53,21 @@ final class ReportOutput {
             List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta, Invocation invocation,
             String note) {
         FailOn failOn = FailOn.parse(options.failOn);
-        Report report = Report.of(Version.VERSION, command, source.inventoryPath(), findings, devices,
+        OutputTargets targets = options.outputTargets();
+        Report plain = Report.of(Version.VERSION, command, source.inventoryPath(), findings, devices,
                 ruleInfos(findings, meta)).withFailOn(failOn).withNotes(note == null ? List.of() : List.of(note));
-        if (carriesRun(options.format)) {
-            report = report.withRun(invocation.finish(source.revision()));
-        }
-        write(options, stdout, report);
+        Report report = carriesRun(targets) ? plain.withRun(invocation.finish(source.revision())) : plain;
+        targets.write(stdout, (format, out) -> Reporters.forFormat(format).write(report, out));
         return report.exitCode();
     }
 
-    /** The formats that carry run facts (text and Markdown are read by people, who have the run in front of them). */
-    static boolean carriesRun(String format) {
-        return !format.equalsIgnoreCase("text") && !format.equalsIgnoreCase("markdown");
-    }
-
-    private static void write(CommonOptions options, PrintWriter stdout, Report report) {
-        Reporter reporter = Reporters.forFormat(options.format);
-        try {
-            if (options.output == null) {
-                reporter.write(report, stdout);
-                stdout.flush();
-            } else {
-                Path parent = options.output.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                try (Writer w = new OutputStreamWriter(Files.newOutputStream(options.output), StandardCharsets.UTF_8)) {
-                    reporter.write(report, w);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
-        }
+    /**
+     * Whether a target's format carries run facts (text and Markdown are read by people, who have the run in front
+     * of them); the commit costs a Git status, so it is read only then.
+     */
+    static boolean carriesRun(OutputTargets targets) {
+        return targets.targets().stream().map(OutputTargets.Target::format)
+                .anyMatch(f -> !f.equalsIgnoreCase("text") && !f.equalsIgnoreCase("markdown"));
     }
 
     /** {@link #ruleInfos} indexed by id, for reports that take a map. */
