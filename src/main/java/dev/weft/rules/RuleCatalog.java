@@ -57,6 +57,7 @@ public final class RuleCatalog {
      */
     public static final List<String> BUILT_IN_FINDINGS = List.of(
             "asic-profile-invalid",
+            "config",
             "device-error",
             "device-unreachable",
             "drift-buffers",
