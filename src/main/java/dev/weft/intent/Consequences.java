@@ -19,6 +19,8 @@ import java.util.Set;
  *   <li>a finding on a device, or a device and port, that an input error names (its inputs are broken);</li>
  *   <li>a finding that names a device, host or profile declared in a skipped file (it is not missing, only
  *       unread: "link end spine-01:Ethernet0 is unknown" when the file declaring spine-01 has an error);</li>
+ *   <li>a port's reference to a profile declared in a skipped file (the one input error that can follow from
+ *       another: the profile is unread, not unknown);</li>
  *   <li>{@code waiver-unused} while any file is skipped (the finding it waives may be in the skipped part).</li>
  * </ul>
  *
@@ -44,10 +46,12 @@ public record Consequences(List<SkippedFile> skipped, Set<String> declared, Set<
         errorTargets = Set.copyOf(errorTargets);
     }
 
-    /** Whether {@code f} follows from broken input (and is therefore left out). Input errors themselves never do. */
+    /** Whether {@code f} follows from broken input (and is therefore left out). Input errors never do, but for a reference to an unread profile. */
     public boolean follows(Finding f) {
         if (isInputError(f)) {
-            return false;
+            // a port naming a profile of a skipped file: the profile is unread, not unknown (a mistyped 400g in
+            // one profile gave an error on every port that uses any profile of that file)
+            return IntentMapper.PROFILE_REFERENCE.equals(f.expected()) && named(f.actual());
         }
         if (f.location() != null && errorPlaces.contains(f.location())) {
             return true;
