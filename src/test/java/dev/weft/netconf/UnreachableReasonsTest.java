@@ -32,15 +32,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnreachableReasonsTest {
 
+    /** For the peers that never answer: the timeout is the outcome under test, so it may be short. */
     private static final Timeouts SHORT = Timeouts.all(Duration.ofMillis(1500));
+    /**
+     * For the peers that do answer (refused, not SSH, no NETCONF, auth, host key): the reason must not depend on
+     * how loaded the machine is, so the deadline is far beyond any key exchange (a 1.5 s one turned a host-key
+     * failure into a timeout on a busy CI machine).
+     */
+    private static final Timeouts GENEROUS = Timeouts.all(Duration.ofSeconds(60));
 
     @TempDir
     Path dir;
 
     private NetconfException connectFails(int port, HostKeyPolicy keys) {
+        return connectFails(port, keys, GENEROUS);
+    }
+
+    private NetconfException connectFails(int port, HostKeyPolicy keys, Timeouts timeouts) {
         try (NetconfClient client = new NetconfClient(ClientSettings.defaults(), Map.of("PW", "secret")::get)) {
             return assertThrows(NetconfException.class, () -> client.connect(new DeviceEndpoint("dev", "127.0.0.1", port),
-                    Credentials.passwordFromEnv("weft", "PW"), keys, SHORT).close());
+                    Credentials.passwordFromEnv("weft", "PW"), keys, timeouts).close());
         }
     }
 
@@ -107,7 +118,7 @@ class UnreachableReasonsTest {
     @Test
     void aSocketThatAcceptsAndNeverSpeaksIsATimeout() throws Exception {
         try (RawPeer silent = new RawPeer(s -> { })) {
-            NetconfException e = connectFails(silent.port());
+            NetconfException e = connectFails(silent.port(), HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), SHORT);
             assertEquals(NetconfException.Reason.TIMEOUT, e.reason(), e.getMessage());
         }
     }
@@ -118,7 +129,7 @@ class UnreachableReasonsTest {
             s.getOutputStream().write("SSH-2.0-Silent_1.0\r\n".getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
         })) {
-            NetconfException e = connectFails(banner.port());
+            NetconfException e = connectFails(banner.port(), HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), SHORT);
             assertEquals(NetconfException.Reason.TIMEOUT, e.reason(), e.getMessage());
         }
     }
@@ -199,7 +210,7 @@ class UnreachableReasonsTest {
         try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), refuses);
                 NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.of("PW", "x")::get);
                 NetconfSession s = c.connect(device.endpoint("dev"), Credentials.passwordFromEnv(FakeDevice.USER, "PW"),
-                        HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), SHORT)) {
+                        HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), GENEROUS)) {
             NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
             assertEquals(NetconfException.Reason.NETCONF_ERROR, e.reason(), e.getMessage());
         }
