@@ -1,11 +1,15 @@
 package dev.weft.cli;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompileResult;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.Consequences;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.yaml.LoadLimits;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
@@ -67,9 +71,14 @@ final class Pipeline {
     private final LocalDate today;
     private final StageTimer timer;
     private final Path templateDir;
+    private final Accelerators accelerators;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
-        this(policyOverrides, asicProfileDir, null, today, StageTimer.NONE);
+        this(policyOverrides, asicProfileDir, null, today, StageTimer.NONE, Accelerators.on());
+    }
+
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators) {
+        this(policyOverrides, asicProfileDir, null, today, timer, accelerators);
     }
 
     /**
@@ -77,12 +86,14 @@ final class Pipeline {
      *                    checks (with a site folder, validate renders every device in memory, since a site
      *                    template can fail where the built-in ones cannot)
      */
-    Pipeline(List<Path> policyOverrides, Path asicProfileDir, Path templateDir, LocalDate today, StageTimer timer) {
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, Path templateDir, LocalDate today, StageTimer timer,
+            Accelerators accelerators) {
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
         this.templateDir = templateDir;
         this.today = today;
         this.timer = timer;
+        this.accelerators = accelerators;
     }
 
     static Pipeline from(CommonOptions options) {
@@ -91,12 +102,40 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies(), options.asicProfiles, options.templates, LocalDate.now(), timer);
+        return new Pipeline(options.policies(), options.asicProfiles, options.templates, LocalDate.now(), timer,
+                accelerators(System.getenv()));
     }
 
     /** The template folders renders use: the built-in ones, with the {@code --templates} folder over them. */
     TemplateFolders templates() {
         return templateDir == null ? TemplateFolders.builtIn() : TemplateFolders.withOverrides(templateDir);
+    }
+
+    /** The fast-path switch {@code WEFT_FAST} (or {@code -Dweft.fast}) names; a value it does not know is a usage error. */
+    static Accelerators accelerators(Map<String, String> environment) {
+        try {
+            return Accelerators.fromEnvironment(environment);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** This run's fast-path switch and counts (the renderer follows it too). */
+    Accelerators accelerators() {
+        return accelerators;
+    }
+
+    /**
+     * What {@code WEFT_FAST=verify} found since the last call, as {@code internal-error} findings naming the
+     * file: a fast path and its library disagreeing is a defect of Weft, never of the inventory.
+     */
+    List<Finding> fastPathFindings() {
+        return accelerators.takeDivergences().stream()
+                .map(d -> Finding.of(RuleEngine.INTERNAL_ERROR, Severity.ERROR, "WEFT_FAST=verify: the " + d.path()
+                        + " fast path and its library disagree: " + d.detail()
+                        + " (set WEFT_FAST=off to use the libraries alone, and please report it with the file)")
+                        .at(Location.ofFile(d.file())))
+                .toList();
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
@@ -144,7 +183,8 @@ final class Pipeline {
     IntentResult read(InventorySource source) {
         try {
             long start = System.nanoTime();
-            IntentResult intent = new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            IntentResult intent = new IntentReader(LoadLimits.defaults(), platforms.switchPlatforms(), accelerators)
+                    .read(source, timer);
             LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
                     intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
             return intent;
@@ -165,6 +205,7 @@ final class Pipeline {
             findings.addAll(compile.findings());
             timer.record("compile", System.nanoTime() - start);
         }
+        findings.addAll(fastPathFindings());
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
     }
@@ -205,6 +246,7 @@ final class Pipeline {
             findings.addAll(consequences.without(checked));
             timer.record("render-check", System.nanoTime() - rulesAt);
         }
+        findings.addAll(fastPathFindings());
         findings.sort(Finding.ORDER);
         return new Run(source, intent, intent.ok() ? compiled : null, List.copyOf(findings), meta.meta());
     }

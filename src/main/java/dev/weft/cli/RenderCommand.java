@@ -14,6 +14,7 @@ import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
 import dev.weft.render.StagingArea;
+import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleMeta;
 import java.io.IOException;
@@ -96,7 +97,9 @@ final class RenderCommand implements Callable<Integer> {
         checkDevices(model);
         TemplateFolders folders = pipeline.templates();
         if (model.subnet() != null) {
-            findings.addAll(renderSubnet(model, folders));
+            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators());
+            findings.addAll(renderSubnet(model, new OpenSmRenderer(folders, engine)));
+            findings.addAll(pipeline.fastPathFindings());
         } else if (run.compiled() != null) {
             CompiledFabric compiled = run.compiled();
             // Rendering needs only the compiled devices: let the parsed YAML trees and the model go
@@ -107,9 +110,11 @@ final class RenderCommand implements Callable<Integer> {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
             long renderStart = System.nanoTime();
-            RenderResult result = new Renderer(folders).renderInto(compiled, renderOptions, out, !force);
+            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators());
+            RenderResult result = new Renderer(folders, engine).renderInto(compiled, renderOptions, out, !force);
             timer.record("render", System.nanoTime() - renderStart);
             findings.addAll(result.findings());
+            findings.addAll(pipeline.fastPathFindings());
             boolean failed = result.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
             spec.commandLine().getErr().println("weft render: " + (failed
                     ? "nothing written to " + out + ": a device failed to render (the folder is as it was)"
@@ -120,6 +125,7 @@ final class RenderCommand implements Callable<Integer> {
                 invocation, null);
         if (timer instanceof StageTimings timings) {
             spec.commandLine().getErr().println(timings.line());
+            spec.commandLine().getErr().println(pipeline.accelerators().summary());
             spec.commandLine().getErr().flush();
         }
         return code;
@@ -147,11 +153,11 @@ final class RenderCommand implements Callable<Integer> {
      * InfiniBand: the SM configures switches and HCAs, so what is rendered is each SM host's OpenSM files plus
      * the ibsim topology (DIR/<sm-host>/...), all or nothing through the staging folder.
      */
-    private List<Finding> renderSubnet(FabricModel model, TemplateFolders folders) {
+    private List<Finding> renderSubnet(FabricModel model, OpenSmRenderer renderer) {
         List<Finding> findings = new ArrayList<>();
         try {
             StagingArea stage = StagingArea.in(out);
-            findings.addAll(OpenSmRenderer.renderTo(model, folders, new LinkedHashSet<>(devices), stage));
+            findings.addAll(OpenSmRenderer.renderTo(model, renderer, new LinkedHashSet<>(devices), stage));
             if (findings.stream().anyMatch(f -> f.severity() == Severity.ERROR)) {
                 stage.discard();
                 spec.commandLine().getErr().println("weft render: nothing written to " + out

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.json.JsonWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -77,6 +78,6 @@ final class DiffJsonReporter implements DiffReporters.DiffReporter {
         if (report.run() != null) {
             root.put("run", JsonReporter.run(report.run()));
         }
-        Json.write(root, out);
+        out.append(JsonWriter.write(root, JsonWriter.Style.REPORT));
     }
 }
