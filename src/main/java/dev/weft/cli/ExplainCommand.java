@@ -26,12 +26,13 @@ final class ExplainCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RULE", description = "Rule or finding id, e.g. pfc-watchdog-disabled, schema, drift-pfc.")
     String ruleId;
 
-    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Override
     public Integer call() {
-        List<RuleMeta> rules = RulesCommand.catalogue(policies);
+        Pipeline.Rules loaded = RulesCommand.load(policies);
+        List<RuleMeta> rules = RulesCommand.catalogue(loaded);
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
@@ -42,6 +43,10 @@ final class ExplainCommand implements Callable<Integer> {
         if (rule.tool()) {
             out.println("(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be waived)");
         }
+        loaded.user().explain(rule.id()).ifPresent(text -> {
+            out.println();
+            out.print(text);
+        });
         out.println();
         out.println("Why");
         out.println("  " + rule.rationale().strip().replace("\n", "\n  "));

@@ -9,6 +9,9 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,7 +38,7 @@ import java.util.concurrent.Future;
  */
 public final class Renderer {
     /** Rule id of the findings that stop a device from rendering. */
-    public static final String RULE = "render-error";
+    public static final String RULE = RenderGaps.RENDER_ERROR;
     /** Rule id of the warnings about tidying the output folder (stale files, the manifest). */
     public static final String OUTPUT_RULE = "render-output";
     /** Manifest {@code requires} value: lossless ports must carry computed headroom. */
@@ -43,6 +46,7 @@ public final class Renderer {
 
     private final TemplateFolders folders;
     private final TemplateEngine engine;
+    private final Platforms platforms;
     private final Map<String, Object> manifests = new ConcurrentHashMap<>();
 
     public Renderer(TemplateFolders folders) {
@@ -50,8 +54,14 @@ public final class Renderer {
     }
 
     public Renderer(TemplateFolders folders, TemplateEngine engine) {
+        this(folders, engine, Platforms.builtIn());
+    }
+
+    /** @param platforms the packs whose facts templates see and whose render checks stop a switch */
+    public Renderer(TemplateFolders folders, TemplateEngine engine, Platforms platforms) {
         this.folders = folders;
         this.engine = engine;
+        this.platforms = platforms;
     }
 
     /**
@@ -210,7 +220,11 @@ public final class Renderer {
      * round-trip tests read every switch back through the SONiC and OpenConfig readers this way.
      */
     public DeviceOutput renderDeviceAs(CompiledDevice device, String platform, String fabric) {
-        return renderWith(device, platform, DeviceContext.of(device, fabric)).output();
+        return renderWith(device, platform, DeviceContext.of(device, fabric, pack(platform))).output();
+    }
+
+    private PlatformPack pack(String platform) {
+        return platforms.pack(platform).orElse(null);
     }
 
     /** A device's output and every template it read (manifest, top-level templates, includes). */
@@ -225,6 +239,15 @@ public final class Renderer {
                 templates.add(platform + "/" + PlatformManifest.FILE);
             }
             return new Rendered(new DeviceOutput(name, Map.of(), blockers.stream().map(Blocker::finding).toList()), templates);
+        }
+        // what the platform's pack says it cannot render for this switch (an error) stops the device too
+        PlatformPack pack = pack(platform);
+        if (device instanceof CompiledSwitch sw && pack != null) {
+            List<Finding> checks = pack.renderChecks(sw).stream().filter(c -> c.severity() == Severity.ERROR).toList();
+            if (!checks.isEmpty()) {
+                templates.add(platform + "/" + PlatformManifest.FILE);
+                return new Rendered(new DeviceOutput(name, Map.of(), checks), templates);
+            }
         }
         PlatformManifest manifest = manifestOrNull(platform);
         templates.add(platform + "/" + PlatformManifest.FILE);
@@ -270,7 +293,7 @@ public final class Renderer {
                 return new DeviceResult(List.of(), List.of(), device.name());
             }
         }
-        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own));
+        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own, pack(platform)));
         DeviceOutput output = rendered.output();
         if (!output.findings().isEmpty()) {
             return new DeviceResult(List.of(), output.findings(), null);

@@ -63,6 +63,7 @@ public final class RuleCatalog {
             "drift-buffers",
             "drift-classification",
             "drift-ecn",
+            "drift-hash",
             "drift-ib-pkey",
             "drift-ib-sl2vl",
             "drift-ib-sm",
@@ -78,8 +79,18 @@ public final class RuleCatalog {
             "render-error",
             "render-gap",
             "render-output",
+            "remediate-applied",
+            "remediate-locked",
+            "remediate-not-remediable",
+            "remediate-refused",
+            "remediate-rejected",
+            "remediate-rolled-back",
+            "remediate-skipped",
+            "reply-invalid",
             RuleMetaReader.RULE,
             "schema",
+            "user-rule-failed",
+            "user-rule-invalid",
             "yaml-syntax");
 
     private final Map<String, Rule> rules;
@@ -138,6 +149,20 @@ public final class RuleCatalog {
                 new SchedulerWeights(),
                 new VersionPinMismatch(),
                 new WatchdogQueueMismatch()));
+    }
+
+    /**
+     * This catalogue with more rules (a site's user rules), run and reported like the built-in ones.
+     *
+     * @throws IllegalArgumentException when an id is taken (callers check collisions and report them first)
+     */
+    public RuleCatalog plus(List<? extends Rule> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Rule> all = new ArrayList<>(rules.values());
+        all.addAll(more);
+        return new RuleCatalog(all);
     }
 
     /** The checkable rules, sorted by id (the waiver rules are not among them; see {@link #ids()}). */

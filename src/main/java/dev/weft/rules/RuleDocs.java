@@ -4,6 +4,7 @@ import dev.weft.finding.Severity;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.Map;
 
 /**
  * The rule catalogue as one Markdown page ({@code weft rules --format markdown}, committed as
@@ -16,6 +17,14 @@ public final class RuleDocs {
     private RuleDocs() {}
 
     public static String markdown(List<RuleMeta> rules) {
+        return markdown(rules, Map.of());
+    }
+
+    /**
+     * @param folders the folder of each rule that is not in {@code policies/} (user rules), as the README link
+     *                should name it from the repository root
+     */
+    public static String markdown(List<RuleMeta> rules, Map<String, String> folders) {
         List<RuleMeta> sorted = rules.stream().sorted(Comparator.comparing(RuleMeta::id)).toList();
         List<RuleMeta> policy = sorted.stream().filter(r -> !r.tool()).toList();
         List<RuleMeta> tool = sorted.stream().filter(RuleMeta::tool).toList();
@@ -63,8 +72,9 @@ public final class RuleDocs {
                 }
                 md.append('\n');
             }
-            md.append(r.tool() ? "Details: " : "Details and examples: ").append("[policies/").append(r.id())
-              .append("/README.md](../policies/").append(r.id()).append("/README.md)\n");
+            String folder = folders.getOrDefault(r.id(), "policies/" + r.id());
+            md.append(r.tool() ? "Details: " : "Details and examples: ").append("[").append(folder)
+              .append("/README.md](../").append(folder).append("/README.md)\n");
         }
         return md.toString();
     }

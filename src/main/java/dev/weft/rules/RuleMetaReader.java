@@ -34,6 +34,12 @@ final class RuleMetaReader {
             List<String> sources, String remediation, String since, Set<RuleMeta.Scope> scope,
             Set<Severity> severities, Severity siteSeverity) {
 
+        /** Every field of a complete entry (the base layer of a rule whose metadata was read elsewhere). */
+        static Partial of(RuleMeta m) {
+            return new Partial(m.id(), m.title(), m.severity(), m.category(), m.rationale(), m.sources(), m.remediation(),
+                    m.since(), m.scope(), m.severities(), m.siteSeverity());
+        }
+
         /** This file's fields over {@code base}'s (base may be null). */
         Partial over(Partial base) {
             if (base == null) {

@@ -48,7 +48,9 @@ class FindingIdsTest {
             "dev/weft/finding/Finding.java rule", List.of(),                 // the record's own constructor and withers
             "dev/weft/drift/LiveRules.java f.rule()", List.of(),             // a compiled rule's finding, marked as live
             "dev/weft/intent/IntentReader.java first.rule()", List.of(),     // one finding for a shared value's copies
-            "dev/weft/drift/Drift.java rule", List.of("dev.weft.drift.DriftRules")); // drift(rule, ...) with its ids
+            "dev/weft/drift/Drift.java rule", List.of("dev.weft.drift.DriftRules"), // drift(rule, ...) with its ids
+            "dev/weft/remediate/ReportInput.java rule", List.of(),         // a drift report's own findings, read back
+            "dev/weft/remediate/Results.java rule", List.of("dev.weft.remediate.RemediateRules")); // remediate's ids
 
     static Path sources() {
         return ProjectDir.get().resolve("src/main/java");

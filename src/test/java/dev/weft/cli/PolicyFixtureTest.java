@@ -64,7 +64,8 @@ class PolicyFixtureTest {
     /** The rule folders that have fixtures: every one but Weft's own finding ids (scope tool). */
     static List<Path> fixtureFolders(Map<String, RuleMeta> meta) throws IOException {
         try (Stream<Path> folders = Files.list(RuleCatalogTest.policies())) {
-            return folders.filter(Files::isDirectory).sorted().filter(f -> {
+            return folders.filter(Files::isDirectory)
+                    .filter(f -> !f.getFileName().toString().equals(RuleCatalogTest.EXAMPLES)).sorted().filter(f -> {
                 RuleMeta m = meta.get(f.getFileName().toString());
                 return m == null || !m.tool();
             }).toList();
@@ -91,7 +92,15 @@ class PolicyFixtureTest {
 
         List<Finding> all = pipeline.validate(new WorkingTreeSource(root, dir)).findings();
         Map<FixtureMarkers.Expected, Finding> actual = new TreeMap<>();
+        // what a platform pack cannot express (render-gap, main's packs) is a note of the platform, not of the rule
+        // under test: a fixture checks it only where a marker asks for it
+        boolean gaps = expected.stream().anyMatch(e -> e.rule().equals("render-gap") || e.rule().equals("render-error"));
         for (Finding f : all) {
+            boolean platformNote = f.rule().equals("render-gap")
+                    || (f.rule().equals("render-error") && f.severity() == dev.weft.finding.Severity.WARNING);
+            if (!gaps && platformNote) {
+                continue;
+            }
             if (f.location() == null) {
                 fail("finding without a location: " + f);
             }
