@@ -125,6 +125,12 @@ class ArchitectureTest {
         noCycles(ROOT).check(main);
     }
 
+    /** Below the top level too: a rule package and the catalogue, a pack and the platform API. */
+    @Test
+    void subPackagesFormNoCycle() {
+        slices().matching(ROOT + ".(**)").should().beFreeOfCycles().check(main);
+    }
+
     @Test
     void everyMainPackageIsAStageOrSharedAndHasItsPackageInfo() {
         for (String pkg : main.stream().map(c -> c.getPackageName()).distinct().toList()) {

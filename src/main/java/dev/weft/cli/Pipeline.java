@@ -156,7 +156,7 @@ final class Pipeline {
     /** Built-in rules plus the user rules of the {@code --policies} folders, loaded once (CEL only when there are some). */
     synchronized Rules rules() {
         if (rules == null) {
-            RuleCatalog builtIn = RuleCatalog.builtIn();
+            RuleCatalog builtIn = dev.weft.rules.builtin.BuiltInRules.catalog();
             UserRules user = policyOverrides.isEmpty() ? UserRules.none() : UserRules.load(policyOverrides, builtIn.ids());
             RuleCatalog catalog = builtIn.plus(user.rules());
             RuleMetaLoader.Result meta = new RuleMetaLoader().load(catalog, policyOverrides, user.meta(), user.claimedIds());

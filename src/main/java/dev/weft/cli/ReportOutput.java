@@ -6,9 +6,9 @@ import dev.weft.report.FailOn;
 import dev.weft.report.Report;
 import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
-import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
+import dev.weft.rules.builtin.BuiltInRules;
 import dev.weft.source.InventorySource;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -103,7 +103,7 @@ final class ReportOutput {
         TreeSet<String> used = new TreeSet<>();
         findings.forEach(f -> used.add(f.rule()));
         Map<String, ? extends RuleMeta> known = meta.keySet().containsAll(used) ? meta
-                : new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta();
+                : new RuleMetaLoader().load(BuiltInRules.catalog(), List.of()).meta();
         return used.stream().map(id -> {
             RuleMeta m = meta.containsKey(id) ? meta.get(id) : known.get(id);
             if (m == null) {

@@ -142,7 +142,7 @@ public final class DriftAudit {
     /** Per-device results plus the live-only rule findings, with statuses raised to drift where those apply. */
     public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
             Map<String, RuleMeta> meta, LocalDate today) {
-        return outcome(model, compiled, results, meta, today, RuleCatalog.builtIn(), Set.of());
+        return outcome(model, compiled, results, meta, today, dev.weft.rules.builtin.BuiltInRules.catalog(), Set.of());
     }
 
     /** The same, with the run's rules: user rules on a switch's config ({@code userRules}) check the live config too. */

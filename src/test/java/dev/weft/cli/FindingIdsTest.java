@@ -59,7 +59,7 @@ class FindingIdsTest {
     /** Every id the code can emit, each with one place that emits it. */
     static Map<String, String> emittedIds() throws Exception {
         Map<String, String> ids = new TreeMap<>();
-        for (Rule r : RuleCatalog.builtIn().rules()) {
+        for (Rule r : dev.weft.rules.builtin.BuiltInRules.catalog().rules()) {
             ids.put(r.id(), "rule class " + r.getClass().getName());
         }
         RuleCatalog.WAIVER_RULE_IDS.forEach(id -> ids.putIfAbsent(id, "waivers"));

@@ -44,7 +44,7 @@ class PolicyFixtureTest {
 
     @TestFactory
     Stream<DynamicContainer> fixtures() throws IOException {
-        RuleMetaLoader.Result meta = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
+        RuleMetaLoader.Result meta = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of());
         assertEquals(List.of(), meta.problems());
         Pipeline pipeline = new Pipeline(List.of(), null, TODAY);
         List<DynamicContainer> rules = new ArrayList<>();

@@ -36,7 +36,7 @@ class ValidateRenderAgreementTest {
     Stream<DynamicTest> validateExitZeroMeansEveryDeviceRendersAndFailureWritesNothing() throws IOException {
         Path root = ProjectDir.get();
         List<Path> inventories = new ArrayList<>();
-        for (Path folder : PolicyFixtureTest.fixtureFolders(new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta())) {
+        for (Path folder : PolicyFixtureTest.fixtureFolders(new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta())) {
             for (String kind : List.of("pass", "fail")) {
                 if (Files.isDirectory(folder.resolve(kind))) {
                     inventories.add(folder.resolve(kind));

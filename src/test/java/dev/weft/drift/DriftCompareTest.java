@@ -198,7 +198,7 @@ class DriftCompareTest {
         for (String id : List.of(DriftRules.CLASSIFICATION, DriftRules.PFC, DriftRules.ECN, DriftRules.SCHEDULER,
                 DriftRules.WATCHDOG, DriftRules.BUFFERS, DriftRules.MTU, DriftRules.PORT, DriftRules.UNREACHABLE,
                 DriftRules.DEVICE_ERROR)) {
-            dev.weft.rules.RuleMeta d = new dev.weft.rules.RuleMetaLoader().load(dev.weft.rules.RuleCatalog.builtIn(),
+            dev.weft.rules.RuleMeta d = new dev.weft.rules.RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(),
                     List.of()).meta().get(id);
             assertNotNull(d, id);
             assertNotEquals("", d.title());

@@ -27,7 +27,7 @@ class RuleEngineTest {
 
     @Test
     void cleanFabricHasNoFindings() {
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         assertEquals(List.of(), engine.run(input(TestFabric.model(TestFabric.cleanFabric()))));
     }
 
@@ -35,8 +35,8 @@ class RuleEngineTest {
     void theEngineKeepsTheSeverityTheRuleEmitted() {
         FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
-        List<Finding> cable = new RuleEngine(RuleCatalog.builtIn(), builtIn.meta()).run(input(model)).stream()
+        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of());
+        List<Finding> cable = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), builtIn.meta()).run(input(model)).stream()
                 .filter(f -> f.rule().equals("cable-length-missing")).toList();
         assertEquals(1, cable.size());
         assertEquals(Severity.WARNING, cable.get(0).severity());
@@ -48,7 +48,7 @@ class RuleEngineTest {
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
         RuleMeta site = new RuleMeta("cable-length-missing", "t", Severity.WARNING, "c", "r", List.of("s"), "Fix it.",
                 "0.1.0", Set.of(RuleMeta.Scope.INTENT), Set.of(Severity.WARNING), Severity.ERROR);
-        List<Finding> cable = new RuleEngine(RuleCatalog.builtIn(), Map.of("cable-length-missing", site)).run(input(model))
+        List<Finding> cable = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of("cable-length-missing", site)).run(input(model))
                 .stream().filter(f -> f.rule().equals("cable-length-missing")).toList();
         assertEquals(Severity.ERROR, cable.get(0).severity());
     }
@@ -57,7 +57,7 @@ class RuleEngineTest {
     void aSeverityTheRuleDoesNotDeclareIsABugNotARelevel() {
         FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        List<Finding> out = new RuleEngine(RuleCatalog.builtIn(),
+        List<Finding> out = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(),
                 Map.of("cable-length-missing", meta("cable-length-missing", Severity.INFO))).run(input(model));
         Finding cable = out.stream().filter(f -> f.rule().equals("cable-length-missing")).findFirst().orElseThrow();
         assertEquals(Severity.WARNING, cable.severity(), "kept as emitted");
@@ -86,8 +86,8 @@ class RuleEngineTest {
 
     @Test
     void liveScopeComesFromMetadataNotFromPackages() {
-        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of());
-        Set<String> live = new RuleEngine(RuleCatalog.builtIn(), builtIn.meta()).idsIn(RuleMeta.Scope.LIVE);
+        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of());
+        Set<String> live = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), builtIn.meta()).idsIn(RuleMeta.Scope.LIVE);
         assertTrue(live.contains("pfc-queue-mismatch") && live.contains("headroom-insufficient"), live.toString());
         assertTrue(!live.contains("cable-length-missing"), live.toString());
         for (String id : live) {
@@ -133,7 +133,7 @@ class RuleEngineTest {
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null),
                         TestFabric.link(720, "leaf-01", "Ethernet0", "nowhere", "x", null)),
                 List.of());
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         List<Finding> first = engine.run(input(model));
         for (int i = 0; i < 20; i++) {
             assertEquals(first, engine.run(input(model)));
@@ -148,14 +148,14 @@ class RuleEngineTest {
     void onlyEnabledRulesRun() {
         FabricModel model = TestFabric.model(TestFabric.fabric(List.of(TestFabric.rdma(), TestFabric.cnp())),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        List<Finding> out = new RuleEngine(RuleCatalog.builtIn(), Map.of())
+        List<Finding> out = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of())
                 .run(input(model), Set.of("dscp-unmapped"));
         assertEquals(List.of("dscp-unmapped"), out.stream().map(Finding::rule).distinct().toList());
     }
 
     @Test
     void anUnknownEnabledIdIsRejected() {
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> engine.run(input(TestFabric.model(TestFabric.cleanFabric())), Set.of("no-such-rule")));
         assertTrue(e.getMessage().contains("no-such-rule"));
@@ -163,7 +163,7 @@ class RuleEngineTest {
 
     @Test
     void catalogueRejectsDuplicateIds() {
-        Rule a = RuleCatalog.builtIn().rules().get(0);
+        Rule a = dev.weft.rules.builtin.BuiltInRules.catalog().rules().get(0);
         assertThrows(IllegalArgumentException.class, () -> new RuleCatalog(List.of(a, a)));
     }
 }

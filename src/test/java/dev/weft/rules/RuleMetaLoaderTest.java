@@ -24,7 +24,7 @@ class RuleMetaLoaderTest {
     }
 
     private RuleMetaLoader.Result load() {
-        return new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir));
+        return new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir));
     }
 
     @Test
@@ -36,7 +36,7 @@ class RuleMetaLoaderTest {
         assertEquals(Severity.ERROR, m.effectiveSeverity());
         assertEquals(Severity.WARNING, m.severity(), "the built-in default stays known: it is what the rule emits");
         assertEquals("A lossless link has no cable length", m.title());
-        assertEquals(Severity.ERROR, new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta()
+        assertEquals(Severity.ERROR, new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta()
                 .get("link-endpoint-unknown").severity());
     }
 
@@ -45,7 +45,7 @@ class RuleMetaLoaderTest {
         write("cable-length-missing", "id: cable-length-missing\nseverity: error\n");
         Files.createDirectories(second.resolve("cable-length-missing"));
         Files.writeString(second.resolve("cable-length-missing/rule.yaml"), "id: cable-length-missing\nseverity: info\n");
-        RuleMetaLoader.Result r = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir, second));
+        RuleMetaLoader.Result r = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir, second));
         assertEquals(Severity.INFO, r.meta().get("cable-length-missing").effectiveSeverity());
     }
 
@@ -70,7 +70,7 @@ class RuleMetaLoaderTest {
 
     @Test
     void aMissingDirectoryIsAProblemNotACrash() {
-        RuleMetaLoader.Result r = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir.resolve("nope")));
+        RuleMetaLoader.Result r = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir.resolve("nope")));
         assertEquals(1, r.problems().size(), r.problems().toString());
         assertTrue(r.problems().get(0).message().contains("does not exist"));
     }
@@ -90,7 +90,7 @@ class RuleMetaLoaderTest {
 
     @Test
     void scopeAndSeveritiesAreDeclaredAndChecked() throws IOException {
-        RuleMeta pfc = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta().get("pfc-queue-mismatch");
+        RuleMeta pfc = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta().get("pfc-queue-mismatch");
         assertEquals(java.util.Set.of(RuleMeta.Scope.COMPILED, RuleMeta.Scope.LIVE), pfc.scope());
         assertEquals(java.util.Set.of(Severity.ERROR), pfc.severities());
 
@@ -108,7 +108,7 @@ class RuleMetaLoaderTest {
         write("cable-length-missing", "id: cable-length-missing\nseverity: error\n");
         Files.createDirectories(second.resolve("cable-length-missing"));
         Files.writeString(second.resolve("cable-length-missing/rule.yaml"), "id: cable-length-missing\nseverity: warning\n");
-        RuleMeta m = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir, second)).meta().get("cable-length-missing");
+        RuleMeta m = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir, second)).meta().get("cable-length-missing");
         assertEquals(null, m.siteSeverity());
         assertEquals(Severity.WARNING, m.effectiveSeverity());
     }
