@@ -38,14 +38,15 @@ import picocli.CommandLine.Spec;
  * {@code weft render}: writes every device's files to {@code DIR/<device>/<file>}. It validates first, as
  * {@code weft validate} does (same findings, same {@code --fail-on}), and writes nothing when that fails;
  * {@code --no-validate} skips the policy rules (load, schema and compile still run, and broken intent is
- * never rendered). The render itself is all or nothing: devices are rendered into a staging folder and moved
- * into DIR only when every one of them rendered, so a render that fails part-way leaves DIR as it was. The
+ * never rendered). Each device renders all or nothing: devices are rendered into a staging folder and each
+ * one that rendered whole is moved into DIR; one that fails is reported and keeps its previous files (one
+ * device's failure is that device's status, the others still complete). The
  * summary line goes to stderr so {@code --format json} output stays pure JSON.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Validate the inventory as weft validate does, then render device configs (SONiC, Cumulus NVUE,"
                 + " Arista EOS, OpenConfig, ConnectX, OpenSM) into DIR/<device>/<file>; nothing is written unless"
-                + " validation passes and every device renders.",
+                + " validation passes; a device that fails to render keeps its previous files.",
         footerHeading = "%nExamples:%n",
         footer = {"  weft render inventories/roce-pod-a --out build/configs",
                 "  weft render --out build/configs --device leaf-01 --device leaf-02"})
@@ -127,10 +128,14 @@ final class RenderCommand implements Callable<Integer> {
             timer.record("render", System.nanoTime() - renderStart);
             findings.addAll(result.findings());
             findings.addAll(pipeline.fastPathFindings());
-            boolean failed = result.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
-            spec.commandLine().getErr().println("weft render: " + (failed
-                    ? "nothing written to " + out + ": a device failed to render (the folder is as it was)"
-                    : result.summary() + " into " + out));
+            List<Finding> errors = result.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+            java.util.Set<String> failedDevices = new java.util.TreeSet<>();
+            errors.stream().filter(f -> f.device() != null).forEach(f -> failedDevices.add(f.device()));
+            boolean folderFailed = errors.stream().anyMatch(f -> f.device() == null);
+            spec.commandLine().getErr().println("weft render: " + (folderFailed
+                    ? "nothing written to " + out + " (the folder is as it was)"
+                    : result.summary() + " into " + out + (failedDevices.isEmpty() ? ""
+                            : "; not rendered, previous files kept: " + String.join(", ", failedDevices))));
         }
         findings.sort(Finding.ORDER);
         int code = ReportOutput.write(options, spec.commandLine().getOut(), "render", source, findings, List.of(), rules,

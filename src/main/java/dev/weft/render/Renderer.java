@@ -98,10 +98,12 @@ public final class Renderer {
     }
 
     /**
-     * Renders into the folder {@code out} all or nothing: every device is rendered into a staging folder
-     * ({@link StagingArea}) first, and only when none failed are the files moved into place, devices no longer
-     * in the inventory removed and the manifest written. When a device fails, {@code out} is left exactly as it
-     * was and the result lists no file.
+     * Renders into the folder {@code out} device by device all or nothing: every device is rendered into a
+     * staging folder ({@link StagingArea}) first, then the devices that rendered whole are moved into place,
+     * devices no longer in the inventory removed and the manifest written. A device that fails is that device's
+     * {@code render-error}: its folder in {@code out} is left exactly as it was (no half-written device) and the
+     * manifest does not record it, so the next render tries it again; the others still complete. A failure
+     * that is no device's (the output folder itself) leaves {@code out} as it was and the result lists no file.
      *
      * @param reuse false for {@code --force}: render every device, even unchanged ones
      */
@@ -116,12 +118,14 @@ public final class Renderer {
         }
         Pass pass = renderDevices(fabric, options, stage, cache);
         List<Finding> findings = new ArrayList<>(pass.findings());
-        if (findings.stream().anyMatch(f -> f.severity() == Severity.ERROR)) {
+        if (findings.stream().anyMatch(f -> f.severity() == Severity.ERROR && f.device() == null)) {
             discard(stage, findings);
             return new RenderResult(List.of(), findings, List.of(), List.of(), true);
         }
+        Set<String> failed = new TreeSet<>();
+        findings.stream().filter(f -> f.severity() == Severity.ERROR).forEach(f -> failed.add(f.device()));
         try {
-            stage.commit();
+            stage.commit(failed);
         } catch (IOException e) {
             discard(stage, findings);
             findings.add(Finding.of(RULE, Severity.ERROR, "cannot move the rendered files into " + out + ": " + e.getMessage()
@@ -129,7 +133,8 @@ public final class Renderer {
             return new RenderResult(List.of(), findings, List.of(), List.of(), true);
         }
         List<String> removed = finish(fabric, pass.selected(), cache, findings);
-        return new RenderResult(pass.files(), findings, pass.unchanged(), removed, true);
+        List<RenderedFile> written = pass.files().stream().filter(f -> !failed.contains(f.device())).toList();
+        return new RenderResult(written, findings, pass.unchanged(), removed, true);
     }
 
     private static void discard(StagingArea stage, List<Finding> findings) {

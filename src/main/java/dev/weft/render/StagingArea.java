@@ -54,12 +54,23 @@ public final class StagingArea implements RenderSink {
 
     /** Moves every staged file into place and removes the staging folder. */
     public void commit() throws IOException {
+        commit(java.util.Set.of());
+    }
+
+    /**
+     * Moves the staged files of every device but those in {@code skipped} (devices that failed part-way, whose
+     * files in the output folder must stay as they were) into place, and removes the staging folder.
+     */
+    public void commit(java.util.Set<String> skipped) throws IOException {
         List<String[]> files;
         synchronized (staged) {
             files = new ArrayList<>(staged);
         }
         java.util.Set<String> folders = new java.util.HashSet<>();
         for (String[] f : files) {
+            if (skipped.contains(f[0])) {
+                continue;
+            }
             Path folder = out.resolve(f[0]);
             if (folders.add(f[0])) {
                 if (Files.isSymbolicLink(folder)) {
