@@ -6,8 +6,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,13 +14,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code weft explain RULE}: what the rule checks, why, how to fix it, and where the facts come from. */
-@Command(name = "explain", mixinStandardHelpOptions = true, description = "Explain one rule: what, why, how to fix, sources.")
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Explain one rule or finding id (any id a report carries, e.g. schema or drift-pfc): what, why, how to fix, sources.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft explain pfc-watchdog-disabled", "  weft explain drift-pfc"})
 final class ExplainCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RULE", description = "Rule id, e.g. pfc-watchdog-disabled.")
+    @Parameters(index = "0", paramLabel = "RULE", description = "Rule or finding id, e.g. pfc-watchdog-disabled, schema, drift-pfc.")
     String ruleId;
 
     @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
@@ -32,14 +33,16 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         Pipeline.Rules loaded = RulesCommand.load(policies);
         List<RuleMeta> rules = RulesCommand.catalogue(loaded);
-        // ids of commands rather than rules (drift-*, import-*, remediate-*) are described in their packages' tables
-        List<RuleMeta> commandIds = List.copyOf(RemediateCommand.withRemediateRules(ImportCommand.withImportIds(DriftCommand.withDriftRules(Map.of()))).values());
-        RuleMeta rule = Stream.concat(rules.stream(), commandIds.stream()).filter(r -> r.id().equals(ruleId)).findFirst()
+        RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
         PrintWriter out = spec.commandLine().getOut();
         out.println(rule.id() + " — " + rule.title());
-        out.println("severity: " + rule.severity().label() + "   category: " + rule.category() + "   since: " + rule.since());
+        out.println("severity: " + dev.weft.rules.RuleDocs.severities(rule) + "   scope: " + dev.weft.rules.RuleDocs.scope(rule)
+                + "   category: " + rule.category() + "   since: " + rule.since());
+        if (rule.tool()) {
+            out.println("(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be waived)");
+        }
         loaded.user().explain(rule.id()).ifPresent(text -> {
             out.println();
             out.print(text);

@@ -13,7 +13,6 @@ import dev.weft.model.Switch;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
-import dev.weft.rules.RuleMeta;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -70,6 +68,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
+        Invocation invocation = Invocation.start(spec);
         if (!Files.isDirectory(from)) {
             throw new UsageException("--from " + from + ": not a directory");
         }
@@ -86,13 +85,11 @@ final class ImportCommand implements Callable<Integer> {
                 name != null ? name : String.valueOf(out.toAbsolutePath().normalize().getFileName()), label);
         List<Finding> findings = new ArrayList<>(imported.findings());
         List<DeviceStatus> statuses = new ArrayList<>();
-        Map<String, RuleMeta> meta = Map.of();
+        write(imported.files());
+        var reported = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, options.repo);
         if (!imported.files().isEmpty()) {
-            write(imported.files());
-            var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, options.repo);
-            Pipeline.Run run = pipeline.validate(source);
+            Pipeline.Run run = pipeline.validate(reported);
             findings.addAll(run.findings());
-            meta = run.rules();
             if (run.compiled() != null) {
                 TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
                         : TemplateFolders.withOverrides(options.templates);
@@ -106,8 +103,8 @@ final class ImportCommand implements Callable<Integer> {
                     + " (" + imported.files().size() + " files)");
         }
         findings.sort(Finding.ORDER);
-        return ReportOutput.write(options, spec.commandLine().getOut(), "import", label, findings, statuses,
-                withImportIds(DriftCommand.withDriftRules(meta)));
+        return ReportOutput.write(options, spec.commandLine().getOut(), "import", reported, findings, statuses,
+                pipeline.ruleMeta().meta(), invocation, null);
     }
 
     private FabricModel skeleton(Pipeline pipeline) {
@@ -142,6 +139,7 @@ final class ImportCommand implements Callable<Integer> {
                             + String.join(", ", others) + "); give an empty or new folder");
                 }
             }
+            Files.createDirectories(out);
             for (Map.Entry<String, String> f : files.entrySet()) {
                 Path target = out.resolve(f.getKey());
                 Files.createDirectories(target.getParent());
@@ -161,10 +159,5 @@ final class ImportCommand implements Callable<Integer> {
             out.add(drifted.contains(d) ? new DeviceStatus(d, DeviceStatus.Status.DRIFT, null) : DeviceStatus.ok(d));
         }
         return out;
-    }
-
-    /** The catalogue plus import's own ids (SARIF and explain need one description per id). */
-    static Map<String, RuleMeta> withImportIds(Map<String, RuleMeta> catalogue) {
-        return DriftCommand.withDescriptions(catalogue, ImportIds.all().values(), Severity.WARNING, "import");
     }
 }
