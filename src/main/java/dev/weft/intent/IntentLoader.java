@@ -32,6 +32,8 @@ public final class IntentLoader {
     /** The bytes are kept to confirm a hit: a caller's blob id is trusted to find, never to decide. */
     private record Parsed(byte[] content, ParseResult result) {}
 
+    private final Accelerators accelerators;
+
     public IntentLoader(LoadLimits limits) {
         this(limits, Accelerators.on());
     }
@@ -39,6 +41,12 @@ public final class IntentLoader {
     /** With the run's fast-path switch ({@code WEFT_FAST}), which the YAML parser follows. */
     public IntentLoader(LoadLimits limits, Accelerators accelerators) {
         this.parser = new YamlParser(limits, accelerators);
+        this.accelerators = accelerators;
+    }
+
+    /** The run's fast-path switch, which the mapper's unit parsing follows too. */
+    public Accelerators accelerators() {
+        return accelerators;
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing path, unknown ref) */

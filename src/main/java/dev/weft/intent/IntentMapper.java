@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.schema.SchemaMessages;
 import dev.weft.yaml.MapNode;
 import dev.weft.yaml.Node;
@@ -81,6 +82,18 @@ public final class IntentMapper {
      */
     static final String PROFILE_REFERENCE = "a profile defined under profiles";
 
+    private final Accelerators accelerators;
+
+    /** Units parsed with the fast path on (tests, tools). */
+    public IntentMapper() {
+        this(Accelerators.on());
+    }
+
+    /** Units parsed with the run's fast-path switch ({@code WEFT_FAST}). */
+    public IntentMapper(Accelerators accelerators) {
+        this.accelerators = accelerators;
+    }
+
     /** Maps a loaded inventory; its per-file findings are not repeated here. */
     public MapResult map(LoadedIntent loaded) {
         String firstFile = loaded.files().isEmpty() ? null : loaded.files().get(0).source().path();
@@ -93,7 +106,7 @@ public final class IntentMapper {
      * @param firstFile where inventory-wide problems ("no version") are reported, or null
      */
     public MapResult map(String inventory, MapNode merged, String firstFile) {
-        return new Run(merged, firstFile).model(inventory);
+        return new Run(merged, firstFile, accelerators).model(inventory);
     }
 
     /** One mapping pass: the findings list is per run, so the mapper itself stays stateless. */
@@ -101,16 +114,19 @@ public final class IntentMapper {
         private final MapNode root;
         private final Location inventoryLocation;
         private final List<Finding> findings = new ArrayList<>();
+        private final Accelerators accelerators;
 
-        Run(MapNode root, String firstFile) {
+        Run(MapNode root, String firstFile, Accelerators accelerators) {
             this.root = root;
             this.inventoryLocation = firstFile == null ? null : Location.ofFile(firstFile);
+            this.accelerators = accelerators;
         }
 
         /** A run over a slice of a list, with its own findings (merged back in list order). */
         private Run(Run parent) {
             this.root = parent.root;
             this.inventoryLocation = parent.inventoryLocation;
+            this.accelerators = parent.accelerators;
         }
 
         /** Maps one list item; null when the item is skipped. */
@@ -529,13 +545,14 @@ public final class IntentMapper {
 
         // ---------------------------------------------------------------- helpers
 
-        private <T> T unit(MapNode m, String key, Function<Object, T> parser, String objectPointer) {
+        private <T> T unit(MapNode m, String key, java.util.function.BiFunction<Object, Accelerators, T> parser,
+                String objectPointer) {
             Object value = raw(m, key);
             if (value == null) {
                 return null;
             }
             try {
-                return parser.apply(value);
+                return parser.apply(value, accelerators);
             } catch (UnitException e) {
                 report("`" + key + "`: " + e.getMessage(), at(m, key), objectPointer + "/" + key);
                 return null;

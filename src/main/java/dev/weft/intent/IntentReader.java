@@ -27,7 +27,7 @@ public final class IntentReader {
 
     private final IntentLoader loader;
     private final SchemaValidator validator;
-    private final IntentMapper mapper = new IntentMapper();
+    private final IntentMapper mapper;
 
     /** @param switchPlatforms the values a switch's {@code platform} may take (the platform packs' ids) */
     public IntentReader(Collection<String> switchPlatforms) {
@@ -48,6 +48,7 @@ public final class IntentReader {
     public IntentReader(IntentLoader loader, SchemaValidator validator) {
         this.loader = loader;
         this.validator = validator;
+        this.mapper = new IntentMapper(loader.accelerators());
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */

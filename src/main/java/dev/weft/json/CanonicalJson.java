@@ -321,7 +321,7 @@ final class CanonicalJson {
                 pos++;
             }
             String raw = new String(in, start, pos - start, StandardCharsets.US_ASCII);
-            int integerDigits = Json.validNumber(raw);
+            int integerDigits = validNumber(raw);
             if (integerDigits < 0) {
                 return -1;
             }
@@ -698,4 +698,52 @@ final class CanonicalJson {
             out = Arrays.copyOf(out, Math.max(out.length * 2, size + more));
         }
     }
+
+    /**
+     * Checks {@code -?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?} without a regular expression;
+     * returns the number of integer-part digits, or -1 when {@code raw} is not a JSON number.
+     */
+    static int validNumber(String raw) {
+        int i = 0;
+        int n = raw.length();
+        if (i < n && raw.charAt(i) == '-') {
+            i++;
+        }
+        int intStart = i;
+        while (i < n && isDigit(raw.charAt(i))) {
+            i++;
+        }
+        int integerDigits = i - intStart;
+        if (integerDigits == 0 || (integerDigits > 1 && raw.charAt(intStart) == '0')) {
+            return -1;
+        }
+        if (i < n && raw.charAt(i) == '.') {
+            int fracStart = ++i;
+            while (i < n && isDigit(raw.charAt(i))) {
+                i++;
+            }
+            if (i == fracStart) {
+                return -1;
+            }
+        }
+        if (i < n && (raw.charAt(i) == 'e' || raw.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (raw.charAt(i) == '+' || raw.charAt(i) == '-')) {
+                i++;
+            }
+            int expStart = i;
+            while (i < n && isDigit(raw.charAt(i))) {
+                i++;
+            }
+            if (i == expStart) {
+                return -1;
+            }
+        }
+        return i == n ? integerDigits : -1;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
 }

@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
@@ -272,7 +273,7 @@ public final class Renderer {
                 continue;
             }
             try {
-                files.put(output, finish(output, outcome.text()));
+                files.put(output, finish(output, outcome.text(), name, engine.accelerators()));
             } catch (JsonException e) {
                 findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + output + " for " + name
                                 + ": the template wrote invalid JSON (output line " + e.getMessage() + ")")
@@ -477,9 +478,9 @@ public final class Renderer {
     }
 
     /** Makes every file end in one newline; JSON is re-written canonically. As UTF-8 bytes. */
-    static byte[] finish(String output, String text) throws JsonException {
+    static byte[] finish(String output, String text, String device, Accelerators accelerators) throws JsonException {
         if (output.endsWith(".json")) {
-            return Json.canonical(text);
+            return Json.canonical(text, device + "/" + output, accelerators);
         }
         return endInOneNewline(text);
     }

@@ -106,6 +106,11 @@ public final class TemplateEngine {
         this(folders, maxOutputBytes, Accelerators.on());
     }
 
+    /** The run's fast-path switch and counters, which the renderer's JSON re-write shares. */
+    public Accelerators accelerators() {
+        return accelerators;
+    }
+
     /** With {@code fastPath} false every template renders with Jinjava alone (differential tests). */
     TemplateEngine(TemplateFolders folders, long maxOutputBytes, boolean fastPath) {
         this(folders, maxOutputBytes, new Accelerators(fastPath ? FastMode.ON : FastMode.OFF));

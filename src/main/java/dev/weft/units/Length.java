@@ -11,8 +11,14 @@ public record Length(long metres) implements Comparable<Length> {
 
     private static final Map<String, BigDecimal> UNITS = Map.of("", BigDecimal.ONE, "m", BigDecimal.ONE);
 
+    /** Parses a written value outside a run (command-line options, policies): the fast path on, uncounted. */
     public static Length parse(Object raw) {
-        return new Length(Quantity.parse("length", raw, UNITS, "m", RANGE));
+        return parse(raw, null);
+    }
+
+    /** Parses a written value with the run's fast-path switch and counters ({@code WEFT_FAST}). */
+    public static Length parse(Object raw, dev.weft.accel.Accelerators accelerators) {
+        return new Length(Quantity.parse("length", raw, UNITS, "m", RANGE, accelerators));
     }
 
     @Override

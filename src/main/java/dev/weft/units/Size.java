@@ -14,11 +14,17 @@ public record Size(long bytes) implements Comparable<Size> {
             "KB", BigDecimal.valueOf(1000), "MB", BigDecimal.valueOf(1_000_000),
             "KiB", BigDecimal.valueOf(1024), "MiB", BigDecimal.valueOf(1L << 20));
 
+    /** Parses a written value outside a run (command-line options, policies): the fast path on, uncounted. */
     public static Size parse(Object raw) {
+        return parse(raw, null);
+    }
+
+    /** Parses a written value with the run's fast-path switch and counters ({@code WEFT_FAST}). */
+    public static Size parse(Object raw, dev.weft.accel.Accelerators accelerators) {
         if (raw instanceof String s && s.endsWith("cells")) {
             throw new UnitException("size in cells depends on the ASIC; write bytes (B, KB, MB, KiB, MiB), found '" + s + "'");
         }
-        return new Size(Quantity.parse("size", raw, UNITS, "B, KB, MB, KiB, MiB", RANGE));
+        return new Size(Quantity.parse("size", raw, UNITS, "B, KB, MB, KiB, MiB", RANGE, accelerators));
     }
 
     @Override

@@ -12,8 +12,14 @@ public record Speed(long gbps) implements Comparable<Speed> {
     private static final Map<String, BigDecimal> UNITS = Map.of(
             "", BigDecimal.ONE, "G", BigDecimal.ONE, "T", BigDecimal.valueOf(1000));
 
+    /** Parses a written value outside a run (command-line options, policies): the fast path on, uncounted. */
     public static Speed parse(Object raw) {
-        return new Speed(Quantity.parse("speed", raw, UNITS, "G, T", RANGE));
+        return parse(raw, null);
+    }
+
+    /** Parses a written value with the run's fast-path switch and counters ({@code WEFT_FAST}). */
+    public static Speed parse(Object raw, dev.weft.accel.Accelerators accelerators) {
+        return new Speed(Quantity.parse("speed", raw, UNITS, "G, T", RANGE, accelerators));
     }
 
     @Override

@@ -16,8 +16,14 @@ public record TimeSpan(long micros) implements Comparable<TimeSpan> {
             "", BigDecimal.valueOf(1000), "ms", BigDecimal.valueOf(1000),
             "us", BigDecimal.ONE, "s", BigDecimal.valueOf(1_000_000));
 
+    /** Parses a written value outside a run (command-line options, policies): the fast path on, uncounted. */
     public static TimeSpan parse(Object raw) {
-        return new TimeSpan(Quantity.parse("time", raw, UNITS, "us, ms, s", RANGE));
+        return parse(raw, null);
+    }
+
+    /** Parses a written value with the run's fast-path switch and counters ({@code WEFT_FAST}). */
+    public static TimeSpan parse(Object raw, dev.weft.accel.Accelerators accelerators) {
+        return new TimeSpan(Quantity.parse("time", raw, UNITS, "us, ms, s", RANGE, accelerators));
     }
 
     public static TimeSpan ofMillis(long ms) {

@@ -102,8 +102,8 @@ class FastPathSwitchTest {
                 .render(run.compiled(), RenderOptions.all(), new DirectorySink(tmp), RenderCache.load(tmp, false));
         String summary = acc.summary();
         // every file and template of the example takes its fast path, so verify compared them all
-        assertTrue(summary.matches("weft fast paths \\(verify\\): schema [1-9]\\d* fast / 0 declined, "
-                + "template [1-9]\\d* fast / 0 declined, yaml [1-9]\\d* fast / 0 declined"), summary);
+        assertTrue(summary.matches("weft fast paths \\(verify\\): json [1-9]\\d* fast / 0 declined, schema [1-9]\\d* fast / 0 declined, "
+                + "template [1-9]\\d* fast / 0 declined, units [1-9]\\d* fast / \\d+ declined, yaml [1-9]\\d* fast / 0 declined"), summary);
         assertEquals(List.of(), pipeline.fastPathFindings());
     }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.FastMode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,5 +64,20 @@ class QuantityFastPathTest {
         assertEquals("unknown speed unit 'X' in '400X'; expected one of G, T", unknown.getMessage());
         UnitException spaced = assertThrows(UnitException.class, () -> Speed.parse("400 G"));
         assertTrue(spaced.getMessage().contains("no space before the unit"), spaced.getMessage());
+    }
+
+    @Test
+    void theSwitchDecidesWhoParses() {
+        Accelerators off = new Accelerators(FastMode.OFF);
+        Accelerators verify = new Accelerators(FastMode.VERIFY);
+        for (String text : List.of("400G", "1.6T", "800G", "100")) {
+            assertEquals(Speed.parse(text, off), Speed.parse(text, verify), text);
+        }
+        assertEquals(new Length(3), Length.parse("3m", verify));
+        assertEquals("weft fast paths (off): none used", off.summary(), "off never tries the fast path");
+        assertTrue(verify.summary().contains("units 4 fast / 1 declined"), verify.summary());
+        assertEquals(List.of(), verify.takeDivergences(), "verify compared every fast answer with the library's");
+        UnitException same = assertThrows(UnitException.class, () -> Speed.parse("400 G", verify));
+        assertTrue(same.getMessage().contains("no space before the unit"), same.getMessage());
     }
 }
