@@ -72,17 +72,18 @@ public final class DriftAudit {
             return new Result(reading.status(), reading.findings(), null);
         }
         CompiledSwitch intended = target.intended();
-        List<Finding> findings = new ArrayList<>(Drift.compare(intended, reading.live(), Tolerance.of(intended)));
+        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+        CompiledSwitch live = profile.withUnserved(reading.live(), intended);
+        List<Finding> findings = new ArrayList<>(Drift.compare(intended, live, Tolerance.of(intended)));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
-        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         profile.notAudited().forEach((feature, reason) -> {
             if (feature.usedBy(intended)) {
                 findings.add(notAudited(intended, feature, reason));
             }
         });
         findings.sort(Finding.ORDER);
-        return new Result(status, findings, reading.live());
+        return new Result(status, findings, live);
     }
 
     private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not only their own, so each template meets every kind of switch).
  */
 class FastTemplateDifferentialTest {
-    static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus");
+    static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus", "nxos");
 
     final TemplateFolders folders = TemplateFolders.builtIn();
     final TemplateEngine fast = new TemplateEngine(folders);
