@@ -69,7 +69,7 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer);
+        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer);
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
