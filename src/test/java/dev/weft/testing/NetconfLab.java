@@ -6,6 +6,7 @@ import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfSession;
+import dev.weft.netconf.RpcErrorException;
 import dev.weft.netconf.Timeouts;
 import java.io.File;
 import java.io.IOException;
@@ -55,6 +56,22 @@ public final class NetconfLab implements AutoCloseable {
         NetconfLab lab = new NetconfLab(stateDir);
         lab.run(env, "start", stateDir.toString(), String.valueOf(devices));
         return lab;
+    }
+
+    /**
+     * {@code devices} devices loaded with {@code vendor}'s published models ({@code scripts/netconf-lab --vendor}:
+     * {@code yang/vendor/<vendor>} through its edit recipe into {@link #yangDir()}).
+     */
+    public static NetconfLab startVendor(String vendor, int devices) throws IOException, InterruptedException {
+        Path stateDir = Files.createTempDirectory("weft-" + vendor + "-lab");
+        NetconfLab lab = new NetconfLab(stateDir);
+        lab.run(Map.of(), "--vendor", vendor, "start", stateDir.toString(), String.valueOf(devices));
+        return lab;
+    }
+
+    /** The YANG modules a vendor lab's devices loaded: the recipe's edited copies. */
+    public Path yangDir() {
+        return stateDir.resolve("yang");
     }
 
     public Path stateDir() {
@@ -177,14 +194,35 @@ public final class NetconfLab implements AutoCloseable {
 
         /** Sends {@code config} (a NETCONF {@code <config>}) as edit-config to candidate with Weft's client, then commits. */
         public void push(String config, Path clientKey) throws Exception {
+            String refused = commit(config, clientKey, "merge");
+            if (refused != null) {
+                throw new AssertionError("dev" + index + " did not accept the config: " + refused);
+            }
+        }
+
+        /**
+         * Makes the running config exactly {@code config} (a NETCONF {@code <config>}): edit-config to the
+         * candidate with default-operation replace, then commit. The device's error, or null when it took it.
+         */
+        public String replaceWith(String config, Path clientKey) throws Exception {
+            return commit(config, clientKey, "replace");
+        }
+
+        /** edit-config to the candidate with {@code defaultOperation}, then commit; the device's error, or null. */
+        private String commit(String config, Path clientKey, String defaultOperation) throws Exception {
             try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
                     NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
                             Credentials.keyFile(user(), clientKey), HostKeyPolicy.strict(knownHosts()),
                             Timeouts.all(Duration.ofSeconds(30)))) {
                 String body = config.replaceFirst("^<\\?xml[^>]*\\?>\\s*", "");
-                if (!s.rpc("<edit-config><target><candidate/></target>" + body + "</edit-config>").isOk()
-                        || !s.rpc("<commit/>").isOk()) {
-                    throw new AssertionError("dev" + index + " did not accept the config");
+                try {
+                    s.rpc("<edit-config><target><candidate/></target><default-operation>" + defaultOperation
+                            + "</default-operation>" + body + "</edit-config>");
+                    s.rpc("<commit/>");
+                    return null;
+                } catch (RpcErrorException e) {
+                    s.rpc("<discard-changes/>");
+                    return e.getMessage();
                 }
             }
         }
