@@ -74,7 +74,7 @@ public final class DriftAudit {
         CompiledSwitch intended = target.intended();
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         CompiledSwitch live = profile.withUnserved(reading.live(), intended);
-        List<Finding> findings = new ArrayList<>(Drift.compare(intended, live, Tolerance.of(intended)));
+        List<Finding> findings = new ArrayList<>(Drift.compare(profile.asServed(intended), live, Tolerance.of(intended)));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
         profile.notAudited().forEach((feature, reason) -> {
