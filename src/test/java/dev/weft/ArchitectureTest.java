@@ -38,7 +38,7 @@ class ArchitectureTest {
             "netconf", "ssh", "live", "drift", "git", "diff", "report", "generate", "config", "cli");
 
     /** Shared values every stage may use: findings and locations, exact units, the JSON reader/writer, logging. */
-    static final List<String> SHARED = List.of("finding", "units", "json", "log");
+    static final List<String> SHARED = List.of("finding", "units", "json", "log", "accel");
 
     /** Third-party library (package prefix) → the only Weft packages that may import it. */
     static final Map<String, List<String>> LIBRARY_OWNERS = libraryOwners();
