@@ -32,7 +32,7 @@ final class CommonOptions {
     String failOn;
 
     @Option(names = "--policies", paramLabel = "DIR",
-            description = "Extra rule folders; a rule here overrides the built-in one with the same id. Repeatable.")
+            description = "Rule folders: user rules in CEL (docs/policies.md), and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Option(names = "--templates", paramLabel = "DIR",

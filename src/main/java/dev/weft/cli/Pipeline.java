@@ -14,6 +14,7 @@ import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
 import dev.weft.log.Log;
 import dev.weft.model.FabricModel;
+import dev.weft.policy.UserRules;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
 import dev.weft.compile.CompiledSwitch;
@@ -47,11 +48,17 @@ final class Pipeline {
         }
     }
 
+    /**
+     * The rules of a run: the built-in catalogue plus the user rules of the policy folders, and the metadata
+     * of all of them (built-in, user rules', overrides).
+     */
+    record Rules(RuleCatalog catalog, RuleMetaLoader.Result meta, UserRules user) {}
+
     private static final Log LOG = Log.of(Pipeline.class);
 
-    private final RuleCatalog catalog = RuleCatalog.builtIn();
     private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
+    private Rules rules;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
@@ -107,7 +114,21 @@ final class Pipeline {
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
     RuleMetaLoader.Result ruleMeta() {
-        return new RuleMetaLoader().load(catalog, policyOverrides);
+        return rules().meta();
+    }
+
+    /** Built-in rules plus the user rules of the {@code --policies} folders, loaded once (CEL only when there are some). */
+    synchronized Rules rules() {
+        if (rules == null) {
+            RuleCatalog builtIn = RuleCatalog.builtIn();
+            UserRules user = policyOverrides.isEmpty() ? UserRules.none() : UserRules.load(policyOverrides, builtIn.ids());
+            RuleCatalog catalog = builtIn.plus(user.rules());
+            RuleMetaLoader.Result meta = new RuleMetaLoader().load(catalog, policyOverrides, user.meta(), user.claimedIds());
+            List<Finding> problems = new ArrayList<>(user.problems());
+            problems.addAll(meta.problems());
+            rules = new Rules(catalog, new RuleMetaLoader.Result(meta.meta(), problems), user);
+        }
+        return rules;
     }
 
     /** The task's result; what it threw is thrown here, as if it had run on this thread. */
@@ -197,7 +218,7 @@ final class Pipeline {
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
             findings.addAll(renderGaps(compiled));
-            RuleEngine engine = new RuleEngine(catalog, meta.meta());
+            RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);
             LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),

@@ -35,6 +35,7 @@ final class WeftCommand implements Runnable {
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
             "drift", DriftCommand.class,
+            "test-policies", TestPoliciesCommand.class,
             "schema", SchemaCommand.class,
             "completion", CompletionCommand.class,
             "help", CommandLine.HelpCommand.class);

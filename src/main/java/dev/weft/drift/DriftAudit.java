@@ -14,11 +14,13 @@ import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
+import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -95,6 +97,12 @@ public final class DriftAudit {
     /** Per-device results plus the live-only rule findings, with statuses raised to drift where those apply. */
     public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
             Map<String, RuleMeta> meta, LocalDate today) {
+        return outcome(model, compiled, results, meta, today, RuleCatalog.builtIn(), Set.of());
+    }
+
+    /** The same, with the run's rules: user rules on a switch's config ({@code userRules}) check the live config too. */
+    public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
+            Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog, Set<String> userRules) {
         List<Finding> findings = new ArrayList<>();
         Map<String, CompiledSwitch> live = new TreeMap<>();
         Map<String, DeviceStatus> status = new TreeMap<>();
@@ -105,7 +113,7 @@ public final class DriftAudit {
                 live.put(r.name(), r.live());
             }
         }
-        for (Finding f : LiveRules.liveOnly(model, compiled, live, meta, today)) {
+        for (Finding f : LiveRules.liveOnly(model, compiled, live, meta, today, catalog, userRules)) {
             findings.add(f);
             DeviceStatus s = status.get(f.device());
             if (s != null && s.status() == DeviceStatus.Status.OK && f.severity() != Severity.INFO) {

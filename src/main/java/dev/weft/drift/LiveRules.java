@@ -32,11 +32,19 @@ public final class LiveRules {
 
     public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
             Map<String, RuleMeta> meta, LocalDate today) {
+        return liveOnly(model, intended, live, meta, today, RuleCatalog.builtIn(), Set.of());
+    }
+
+    /**
+     * @param catalog   the run's rules (built-in plus user rules)
+     * @param userRules ids of the catalogue's user rules that check a switch's config, run on the live config too
+     */
+    public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
+            Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog, Set<String> userRules) {
         if (live.isEmpty()) {
             return List.of();
         }
-        RuleCatalog catalog = RuleCatalog.builtIn();
-        Set<String> compiledRules = new TreeSet<>();
+        Set<String> compiledRules = new TreeSet<>(userRules);
         for (Rule r : catalog.rules()) {
             if (r.getClass().getPackageName().endsWith(".compiled")) {
                 compiledRules.add(r.id());
@@ -80,7 +88,9 @@ public final class LiveRules {
                 }
                 headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
             }
-            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom).provenance(Map.of()).build());
+            // a live value has no line of its own: it points at the intent line that owns the expected value
+            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom)
+                    .provenance(w == null ? Map.of() : w.provenance()).build());
         }
         // What the device serves comes from the live switch; what it cannot serve (identity, ASIC, CNP class,
         // hash fields) from the intended one, so the rules judge the live plan against the intended facts.
@@ -89,7 +99,7 @@ public final class LiveRules {
                 .asicProfileVersion(want.asicProfileVersion()).thresholdRoundingBytes(want.thresholdRoundingBytes())
                 .osVersion(want.osVersion()).managementHost(want.managementHost()).managementPort(want.managementPort())
                 .cnpPriority(want.cnpPriority()).cnpDscp(want.cnpDscp()).ecmpHashFields(want.ecmpHashFields())
-                .ports(ports).provenance(Map.of())
+                .ports(ports).provenance(want.provenance())
                 .build();
     }
 }

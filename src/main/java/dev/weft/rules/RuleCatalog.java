@@ -105,6 +105,20 @@ public final class RuleCatalog {
                 new WatchdogQueueMismatch()));
     }
 
+    /**
+     * This catalogue with more rules (a site's user rules), run and reported like the built-in ones.
+     *
+     * @throws IllegalArgumentException when an id is taken (callers check collisions and report them first)
+     */
+    public RuleCatalog plus(List<? extends Rule> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Rule> all = new ArrayList<>(rules.values());
+        all.addAll(more);
+        return new RuleCatalog(all);
+    }
+
     /** The checkable rules, sorted by id (the waiver rules are not among them; see {@link #ids()}). */
     public List<Rule> rules() {
         return new ArrayList<>(rules.values());

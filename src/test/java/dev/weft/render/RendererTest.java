@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.FileTrees;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -129,16 +130,7 @@ class RendererTest {
         Path repo = dir.resolve("repo");
         Path inventory = repo.resolve("inventories/pod");
         Path source = Examples.projectRoot().resolve("inventories/roce-pod-c");
-        try (var files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = inventory.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        FileTrees.copy(source, inventory);
         Path leaves = inventory.resolve("switches/leaves.yaml");
         Files.writeString(leaves, Files.readString(leaves).replaceFirst("platform: eos", "platform: sonic"));
         CompiledFabric fabric = Examples.compile(repo, Path.of("inventories/pod"));
