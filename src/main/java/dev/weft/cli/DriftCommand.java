@@ -52,8 +52,9 @@ final class DriftCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ReportOutput.checkOptions(options);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()));
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()),
+                CrashReport.forDevices());
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
         Map<String, RuleMeta> meta = withDriftRules(pipeline.ruleMeta().meta());

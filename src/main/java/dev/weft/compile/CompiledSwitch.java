@@ -29,6 +29,8 @@ import java.util.Map;
  * @param ecmpHashFields         as written in the intent
  * @param ports                  in natural port order ({@code Ethernet2} before {@code Ethernet10})
  * @param provenance             field (snake_case) → intent location that owns the value
+ * @param hwsku                  the {@code hwsku} key of the intent (the hardware SKU whose platform profile
+ *                               gives port lanes and buffer pools), or null
  */
 public record CompiledSwitch(
         String name,
@@ -53,7 +55,8 @@ public record CompiledSwitch(
         boolean linkPause,
         List<String> ecmpHashFields,
         List<CompiledPort> ports,
-        Map<String, Location> provenance) implements CompiledDevice {
+        Map<String, Location> provenance,
+        String hwsku) implements CompiledDevice {
 
     public CompiledSwitch {
         dscpToPriority = FrozenSortedMap.of(dscpToPriority);
@@ -65,6 +68,19 @@ public record CompiledSwitch(
         ecmpHashFields = List.copyOf(ecmpHashFields);
         ports = NaturalOrder.sortedByName(ports, CompiledPort::name);
         provenance = FrozenSortedMap.of(provenance);
+    }
+
+    /** Without a hardware SKU (the record before {@code hwsku}). */
+    public CompiledSwitch(String name, String role, String platform, String asic, String asicProfileVersion,
+            Integer thresholdRoundingBytes, String osVersion, String managementHost, Integer managementPort,
+            String congestionControl, Map<Integer, Integer> dscpToPriority, List<Integer> priorityToQueue,
+            List<Integer> priorityToPriorityGroup, List<Integer> losslessPriorities, Integer cnpPriority,
+            Integer cnpDscp, List<CompiledQueue> queues, List<EcnProfile> ecnProfiles, CompiledWatchdog watchdog,
+            boolean linkPause, List<String> ecmpHashFields, List<CompiledPort> ports, Map<String, Location> provenance) {
+        this(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion, managementHost,
+                managementPort, congestionControl, dscpToPriority, priorityToQueue, priorityToPriorityGroup,
+                losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles, watchdog, linkPause, ecmpHashFields, ports,
+                provenance, null);
     }
 
     /** The port named {@code port}, or null. Linear: callers with many lookups should index {@link #ports()}. */
@@ -108,6 +124,7 @@ public record CompiledSwitch(
         b.ecmpHashFields = ecmpHashFields;
         b.ports = ports;
         b.provenance = provenance;
+        b.hwsku = hwsku;
         return b;
     }
 
@@ -139,6 +156,7 @@ public record CompiledSwitch(
         private List<String> ecmpHashFields = List.of();
         private List<CompiledPort> ports = List.of();
         private Map<String, Location> provenance = Map.of();
+        private String hwsku;
 
         private Builder() {}
 
@@ -257,11 +275,16 @@ public record CompiledSwitch(
             return this;
         }
 
+        public Builder hwsku(String hwsku) {
+            this.hwsku = hwsku;
+            return this;
+        }
+
         public CompiledSwitch build() {
             return new CompiledSwitch(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion,
                     managementHost, managementPort, congestionControl, dscpToPriority, priorityToQueue,
                     priorityToPriorityGroup, losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles,
-                    watchdog, linkPause, ecmpHashFields, ports, provenance);
+                    watchdog, linkPause, ecmpHashFields, ports, provenance, hwsku);
         }
     }
 }

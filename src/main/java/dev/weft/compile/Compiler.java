@@ -107,8 +107,8 @@ public final class Compiler {
      * map key by key.
      */
     private record SwitchPlan(String[] keys, Location[] planLocations) {
-        private static final String[] OWN = {"name", "role", "platform", "asic", "os_version", "management_host",
-            "management_port"};
+        private static final String[] OWN = {"name", "role", "platform", "asic", "hwsku", "os_version",
+            "management_host", "management_port"};
 
         static SwitchPlan of(QosPlan plan, boolean roce) {
             java.util.TreeSet<String> keys = new java.util.TreeSet<>(List.of(OWN));
@@ -130,6 +130,9 @@ public final class Compiler {
             v[slot(keys, "platform")] = Where.of(s.at(), "platform");
             if (s.asic() != null) {
                 v[slot(keys, "asic")] = Where.of(s.at(), "asic");
+            }
+            if (s.hwsku() != null) {
+                v[slot(keys, "hwsku")] = Where.of(s.at(), "hwsku");
             }
             if (s.osVersion() != null) {
                 v[slot(keys, "os_version")] = Where.of(s.at(), "os-version");
@@ -155,7 +158,7 @@ public final class Compiler {
         Integer mport = s.management() == null ? null : s.management().port();
         CompiledSwitch.Builder sw = CompiledSwitch.builder().name(s.name()).role(s.role()).platform(s.platform())
                 .asic(s.asic()).asicProfileVersion(versionOf(profile)).thresholdRoundingBytes(roundingOf(profile))
-                .osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov);
+                .hwsku(s.hwsku()).osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov);
         if (!roce) {
             return sw.build();
         }
@@ -304,13 +307,16 @@ public final class Compiler {
     private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
         hostProv.put("name", Where.of(h.at(), "name"));
+        if (h.gidIndex() != null) {
+            hostProv.put("gid_index", Where.of(h.at(), "gid-index"));
+        }
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
                 nics.add(compileNic(h, n, model, plan, nicPlan));
             }
         }
-        return new CompiledHost(h.name(), nics, hostProv);
+        return new CompiledHost(h.name(), nics, hostProv, h.gidIndex());
     }
 
     /** The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}). */

@@ -1,10 +1,14 @@
 package dev.weft.drift;
 
 import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.live.DevicePool;
 import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
@@ -63,7 +67,12 @@ public final class DriftAudit {
         targets.forEach(t -> byName.put(t.name(), t));
         List<Result> results = new ArrayList<>();
         for (Reading r : new LiveReader(settings, platforms).read(targets, LiveReader.Mode.DRIFT)) {
-            results.add(compare(byName.get(r.device()), r, platforms));
+            // comparing is per-device work too: whatever one device's config does to it stays that device's error
+            LiveTarget target = byName.get(r.device());
+            results.add(DevicePool.isolated(r, reading -> compare(target, reading, platforms), (reading, e) -> {
+                Reading failed = LiveReader.internal(target, e, settings.crashes());
+                return new Result(failed.status(), failed.findings(), null);
+            }));
         }
         return List.copyOf(results);
     }
@@ -76,7 +85,11 @@ public final class DriftAudit {
         CompiledSwitch intended = target.intended();
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         CompiledSwitch live = profile.withUnserved(reading.live(), intended);
-        List<Finding> findings = new ArrayList<>(Drift.compare(profile.asServed(intended), live, Tolerance.of(intended)));
+        // a pack that says how its model holds the intent (asServed: nxos, eos) gives the baseline itself
+        CompiledSwitch served = profile.asServed(intended);
+        CompiledSwitch baseline = served == intended ? comparable(intended, profile) : served;
+        List<Finding> findings = new ArrayList<>(Drift.compare(baseline, live,
+                Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
         profile.notAudited().forEach((feature, reason) -> {
@@ -88,6 +101,42 @@ public final class DriftAudit {
         return new Result(status, findings, live);
     }
 
+    /**
+     * The intended switch as the device's platform carries it ({@link LiveProfile#expected}: e.g. only the
+     * ECMP hash fields the platform has settings for, the watchdog timers and headroom NVUE derives itself),
+     * with the intent's provenance kept, so each difference is real drift and still names its intent line.
+     */
+    static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
+        CompiledSwitch expected = profile.expected(intended);
+        Map<String, CompiledPort> ports = new TreeMap<>();
+        intended.ports().forEach(p -> ports.put(p.name(), p));
+        List<CompiledPort> located = new ArrayList<>();
+        for (CompiledPort p : expected.ports()) {
+            CompiledPort own = ports.get(p.name());
+            located.add(own == null ? p : p.toBuilder().role(own.role()).provenance(own.provenance()).build());
+        }
+        // A platform that names ECN profiles its own way (NVUE: by traffic class) keeps the intent line of each:
+        // the profile bound to the same queue owns it.
+        Map<String, Location> provenance = new TreeMap<>(intended.provenance());
+        Map<Integer, String> intendedProfileOfQueue = new TreeMap<>();
+        intended.queues().forEach(q -> intendedProfileOfQueue.put(q.queue(), q.ecnProfile()));
+        for (CompiledQueue q : expected.queues()) {
+            String own = intendedProfileOfQueue.get(q.queue());
+            if (q.ecnProfile() != null && own != null && !own.equals(q.ecnProfile())) {
+                Location at = intended.provenance().get("ecn_profiles." + own);
+                if (at != null) {
+                    provenance.putIfAbsent("ecn_profiles." + q.ecnProfile(), at);
+                }
+            }
+        }
+        // the intent-only facts no device config carries, back as the intent has them
+        return expected.toBuilder().name(intended.name()).role(intended.role()).asic(intended.asic())
+                .asicProfileVersion(intended.asicProfileVersion()).thresholdRoundingBytes(intended.thresholdRoundingBytes())
+                .hwsku(intended.hwsku()).osVersion(intended.osVersion()).managementHost(intended.managementHost())
+                .managementPort(intended.managementPort()).cnpPriority(intended.cnpPriority()).cnpDscp(intended.cnpDscp())
+                .provenance(provenance).ports(located).build();
+    }
+
     private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {
         return Finding.of(NOT_AUDITED, Severity.INFO, sw.name() + ": " + feature.word() + " is not audited on platform "
                         + sw.platform() + ": " + reason)
@@ -97,7 +146,7 @@ public final class DriftAudit {
     /** Per-device results plus the live-only rule findings, with statuses raised to drift where those apply. */
     public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
             Map<String, RuleMeta> meta, LocalDate today) {
-        return outcome(model, compiled, results, meta, today, RuleCatalog.builtIn(), Set.of());
+        return outcome(model, compiled, results, meta, today, dev.weft.rules.builtin.BuiltInRules.catalog(), Set.of());
     }
 
     /** The same, with the run's rules: user rules on a switch's config ({@code userRules}) check the live config too. */

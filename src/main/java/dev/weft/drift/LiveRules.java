@@ -32,7 +32,7 @@ public final class LiveRules {
 
     public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
             Map<String, RuleMeta> meta, LocalDate today) {
-        return liveOnly(model, intended, live, meta, today, RuleCatalog.builtIn(), Set.of());
+        return liveOnly(model, intended, live, meta, today, dev.weft.rules.builtin.BuiltInRules.catalog(), Set.of());
     }
 
     /**

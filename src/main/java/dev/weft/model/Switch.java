@@ -8,6 +8,8 @@ import java.util.List;
  *
  * @param role     {@code leaf}, {@code spine} or {@code super-spine}
  * @param platform {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig} or {@code ib-quantum}
+ * @param hwsku    the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
+ *                 pools, or null
  */
 public record Switch(
         String name,
@@ -18,9 +20,16 @@ public record Switch(
         Management management,
         List<Port> ports,
         String nodeGuid,
-        Provenance at) {
+        Provenance at,
+        String hwsku) {
 
     public Switch {
         ports = ports == null ? List.of() : List.copyOf(ports);
+    }
+
+    /** Without a hardware SKU. */
+    public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
+            List<Port> ports, String nodeGuid, Provenance at) {
+        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null);
     }
 }

@@ -61,7 +61,7 @@ class BrokenRulesTest {
     }
 
     private List<Finding> load() {
-        UserRules user = UserRules.load(List.of(dir), dev.weft.rules.RuleCatalog.builtIn().ids());
+        UserRules user = UserRules.load(List.of(dir), dev.weft.rules.builtin.BuiltInRules.catalog().ids());
         user.problems().forEach(BrokenRulesTest::noStackTrace);
         return user.problems();
     }

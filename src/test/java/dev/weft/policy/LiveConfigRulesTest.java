@@ -34,8 +34,8 @@ class LiveConfigRulesTest {
         Path inventory = examples.resolve("ecn-min-by-port-speed/pass");
         IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(project, inventory));
         CompileResult compiled = Compiler.compile(intent.model(), AsicProfiles.builtIn());
-        UserRules user = UserRules.load(List.of(examples), RuleCatalog.builtIn().ids());
-        RuleCatalog catalog = RuleCatalog.builtIn().plus(user.rules());
+        UserRules user = UserRules.load(List.of(examples), dev.weft.rules.builtin.BuiltInRules.catalog().ids());
+        RuleCatalog catalog = dev.weft.rules.builtin.BuiltInRules.catalog().plus(user.rules());
         var meta = new RuleMetaLoader().load(catalog, List.of(examples), user.meta(), user.claimedIds()).meta();
         CompiledSwitch intended = compiled.fabric().switches().get(0);
         EcnProfile ecn = intended.ecnProfiles().get(0);

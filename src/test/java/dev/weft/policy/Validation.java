@@ -28,7 +28,7 @@ final class Validation {
     private final RuleEngine engine;
 
     Validation(List<Path> dirs) {
-        RuleCatalog builtIn = RuleCatalog.builtIn();
+        RuleCatalog builtIn = dev.weft.rules.builtin.BuiltInRules.catalog();
         user = UserRules.load(dirs, builtIn.ids());
         RuleCatalog catalog = builtIn.plus(user.rules());
         meta = new RuleMetaLoader().load(catalog, dirs, user.meta(), user.claimedIds());

@@ -41,7 +41,7 @@ class PolicyFixtureTest {
     static final LocalDate TODAY = LocalDate.of(2026, 6, 1);
 
     private static final IntentReader READER = TestPlatforms.intentReader();
-    private static final RuleCatalog CATALOG = RuleCatalog.builtIn();
+    private static final RuleCatalog CATALOG = dev.weft.rules.builtin.BuiltInRules.catalog();
     private static final AsicProfiles ASICS = AsicProfiles.builtIn();
 
     @TestFactory

@@ -6,16 +6,19 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
+import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.PerQueueEcn;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -29,7 +32,9 @@ import java.util.TreeSet;
  * queue-management profiles gNMI-only, the ECMP hash has no OpenConfig path, and buffer headroom is state
  * only: classification (with DSCP trust), the hash and buffers are {@code not-audited} over NETCONF, and drift
  * takes them from the intent ({@link #withUnserved}) so neither drift nor the rules on the live config judge
- * values the device never sent.
+ * values the device never sent. The CLI renders the ECMP hash as {@code ip load-sharing trident fields ...}
+ * (Strata switches; Jericho's load-balance policies are not rendered), and EOS sizes PFC headroom itself
+ * ({@code render-gap}).
  */
 public final class EosPack implements PlatformPack, LiveProfile {
 
@@ -49,6 +54,15 @@ public final class EosPack implements PlatformPack, LiveProfile {
 
     /** The watchdog timeout and recovery time are decimal64 seconds with two fraction digits. */
     static final long TIMER_STEP_MS = 10;
+
+    /** {@code ip load-sharing trident fields ip} field names. */
+    static final HashFieldSpelling IPV4 = new HashFieldSpelling(Map.of("src-ip", "source-ip", "dst-ip", "destination-ip",
+            "ip-protocol", "protocol", "l4-src-port", "source-port", "l4-dst-port", "destination-port",
+            "in-port", "ingress-interface"));
+    /** {@code ip load-sharing trident fields ipv6} field names (the flow label exists for IPv6 only). */
+    static final HashFieldSpelling IPV6 = new HashFieldSpelling(Map.of("src-ip", "source-ip", "dst-ip", "destination-ip",
+            "l4-src-port", "source-port", "l4-dst-port", "destination-port", "in-port", "ingress-interface",
+            "ipv6-flow-label", "flow-label"));
 
     @Override
     public String id() {
@@ -169,5 +183,33 @@ public final class EosPack implements PlatformPack, LiveProfile {
                 .priorityToQueue(toQueue)
                 .priorityToPriorityGroup(from == null ? sw.priorityToPriorityGroup() : from.priorityToPriorityGroup())
                 .queues(queues).ports(ports).build();
+    }
+
+    @Override
+    public List<RenderGap> renderGaps(CompiledSwitch sw) {
+        return RenderGap.usedBy(sw, gapsOf(sw));
+    }
+
+    /** What this switch asks for that the platform cannot express, by feature. */
+    private Map<Feature, String> gapsOf(CompiledSwitch sw) {
+        Map<Feature, String> gaps = new TreeMap<>();
+        List<String> neither = IPV4.missing(sw.ecmpHashFields()).stream()
+                .filter(f -> IPV6.missing(List.of(f)).contains(f)).toList();
+        if (!neither.isEmpty()) {
+            gaps.put(Feature.HASH, "ip load-sharing trident has no field for " + String.join(", ", neither)
+                    + "; the other hash fields are rendered");
+        }
+        if (sw.ports().stream().anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null)) {
+            gaps.put(Feature.BUFFERS, "EOS sizes PFC headroom on the platform; Weft renders no cable length or"
+                    + " headroom for it");
+        }
+        return gaps;
+    }
+
+    /** {@code facts}: {@code ipv4_hash_fields} and {@code ipv6_hash_fields}, EOS's names of the intent's fields. */
+    @Override
+    public Map<String, Object> templateData(CompiledSwitch sw) {
+        return Map.of("ipv4_hash_fields", IPV4.spelled(sw.ecmpHashFields()),
+                "ipv6_hash_fields", IPV6.spelled(sw.ecmpHashFields()));
     }
 }
