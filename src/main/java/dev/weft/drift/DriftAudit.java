@@ -84,12 +84,10 @@ public final class DriftAudit {
         }
         CompiledSwitch intended = target.intended();
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
-        CompiledSwitch live = profile.withUnserved(reading.live(), intended);
-        // a pack that says how its model holds the intent (asServed: nxos, eos) gives the baseline itself
-        CompiledSwitch served = profile.asServed(intended);
-        CompiledSwitch baseline = served == intended ? comparable(intended, profile) : served;
-        List<Finding> findings = new ArrayList<>(Drift.compare(baseline, live,
+        List<Finding> findings = new ArrayList<>(Drift.compare(comparable(intended, profile), reading.live(),
                 Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
+        // the rules on the live config see what the platform does not serve as the intent has it
+        CompiledSwitch live = profile.withUnserved(reading.live(), intended);
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
         profile.notAudited().forEach((feature, reason) -> {

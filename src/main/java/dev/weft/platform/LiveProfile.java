@@ -53,18 +53,9 @@ public interface LiveProfile {
     }
 
     /**
-     * The intended switch as this platform's config holds it, provenance kept: the baseline drift compares the
-     * live switch with, so that a platform that names or groups a fact differently (EOS and NX-OS mark ECN per
-     * egress queue, with no named profile) is in sync when it holds what the intent says. Default: the intent.
-     */
-    default CompiledSwitch asServed(CompiledSwitch intended) {
-        return intended;
-    }
-
-    /**
      * The live switch with what this platform does not serve over {@link #transport()} ({@link #notAudited()})
-     * taken from the intended one, so that neither drift nor the rules on the live config judge values the
-     * device never sent (a reply without a DSCP classifier is not a device that classifies nothing); the
+     * taken from the intended one, so that the rules on the live config do not judge values the device never
+     * sent (drift compares the reply itself with {@link #expected}, which leaves them out too) (a reply without a DSCP classifier is not a device that classifies nothing); the
      * {@code not-audited} findings say what was taken. Default: the live switch unchanged.
      */
     default CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * EOS serves over gNMI or its CLI only, are {@code not-audited}.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
-class EosOnLabTest extends PodLabContract {
+class EosOnLabTest extends VendorLabContract {
 
     private static final List<String> SPINES = List.of("eos-spine-1", "eos-spine-2");
     private static final String AUG = "http://arista.com/yang/openconfig/qos/augments";
@@ -42,7 +42,7 @@ class EosOnLabTest extends PodLabContract {
     }
 
     @Override
-    String refusedSays() {
+    String refusedNode() {
         return "value not in range";
     }
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * model (NX-OS 9.3(2)): roce-pod-e's NX-OS leaves.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
-class NxosOnLabTest extends PodLabContract {
+class NxosOnLabTest extends VendorLabContract {
 
     static final String INVENTORY = "inventories/roce-pod-e";
     private static final List<String> LEAVES = List.of("nx-leaf-1", "nx-leaf-2");
@@ -42,7 +42,7 @@ class NxosOnLabTest extends PodLabContract {
     }
 
     @Override
-    String refusedSays() {
+    String refusedNode() {
         return "value not in range";
     }
 

@@ -23,7 +23,7 @@ class RocePodCOnEosLabTest {
 
     @Test
     void eosLeavesAreOkApartFromNotAuditedFeatures() throws Exception {
-        try (PodOnLabs pod = PodOnLabs.start("inventories/roce-pod-c", Map.of("arista", EOS))) {
+        try (LabPod pod = LabPod.start("inventories/roce-pod-c", Map.of("arista", EOS))) {
             pod.seed();
             Cli r = pod.drift(EOS);
             assertEquals(Map.of("leaf-c1", "ok", "leaf-c2", "ok"), r.devices(), r.out() + r.err());

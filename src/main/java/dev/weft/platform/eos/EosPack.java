@@ -104,12 +104,6 @@ public final class EosPack implements PlatformPack, LiveProfile {
         return NOT_SERVED;
     }
 
-    /** Drift's baseline: the intent as this model holds it ({@link #normalise}), provenance kept. */
-    @Override
-    public CompiledSwitch asServed(CompiledSwitch intended) {
-        return normalise(intended);
-    }
-
     /**
      * The intent as EOS's NETCONF models hold it, provenance kept: ECN and scheduling per tx-queue for the
      * whole switch (one profile per marking queue, {@code tx-queue-<n>}), the watchdog switch-wide on every

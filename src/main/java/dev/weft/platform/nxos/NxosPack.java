@@ -90,12 +90,6 @@ public final class NxosPack implements PlatformPack, LiveProfile {
         return Map.of(Feature.BUFFERS, NO_BUFFERS);
     }
 
-    /** Drift's baseline: the intent as this model holds it ({@link #normalise}), provenance kept. */
-    @Override
-    public CompiledSwitch asServed(CompiledSwitch intended) {
-        return normalise(intended);
-    }
-
     /**
      * The intent as the NX-OS model holds it, provenance kept: priorities as the reader derives them from
      * qos-groups, PFC per port on or off with the switch's no-drop set, ECN and scheduling per queue for the
