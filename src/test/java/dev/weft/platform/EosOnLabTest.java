@@ -81,11 +81,14 @@ class EosOnLabTest extends VendorLabContract {
                 List.copyOf(drift.keySet()), r.out());
         DriftFindings.assertOwnedByTheIntent(drift.values(), NxosOnLabTest.INVENTORY);
         Map<String, Object> mtu = drift.get("drift-mtu eos-spine-1 Ethernet2/1");
-        assertEquals(List.of("9214", "1500"), List.of(mtu.get("expected"), mtu.get("actual")));
+        assertEquals(List.of("9214", "1500", "/interfaces/interface[Ethernet2/1]/config/mtu"),
+                List.of(mtu.get("expected"), mtu.get("actual"), mtu.get("path")));
         Map<String, Object> pfc = drift.get("drift-pfc eos-spine-1 Ethernet1/1");
-        assertEquals(List.of("[3,4]", "[3]"), List.of(pfc.get("expected"), pfc.get("actual")));
+        assertEquals(List.of("[3,4]", "[3]", "/qos/interfaces/interface[Ethernet1/1]/output/pfc/config/priorities-no-drop"),
+                List.of(pfc.get("expected"), pfc.get("actual"), pfc.get("path")));
         Map<String, Object> ecn = drift.get("drift-ecn eos-spine-1 -");
-        assertEquals(List.of("150000 B", "200000 B"), List.of(ecn.get("expected"), ecn.get("actual")));
+        assertEquals(List.of("150000 B", "200000 B", "/qos/queues/queue[3]/ecn/config/min-threshold"),
+                List.of(ecn.get("expected"), ecn.get("actual"), ecn.get("path")));
         assertEquals(Map.of("eos-spine-1", "drift", "eos-spine-2", "ok"), r.devices());
         assertEquals(1, r.exit());
     }

@@ -82,11 +82,15 @@ class NxosOnLabTest extends VendorLabContract {
                 "drift-watchdog nx-leaf-1 Ethernet1/1"), List.copyOf(drift.keySet()), r.out());
         DriftFindings.assertOwnedByTheIntent(drift.values(), INVENTORY);
         Map<String, Object> mtu = drift.get("drift-mtu nx-leaf-1 Ethernet1/2");
-        assertEquals(List.of("9214", "1500"), List.of(mtu.get("expected"), mtu.get("actual")));
+        assertEquals(List.of("9214", "1500", "/System/intf-items/phys-items/PhysIf-list[eth1/2]/mtu"),
+                List.of(mtu.get("expected"), mtu.get("actual"), mtu.get("path")));
         Map<String, Object> pfc = drift.get("drift-pfc nx-leaf-1 Ethernet1/1");
-        assertEquals(List.of("[3,4]", "[]"), List.of(pfc.get("expected"), pfc.get("actual")));
+        assertEquals(List.of("[3,4]", "[]", "/System/intf-items/phys-items/PhysIf-list[eth1/1]/priorflowctrl-items/mode"),
+                List.of(pfc.get("expected"), pfc.get("actual"), pfc.get("path")));
         Map<String, Object> ecn = drift.get("drift-ecn nx-leaf-1 -");
-        assertEquals(List.of("150000 B", "200000 B"), List.of(ecn.get("expected"), ecn.get("actual")));
+        assertEquals(List.of("150000 B", "200000 B", "/System/ipqos-items/queuing-items/p-items/name-items/PMapInst-list[weft-out]"
+                        + "/cmap-items/MatchCMap-list[c-out-8q-q3]/RandDet-items/minThreshold"),
+                List.of(ecn.get("expected"), ecn.get("actual"), ecn.get("path")));
         assertEquals(INVENTORY + "/fabric.yaml", ecn.get("file"));
         assertEquals(Map.of("nx-leaf-1", "drift", "nx-leaf-2", "ok"), r.devices());
         assertEquals(1, r.exit());

@@ -7,6 +7,7 @@ import dev.weft.compile.CompiledWatchdog;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.HashFieldSpelling;
+import dev.weft.platform.LivePaths;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.PerQueueEcn;
@@ -39,6 +40,8 @@ import java.util.TreeSet;
 public final class EosPack implements PlatformPack, LiveProfile {
 
     public static final String PLATFORM = "eos";
+
+    private static final LivePaths PATHS = new EosPaths();
 
     /** arista-qos-augments' watchdog actions and Weft's: IGNORE_PFC forwards, NOTIFY_ONLY only alerts. */
     static final Map<String, String> ACTIONS = Map.of("DROP", "drop", "IGNORE_PFC", "forward", "NOTIFY_ONLY", "alert");
@@ -97,6 +100,11 @@ public final class EosPack implements PlatformPack, LiveProfile {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return EosReader.read(reply, device, what);
+    }
+
+    @Override
+    public LivePaths paths() {
+        return PATHS;
     }
 
     @Override
@@ -192,6 +200,16 @@ public final class EosPack implements PlatformPack, LiveProfile {
         if (!neither.isEmpty()) {
             gaps.put(Feature.HASH, "ip load-sharing trident has no field for " + String.join(", ", neither)
                     + "; the other hash fields are rendered");
+        }
+        CompiledWatchdog wd = sw.watchdog();
+        if (Feature.WATCHDOG.usedBy(sw) && (step(wd.detectionMs()) != wd.detectionMs() || step(wd.restorationMs()) != wd.restorationMs())) {
+            gaps.put(Feature.WATCHDOG, "the watchdog's timeout and recovery time are hundredths of a second: "
+                    + wd.detectionMs() + " ms and " + wd.restorationMs() + " ms become " + step(wd.detectionMs()) + " ms and "
+                    + step(wd.restorationMs()) + " ms");
+        }
+        if (!PerQueueEcn.uniform(sw)) {
+            gaps.put(Feature.ECN, "EOS marks and schedules each tx-queue for the whole switch over NETCONF: the switch's"
+                    + " queues are rendered in config.xml, per-port differences are not");
         }
         if (sw.ports().stream().anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null)) {
             gaps.put(Feature.BUFFERS, "EOS sizes PFC headroom on the platform; Weft renders no cable length or"
