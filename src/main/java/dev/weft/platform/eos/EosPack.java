@@ -4,21 +4,17 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
-import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LivePaths;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.LiveTransport;
+import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.PerQueueEcn;
-import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -37,7 +33,7 @@ import java.util.TreeSet;
  * (Strata switches; Jericho's load-balance policies are not rendered), and EOS sizes PFC headroom itself
  * ({@code render-gap}).
  */
-public final class EosPack implements PlatformPack, LiveProfile {
+public final class EosPack extends NetconfSwitchPack {
 
     public static final String PLATFORM = "eos";
 
@@ -78,23 +74,8 @@ public final class EosPack implements PlatformPack, LiveProfile {
     }
 
     @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
-    }
-
-    @Override
-    public String platform() {
-        return PLATFORM;
-    }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.NetconfGetConfig(FILTER);
+    protected String subtreeFilter() {
+        return FILTER;
     }
 
     @Override

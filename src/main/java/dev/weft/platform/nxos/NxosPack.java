@@ -4,20 +4,16 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
-import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.LiveTransport;
+import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.PerQueueEcn;
-import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -35,7 +31,7 @@ import java.util.TreeSet;
  * length and per-port headroom have no place in it (NX-OS derives its pause buffers itself), nor has 802.3x
  * link pause a typed leaf.
  */
-public final class NxosPack implements PlatformPack, LiveProfile {
+public final class NxosPack extends NetconfSwitchPack {
 
     public static final String PLATFORM = "nxos";
 
@@ -60,67 +56,19 @@ public final class NxosPack implements PlatformPack, LiveProfile {
     }
 
     @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
     public Map<Feature, String> renderGaps() {
         return Map.of(Feature.BUFFERS, NO_BUFFERS);
     }
 
-    /**
-     * Besides buffers: what the 9.3(2) model cannot hold of this switch's values, each a {@code render-gap}
-     * (the value the device gets instead is what drift compares, {@link #normalise}).
-     */
+    /** Besides buffers: what the 9.3(2) model cannot hold of this switch's values ({@link NxosRenderGaps}). */
     @Override
     public List<RenderGap> renderGaps(CompiledSwitch sw) {
-        List<RenderGap> out = new ArrayList<>(PlatformPack.super.renderGaps(sw));
-        CompiledWatchdog wd = sw.watchdog();
-        if (Feature.WATCHDOG.usedBy(sw)) {
-            CompiledWatchdog held = watchdog(sw);
-            if (wd.action().equals("forward")) {
-                out.add(new RenderGap(Feature.WATCHDOG, "the PFC watchdog's disableAction drops (false) or only logs"
-                        + " (true): action forward is rendered as drop"));
-            }
-            if (held.detectionMs() != wd.detectionMs()) {
-                out.add(new RenderGap(Feature.WATCHDOG, "detection is a shutdown multiplier (1..11) of the device's "
-                        + NxosModel.INTERVAL_MS + " ms interval: " + wd.detectionMs() + " ms becomes " + held.detectionMs() + " ms"));
-            }
-            if (wd.pollMs() != NxosModel.INTERVAL_MS || wd.restorationMs() != NxosModel.RESTORE_MS) {
-                out.add(new RenderGap(Feature.WATCHDOG, "the model has no watchdog interval or auto-restore leaf: the"
-                        + " device's " + NxosModel.INTERVAL_MS + " ms poll and " + NxosModel.RESTORE_MS + " ms restoration apply"));
-            }
-        }
-        if (sw.linkPause() || sw.ports().stream().anyMatch(CompiledPort::linkPause)) {
-            out.add(new RenderGap(Feature.PFC, "802.3x link pause has no typed leaf in the model; it is not rendered"));
-        }
-        if (!PerQueueEcn.uniform(sw)) {
-            out.add(new RenderGap(Feature.ECN, "the system queuing policy marks and schedules each queue for the whole"
-                    + " switch: the switch's queues are rendered, per-port differences are not"));
-        }
-        if (Feature.HASH.usedBy(sw) && NxosModel.hashMode(sw.ecmpHashFields()) == null) {
-            out.add(new RenderGap(Feature.HASH, "no ip load-sharing mode selects exactly "
-                    + String.join(", ", sw.ecmpHashFields()) + " (modes: " + String.join(", ", new TreeSet<>(NxosModel.HASH_MODES.keySet()))
-                    + "); none is rendered"));
-        }
-        out.sort((a, b) -> a.feature().compareTo(b.feature()));
-        return out;
+        return NxosRenderGaps.of(sw, renderGaps());
     }
 
     @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
-    }
-
-    @Override
-    public String platform() {
-        return PLATFORM;
-    }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.NetconfGetConfig(FILTER);
+    protected String subtreeFilter() {
+        return FILTER;
     }
 
     @Override
@@ -187,7 +135,8 @@ public final class NxosPack implements PlatformPack, LiveProfile {
         return sw.toBuilder().queues(queues).ports(ports).build();
     }
 
-    private static CompiledWatchdog watchdog(CompiledSwitch sw) {
+    /** The intent's watchdog as the model holds it, or null without one. */
+    static CompiledWatchdog watchdog(CompiledSwitch sw) {
         CompiledWatchdog wd = sw.watchdog();
         if (wd == null) {
             return null;
