@@ -55,8 +55,9 @@ public interface LiveProfile {
     /**
      * The live switch with what this platform does not serve over {@link #transport()} ({@link #notAudited()})
      * taken from the intended one, so that the rules on the live config do not judge values the device never
-     * sent (drift compares the reply itself with {@link #expected}, which leaves them out too) (a reply without a DSCP classifier is not a device that classifies nothing); the
-     * {@code not-audited} findings say what was taken. Default: the live switch unchanged.
+     * sent (a reply without a DSCP classifier is not a device that classifies nothing); the {@code not-audited}
+     * findings say what was taken. Drift itself compares the reply as read with {@link #expected}, which
+     * leaves those features out too. Default: the live switch unchanged.
      */
     default CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
         return live;
