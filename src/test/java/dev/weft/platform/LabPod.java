@@ -50,7 +50,7 @@ final class LabPod implements AutoCloseable {
      * @param vendors vendor ({@code yang/vendor/<vendor>}) → the pod's switches that become its lab devices
      */
     static LabPod start(Map<String, List<String>> vendors) throws Exception {
-        return start(INVENTORY, vendors);
+        return start(INVENTORY, vendors, Map.of());
     }
 
     /**
@@ -58,17 +58,26 @@ final class LabPod implements AutoCloseable {
      * @param vendors vendor ({@code yang/vendor/<vendor>}) → the inventory's switches that become its lab devices
      */
     static LabPod start(String inventory, Map<String, List<String>> vendors) throws Exception {
-        return new LabPod(inventory, vendors);
+        return start(inventory, vendors, Map.of());
     }
 
-    private LabPod(String inventory, Map<String, List<String>> vendors) throws Exception {
+    /** As {@link #start(Map)}, with {@code scripts/netconf-lab}'s environment (e.g. {@code NETCONF_LAB_LOG_LEVEL}). */
+    static LabPod start(Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
+        return start(INVENTORY, vendors, env);
+    }
+
+    static LabPod start(String inventory, Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
+        return new LabPod(inventory, vendors, env);
+    }
+
+    private LabPod(String inventory, Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
         this.inventory = inventory;
         root = Files.createTempDirectory("weft-pod");
         try {
             Map<String, Integer> ports = new TreeMap<>();
             StringBuilder hosts = new StringBuilder();
             for (Map.Entry<String, List<String>> v : vendors.entrySet()) {
-                NetconfLab lab = NetconfLab.startVendor(v.getKey(), v.getValue().size());
+                NetconfLab lab = NetconfLab.startVendor(v.getKey(), v.getValue().size(), env);
                 labs.add(lab);
                 hosts.append(Files.readString(lab.knownHosts()));
                 for (int i = 0; i < v.getValue().size(); i++) {
@@ -170,11 +179,22 @@ final class LabPod implements AutoCloseable {
 
     /** {@code weft drift} on the pod, JSON, restricted to {@code only} (all switches when empty). */
     Cli drift(List<String> only) {
-        List<String> args = new ArrayList<>(List.of("drift", root.resolve(inventory).toString(), "--repo", root.toString(),
+        return weft("drift", only);
+    }
+
+    /** A device command ({@code drift}, {@code remediate}) on the pod, JSON, restricted to {@code only}, with {@code extra}. */
+    Cli weft(String command, List<String> only, String... extra) {
+        List<String> args = new ArrayList<>(List.of(command, root.resolve(inventory).toString(), "--repo", root.toString(),
                 "--format", "json", "--known-hosts", knownHosts.toString(), "--credentials", credentials.toString(),
                 "--timeout", "30s"));
         only.forEach(d -> args.addAll(List.of("--device", d)));
+        args.addAll(List.of(extra));
         return Cli.run(args.toArray(String[]::new));
+    }
+
+    /** The {@code <data>} of a device's {@code datastore} ({@code running}, {@code candidate}), as text. */
+    String config(String name, String datastore) throws Exception {
+        return devices.get(name).config(datastore, labOf.get(name).clientKey());
     }
 
     /** {@code weft backup} of {@code only} into {@code git}. */
