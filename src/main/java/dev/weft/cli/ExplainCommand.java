@@ -1,6 +1,5 @@
 package dev.weft.cli;
 
-import dev.weft.drift.DriftRules;
 import dev.weft.finding.DidYouMean;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
@@ -34,10 +33,6 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         Pipeline.Rules loaded = RulesCommand.load(policies);
         List<RuleMeta> rules = RulesCommand.catalogue(loaded);
-        DriftRules.Description drift = DriftRules.all().get(ruleId);
-        if (drift != null && rules.stream().noneMatch(r -> r.id().equals(ruleId))) {
-            return explainDrift(drift);     // a drift id compares intent with a device: not a catalogue rule
-        }
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
@@ -63,20 +58,6 @@ final class ExplainCommand implements Callable<Integer> {
             out.println("Sources");
             rule.sources().forEach(s -> out.println("  - " + s));
         }
-        out.flush();
-        return ExitCode.OK;
-    }
-
-    private Integer explainDrift(DriftRules.Description d) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(d.id() + " — " + d.title());
-        out.println("reported by: weft drift, weft backup, weft remediate (docs/drift.md)");
-        out.println();
-        out.println("Why");
-        out.println("  " + d.rationale());
-        out.println();
-        out.println("How to fix");
-        out.println("  " + d.remediation());
         out.flush();
         return ExitCode.OK;
     }
