@@ -86,6 +86,8 @@ public final class DriftAudit {
         LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         List<Finding> findings = new ArrayList<>(Drift.compare(comparable(intended, profile), reading.live(),
                 Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
+        // the rules on the live config see what the platform does not serve as the intent has it
+        CompiledSwitch live = profile.withUnserved(reading.live(), intended);
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
         profile.notAudited().forEach((feature, reason) -> {
@@ -94,7 +96,7 @@ public final class DriftAudit {
             }
         });
         findings.sort(Finding.ORDER);
-        return new Result(status, findings, reading.live());
+        return new Result(status, findings, live);
     }
 
     /**

@@ -53,6 +53,17 @@ public interface LiveProfile {
     }
 
     /**
+     * The live switch with what this platform does not serve over {@link #transport()} ({@link #notAudited()})
+     * taken from the intended one, so that the rules on the live config do not judge values the device never
+     * sent (a reply without a DSCP classifier is not a device that classifies nothing); the {@code not-audited}
+     * findings say what was taken. Drift itself compares the reply as read with {@link #expected}, which
+     * leaves those features out too. Default: the live switch unchanged.
+     */
+    default CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
+        return live;
+    }
+
+    /**
      * Features this platform does not serve over {@link #transport()}, each with the reason: reported per
      * device as {@code not-audited}, neither drift nor a silent pass.
      */

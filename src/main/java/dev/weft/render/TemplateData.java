@@ -83,6 +83,8 @@ public final class TemplateData {
                 // comma-joined forms for configs that take a list as one string (SONiC pfc_enable,
                 // pfcwd_sw_enable); absent when the list is empty
                 "pfc_priorities_csv", csv(p.pfcPriorities()),
+                // the same set as a bitmap in two hex digits, bit p for priority p (EOS priorities-no-drop)
+                "pfc_priorities_hex", bitmapHex(p.pfcPriorities()),
                 "pfc_priority_to_queue", p.pfcPriorityToQueue(),
                 "pfc_queues", p.pfcQueues(),
                 "priority_to_queue", p.priorityToQueue(),
@@ -168,6 +170,14 @@ public final class TemplateData {
         List<Map<String, Object>> out = new ArrayList<>();
         byPriority.forEach((priority, dscps) -> out.add(TemplateView.of("priority", priority, "dscp", List.copyOf(dscps))));
         return List.copyOf(out);
+    }
+
+    private static String bitmapHex(List<Integer> priorities) {
+        int bits = 0;
+        for (int p : priorities) {
+            bits |= 1 << p;
+        }
+        return String.format(java.util.Locale.ROOT, "%02X", bits);
     }
 
     private static String csv(List<Integer> values) {

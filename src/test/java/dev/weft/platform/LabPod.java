@@ -25,13 +25,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Test helper: the example inventory {@code roce-pod-d} against real netconfd devices loaded with the vendors'
- * published models. Each lab is {@code scripts/netconf-lab --vendor V}; the inventory is copied with each
- * named switch's management port pointed at a lab device, compiled and rendered as {@code weft render} does.
+ * Test helper: an example inventory ({@code roce-pod-d} unless named) against real netconfd devices loaded with
+ * the vendors' published models. Each lab is {@code scripts/netconf-lab --vendor V}; the inventory is copied
+ * with each named switch's management port pointed at a lab device, compiled and rendered as
+ * {@code weft render} does.
  */
 final class LabPod implements AutoCloseable {
 
     static final String INVENTORY = "inventories/roce-pod-d";
+
+    private final String inventory;
 
     private final List<NetconfLab> labs = new ArrayList<>();
     /** Device name → (lab, index in that lab). */
@@ -47,16 +50,29 @@ final class LabPod implements AutoCloseable {
      * @param vendors vendor ({@code yang/vendor/<vendor>}) → the pod's switches that become its lab devices
      */
     static LabPod start(Map<String, List<String>> vendors) throws Exception {
-        return new LabPod(vendors, Map.of());
+        return start(INVENTORY, vendors, Map.of());
+    }
+
+    /**
+     * @param inventory the example inventory, e.g. {@code inventories/roce-pod-e}
+     * @param vendors vendor ({@code yang/vendor/<vendor>}) → the inventory's switches that become its lab devices
+     */
+    static LabPod start(String inventory, Map<String, List<String>> vendors) throws Exception {
+        return start(inventory, vendors, Map.of());
     }
 
     /** As {@link #start(Map)}, with {@code scripts/netconf-lab}'s environment (e.g. {@code NETCONF_LAB_LOG_LEVEL}). */
     static LabPod start(Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
-        return new LabPod(vendors, env);
+        return start(INVENTORY, vendors, env);
     }
 
-    private LabPod(Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
-        root = Files.createTempDirectory("weft-pod-d");
+    static LabPod start(String inventory, Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
+        return new LabPod(inventory, vendors, env);
+    }
+
+    private LabPod(String inventory, Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
+        this.inventory = inventory;
+        root = Files.createTempDirectory("weft-pod");
         try {
             Map<String, Integer> ports = new TreeMap<>();
             StringBuilder hosts = new StringBuilder();
@@ -73,7 +89,7 @@ final class LabPod implements AutoCloseable {
             }
             knownHosts = root.resolve("known_hosts");
             Files.writeString(knownHosts, hosts);
-            Path inventory = copyInventory(ports);
+            Path copied = copyInventory(ports);
             credentials = root.resolve("credentials.yaml");
             // every lab's client key is authorised by its own devices only: one credential per lab
             StringBuilder creds = new StringBuilder();
@@ -82,7 +98,7 @@ final class LabPod implements AutoCloseable {
                         .append(lab.clientKey()).append('\n');
             }
             Files.writeString(credentials, creds);
-            compiled = Examples.compile(root, root.relativize(inventory));
+            compiled = Examples.compile(root, root.relativize(copied));
             Renderer renderer = new Renderer(TemplateFolders.builtIn());
             for (String name : devices.keySet()) {
                 Renderer.DeviceOutput out = renderer.renderDevice(sw(name), compiled.fabric());
@@ -95,10 +111,10 @@ final class LabPod implements AutoCloseable {
         }
     }
 
-    /** Copies roce-pod-d, pointing each lab switch at its device and at its lab's credential. */
+    /** Copies the inventory, pointing each lab switch at its device and at its lab's credential. */
     private Path copyInventory(Map<String, Integer> ports) throws IOException {
-        Path src = Examples.projectRoot().resolve(INVENTORY);
-        Path dst = root.resolve(INVENTORY);
+        Path src = Examples.projectRoot().resolve(inventory);
+        Path dst = root.resolve(inventory);
         try (Stream<Path> files = Files.walk(src)) {
             for (Path f : files.sorted().toList()) {
                 Path to = dst.resolve(src.relativize(f).toString());
@@ -136,6 +152,10 @@ final class LabPod implements AutoCloseable {
         return devices.get(name);
     }
 
+    String inventory() {
+        return inventory;
+    }
+
     Path root() {
         return root;
     }
@@ -164,7 +184,7 @@ final class LabPod implements AutoCloseable {
 
     /** A device command ({@code drift}, {@code remediate}) on the pod, JSON, restricted to {@code only}, with {@code extra}. */
     Cli weft(String command, List<String> only, String... extra) {
-        List<String> args = new ArrayList<>(List.of(command, root.resolve(INVENTORY).toString(), "--repo", root.toString(),
+        List<String> args = new ArrayList<>(List.of(command, root.resolve(inventory).toString(), "--repo", root.toString(),
                 "--format", "json", "--known-hosts", knownHosts.toString(), "--credentials", credentials.toString(),
                 "--timeout", "30s"));
         only.forEach(d -> args.addAll(List.of("--device", d)));
@@ -179,7 +199,7 @@ final class LabPod implements AutoCloseable {
 
     /** {@code weft backup} of {@code only} into {@code git}. */
     Cli backup(Path git, List<String> only) {
-        List<String> args = new ArrayList<>(List.of("backup", root.resolve(INVENTORY).toString(), "--repo", root.toString(),
+        List<String> args = new ArrayList<>(List.of("backup", root.resolve(inventory).toString(), "--repo", root.toString(),
                 "--to", git.toString(), "--format", "json", "--known-hosts", knownHosts.toString(),
                 "--credentials", credentials.toString(), "--timeout", "30s"));
         only.forEach(d -> args.addAll(List.of("--device", d)));
@@ -194,9 +214,18 @@ final class LabPod implements AutoCloseable {
         // yanglint validates the datastore content: the children of <config>
         String body = config.substring(config.indexOf('>', config.indexOf("<config")) + 1, config.lastIndexOf("</config>"));
         Files.writeString(data, body);
-        List<String> cmd = new ArrayList<>(List.of("yanglint", "-t", "config", "-p", yang.toString()));
+        // ietf-interfaces and iana-if-type (imported by OpenConfig interfaces) come with yuma123, as on the device
+        Path ietf = Path.of("/usr/share/yuma/modules/ietf");
+        List<String> cmd = new ArrayList<>(List.of("yanglint", "-t", "config", "-p", yang.toString(), "-p", ietf.toString()));
         try (Stream<Path> files = Files.list(yang)) {
             files.filter(f -> f.toString().endsWith(".yang")).sorted().forEach(f -> cmd.add(f.toString()));
+        }
+        if (body.contains("urn:ietf:params:xml:ns:yang:iana-if-type")) {
+            // the payload's interface type is an iana-if-type identity: yanglint needs that module implemented
+            try (Stream<Path> files = Files.list(ietf)) {
+                files.filter(f -> f.getFileName().toString().startsWith("iana-if-type@")).sorted()
+                        .forEach(f -> cmd.add(f.toString()));
+            }
         }
         cmd.add(data.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())

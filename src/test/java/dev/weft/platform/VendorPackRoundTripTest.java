@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.eos.EosPack;
 import dev.weft.platform.junos.JunosPack;
+import dev.weft.platform.nxos.NxosPack;
 import dev.weft.platform.srlinux.SrlinuxPack;
 import dev.weft.render.Examples;
 import dev.weft.render.Fixtures;
@@ -18,21 +20,23 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * read(render(switch)) == expected(switch) through the Junos and SR Linux packs, without a device: every
- * switch of every example inventory and the hand-made plans (with computed headroom) rendered with each
- * vendor's template and read back by its reader. Equality is on what the vendor's model holds
+ * read(render(switch)) == expected(switch) through the Junos, SR Linux, NX-OS and EOS (NETCONF) packs, without
+ * a device: every switch of every example inventory and the hand-made plans (with computed headroom) rendered
+ * with each vendor's template and read back by its reader. Equality is on what the vendor's model holds
  * ({@link LiveProfile#expected}: headroom in whole microseconds on Junos, no xon or cable length on SR
- * Linux, ...), so a field the template forgets or the reader misreads fails here.
+ * Linux, ECN per egress queue on NX-OS and EOS, ...), so a field the template forgets or the reader misreads
+ * fails here.
  */
 class VendorPackRoundTripTest {
     private final Renderer renderer = new Renderer(TemplateFolders.builtIn());
-    private static final List<PlatformPack> PACKS = List.of(new JunosPack(), new SrlinuxPack());
+    private static final List<PlatformPack> PACKS = List.of(new JunosPack(), new SrlinuxPack(), new NxosPack(), new EosPack());
 
     @TestFactory
     Stream<DynamicTest> everyExampleSwitchRoundTripsThroughEachVendor() {
         List<DynamicTest> tests = new ArrayList<>();
         List<String> inventories = new ArrayList<>(Examples.ALL);
         inventories.add("roce-pod-d");
+        inventories.add("roce-pod-e");
         for (String inventory : inventories) {
             CompiledFabric fabric = Examples.compile(inventory);
             for (CompiledSwitch sw : fabric.switches()) {

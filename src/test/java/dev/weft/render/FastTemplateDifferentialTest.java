@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not only their own, so each template meets every kind of switch).
  */
 class FastTemplateDifferentialTest {
-    static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus");
+    static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus", "nxos");
     /**
      * Built-in templates that render with Jinjava alone (correct, only slower): the vendor NETCONF templates use
      * {@code in}/{@code not in}, {@code %} and {@code |format}, which the fast path does not compile yet.
