@@ -8,7 +8,6 @@ import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
-import dev.weft.yaml.LoadLimits;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
@@ -65,6 +64,8 @@ final class Pipeline {
     private final StageTimer timer;
     private final LoadLimits loadLimits;
     private final Accelerators accelerators;
+    /** One reader for every read of this pipeline: it keeps each file's parse and schema check (see IntentLoader). */
+    private final IntentReader reader;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
         this(policyOverrides, asicProfileDir, today, StageTimer.NONE, Accelerators.on());
@@ -82,6 +83,7 @@ final class Pipeline {
         this.today = today;
         this.timer = timer;
         this.accelerators = accelerators;
+        this.reader = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators);
     }
 
     static Pipeline from(CommonOptions options) {
@@ -180,7 +182,7 @@ final class Pipeline {
     IntentResult read(InventorySource source) {
         try {
             long start = System.nanoTime();
-            IntentResult intent = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators).read(source, timer);
+            IntentResult intent = reader.read(source, timer);
             LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
                     intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
             return intent;

@@ -11,6 +11,7 @@ import dev.weft.source.SourceException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The intent stage in one call: load (parse + merge), check each file against the schema, then map
@@ -22,6 +23,8 @@ public final class IntentReader {
     private final IntentLoader loader;
     private final SchemaValidator validator;
     private final IntentMapper mapper = new IntentMapper();
+    /** One function for every read, so the loader knows a file it checked before need not be checked again. */
+    private final Function<ParsedFile, List<Finding>> schemaCheck;
 
     /** @param switchPlatforms the values a switch's {@code platform} may take (the platform packs' ids) */
     public IntentReader(Collection<String> switchPlatforms) {
@@ -42,6 +45,7 @@ public final class IntentReader {
     public IntentReader(IntentLoader loader, SchemaValidator validator) {
         this.loader = loader;
         this.validator = validator;
+        this.schemaCheck = f -> validator.validate(f.source().path(), f.root());
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
@@ -53,7 +57,7 @@ public final class IntentReader {
     public IntentResult read(InventorySource source, StageTimer timer) throws SourceException {
         long start = System.nanoTime();
         // Each file is checked against the schema in the task that parsed it.
-        IntentLoader.CheckedLoad checked = loader.load(source, f -> validator.validate(f.source().path(), f.root()));
+        IntentLoader.CheckedLoad checked = loader.load(source, schemaCheck);
         LoadedIntent loaded = checked.intent();
         List<Finding> findings = new ArrayList<>(loaded.findings());
         findings.addAll(checked.checks());
