@@ -88,18 +88,30 @@ final class CommonOptions {
             description = "Largest inventory file read; a larger one is a finding (default: ${DEFAULT-VALUE}; docs/limits.md).")
     long maxFileBytes;
 
-    @Option(names = "--max-inventory-bytes", paramLabel = "BYTES", defaultValue = "33554432",
+    @Option(names = "--max-inventory-bytes", paramLabel = "BYTES",
             description = "Largest inventory (all files together) read; a larger one is a usage error. Raise the heap"
-                    + " with it (WEFT_MAX_HEAP) (default: ${DEFAULT-VALUE}; docs/limits.md).")
-    long maxInventoryBytes;
+                    + " with it (WEFT_MAX_HEAP) (default: 32 MiB, or 1/64 of the maximum heap when that is more;"
+                    + " docs/limits.md).")
+    Long maxInventoryBytes;
+
+    /**
+     * The default inventory limit follows the heap: an inventory costs about 30 times its size in live heap
+     * (docs/performance.md), so 1/64 of the maximum heap leaves room for the run's garbage, and the launcher,
+     * which sizes the heap from the inventory on disk, lets a 131,072-GPU inventory (52 MiB) through.
+     */
+    static long defaultMaxInventoryBytes(long maxHeapBytes) {
+        return Math.max(dev.weft.source.SourceLimits.DEFAULT_MAX_INVENTORY_BYTES, maxHeapBytes / 64);
+    }
 
     /** The source limits of {@code --max-file-bytes} and {@code --max-inventory-bytes}. */
     dev.weft.source.SourceLimits sourceLimits() {
-        if (maxFileBytes < 1024 || maxInventoryBytes < 1024) {
+        long inventoryBytes = maxInventoryBytes != null ? maxInventoryBytes
+                : defaultMaxInventoryBytes(Runtime.getRuntime().maxMemory());
+        if (maxFileBytes < 1024 || inventoryBytes < 1024) {
             throw new UsageException("--max-file-bytes and --max-inventory-bytes must be at least 1024, got "
-                    + maxFileBytes + " and " + maxInventoryBytes);
+                    + maxFileBytes + " and " + inventoryBytes);
         }
-        return new dev.weft.source.SourceLimits(Math.min(maxFileBytes, Integer.MAX_VALUE - 8), maxInventoryBytes);
+        return new dev.weft.source.SourceLimits(Math.min(maxFileBytes, Integer.MAX_VALUE - 8), inventoryBytes);
     }
 
     /** The command these options belong to, for the project file's defaults (.weft.yaml). */

@@ -9,7 +9,6 @@ import dev.weft.finding.Finding;
 import dev.weft.intent.Consequences;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
-import dev.weft.yaml.LoadLimits;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
@@ -81,6 +80,8 @@ final class Pipeline {
     private final Path templateDir;
     private final LoadLimits loadLimits;
     private final Accelerators accelerators;
+    /** One reader for every read of this pipeline: it keeps each file's parse and schema check (see IntentLoader). */
+    private final IntentReader reader;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
         this(policyOverrides, asicProfileDir, null, today, StageTimer.NONE, Accelerators.on(), LoadLimits.defaults());
@@ -104,6 +105,7 @@ final class Pipeline {
         this.today = today;
         this.timer = timer;
         this.accelerators = accelerators;
+        this.reader = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators);
     }
 
     static Pipeline from(CommonOptions options) {
@@ -207,7 +209,7 @@ final class Pipeline {
     IntentResult read(InventorySource source) {
         try {
             long start = System.nanoTime();
-            IntentResult intent = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators).read(source, timer);
+            IntentResult intent = reader.read(source, timer);
             LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
                     intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
             return intent;

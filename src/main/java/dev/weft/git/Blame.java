@@ -3,11 +3,14 @@ package dev.weft.git;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.blame.BlameGenerator;
 import org.eclipse.jgit.blame.BlameResult;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
@@ -16,7 +19,8 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 
 /**
  * Which commit last changed a line (JGit blame), so a new finding can name the commit that introduced
- * the offending line. Results are cached per file; one instance serves one diff run. Not thread-safe.
+ * the offending line. Results are cached per file and computed only for the lines asked about; one instance
+ * serves one diff run. Not thread-safe.
  */
 public final class Blame implements AutoCloseable {
 
@@ -34,6 +38,7 @@ public final class Blame implements AutoCloseable {
     private final Repository repo;
     private final ObjectId start;
     private final Map<String, BlameResult> cache = new HashMap<>();
+    private final List<BlameGenerator> generators = new ArrayList<>();
 
     /**
      * @param repoDir work tree root or bare repository
@@ -66,6 +71,13 @@ public final class Blame implements AutoCloseable {
         if (result == null || line < 1 || line > result.getResultContents().size()) {
             return Optional.empty();
         }
+        try {
+            // Only as far back in history as this line needs: a new finding's line is usually the change's own
+            // (one commit), where blaming a whole generated file walked its every line to the first commit.
+            result.computeRange(line - 1, line);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
         RevCommit commit = result.getSourceCommit(line - 1);
         if (commit == null) {
             return Optional.of(Line.UNCOMMITTED);
@@ -75,16 +87,18 @@ public final class Blame implements AutoCloseable {
     }
 
     private BlameResult blame(String file) {
-        try (Git git = new Git(repo)) {
-            var command = git.blame().setFilePath(file).setFollowFileRenames(true);
-            if (start != null) {
-                command.setStartCommit(start);
+        try {
+            if (start == null) {
+                // The working tree: the command knows how to blame uncommitted lines (computes the whole file).
+                try (Git git = new Git(repo)) {
+                    return git.blame().setFilePath(file).setFollowFileRenames(true).call();
+                }
             }
-            BlameResult result = command.call();
-            if (result != null) {
-                result.computeAll();
-            }
-            return result;
+            // A ref: the generator stays open so each line is computed only as far back as it needs.
+            BlameGenerator generator = new BlameGenerator(repo, file);
+            generators.add(generator);
+            generator.setFollowFileRenames(true).push(null, start);
+            return BlameResult.create(generator);
         } catch (GitAPIException | IOException | RuntimeException e) {
             // Blame is a courtesy: a file outside history (new, untracked) simply has no commit to name.
             return null;
@@ -93,6 +107,7 @@ public final class Blame implements AutoCloseable {
 
     @Override
     public void close() {
+        generators.forEach(BlameGenerator::close);
         repo.close();
     }
 }

@@ -15,22 +15,33 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 
 /**
  * Reads an inventory from a source, parses its files (in parallel, output in path order) and merges
  * them by the rules of intent-format §1. Does not check the schema; that is {@code SchemaValidator}'s job.
  *
- * <p>Thread-safe. Parse results are kept for the life of the loader, keyed by path and Git blob id,
- * so loading a base and a head ref with one loader ({@code weft diff}) parses an unchanged file once.
+ * <p>Thread-safe. Each file's parse and per-file check are kept for the life of the loader, keyed by path
+ * and confirmed by content, so loading a base and a head ref with
+ * one loader ({@code weft diff}) parses and checks an unchanged file once, even when the two sides load at
+ * the same time on two threads: the second to reach a file waits for the first one's result.
  */
 public final class IntentLoader {
 
     private final YamlParser parser;
-    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+    private final Map<String, Known> known = new ConcurrentHashMap<>();
 
-    /** The bytes are kept to confirm a hit: a caller's blob id is trusted to find, never to decide. */
-    private record Parsed(byte[] content, ParseResult result) {}
+    /**
+     * A file's parse and check, started by the first load that reached it. The bytes are kept to confirm a hit
+     * (a caller's blob id could name other content: the bytes decide; comparing costs a fraction of parsing).
+     */
+    private record Known(SourceFile source, Function<ParsedFile, List<Finding>> perFile, FutureTask<Checked> task) {
+        boolean sameInput(SourceFile other) {
+            return Arrays.equals(source.content(), other.content());
+        }
+    }
 
     private final Accelerators accelerators;
 
@@ -98,8 +109,26 @@ public final class IntentLoader {
     private record Checked(ParseResult parse, ParsedFile file, List<Finding> findings) {}
 
     private Checked parseAndCheck(SourceFile source, Function<ParsedFile, List<Finding>> perFile) {
+        if (!source.complete()) {
+            return check(source, parser.parse(source), perFile);  // a refused or oversized file: nothing to keep
+        }
+        Known mine = new Known(source, perFile, new FutureTask<>(() -> check(source, parser.parse(source), perFile)));
+        Known found = known.compute(source.path(), (path, old) -> old != null && old.sameInput(source) ? old : mine);
+        if (found == mine) {
+            mine.task().run();
+        }
+        Checked result = joined(found.task(), source);
+        if (found == mine || result.file() == null) {
+            return result;
+        }
+        // Same path and content give the same tree (locations name the path), told as this side's file; a
+        // different check runs on it afresh.
+        ParsedFile file = new ParsedFile(source, result.file().root());
+        return new Checked(result.parse(), file, found.perFile() == perFile ? result.findings() : perFile.apply(file));
+    }
+
+    private Checked check(SourceFile source, ParseResult result, Function<ParsedFile, List<Finding>> perFile) {
         try {
-            ParseResult result = parse(source);
             if (result.root() == null) {
                 return new Checked(result, null, List.of());
             }
@@ -110,20 +139,21 @@ public final class IntentLoader {
         }
     }
 
-    /**
-     * Same path and same content give the same tree (locations name the path), so reuse it: a diff reads
-     * the base and the head, which mostly share files. Content is compared, not hashed.
-     */
-    private ParseResult parse(SourceFile file) {
-        if (!file.complete()) {
-            return parser.parse(file);      // a refused or oversized file: nothing to reuse, nothing to keep
+    /** The task's result; what it threw is thrown here, as if this thread had parsed the file. */
+    private static Checked joined(FutureTask<Checked> task, SourceFile source) {
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WhileProcessing("input file " + source.path(), e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new WhileProcessing("input file " + source.path(), e.getCause());
         }
-        Parsed known = parsed.get(file.path());
-        if (known != null && Arrays.equals(known.content(), file.content())) {
-            return known.result();
-        }
-        ParseResult fresh = parser.parse(file);
-        parsed.put(file.path(), new Parsed(file.content(), fresh));
-        return fresh;
     }
 }

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The intent stage in one call: load (parse + merge), check each file against the schema, then map
@@ -28,6 +29,8 @@ public final class IntentReader {
     private final IntentLoader loader;
     private final SchemaValidator validator;
     private final IntentMapper mapper;
+    /** One function for every read, so the loader knows a file it checked before need not be checked again. */
+    private final Function<ParsedFile, List<Finding>> schemaCheck;
 
     /** @param switchPlatforms the values a switch's {@code platform} may take (the platform packs' ids) */
     public IntentReader(Collection<String> switchPlatforms) {
@@ -49,6 +52,7 @@ public final class IntentReader {
         this.loader = loader;
         this.validator = validator;
         this.mapper = new IntentMapper(loader.accelerators());
+        this.schemaCheck = f -> validator.validate(f.source().path(), f.root());
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing folder, unknown ref) */
@@ -60,7 +64,7 @@ public final class IntentReader {
     public IntentResult read(InventorySource source, StageTimer timer) throws SourceException {
         long start = System.nanoTime();
         // Each file is checked against the schema in the task that parsed it.
-        IntentLoader.CheckedLoad checked = loader.load(source, f -> validator.validate(f.source().path(), f.root()));
+        IntentLoader.CheckedLoad checked = loader.load(source, schemaCheck);
         LoadedIntent loaded = checked.intent();
         List<Finding> findings = new ArrayList<>(loaded.findings());
         findings.addAll(checked.checks());

@@ -1,7 +1,10 @@
 package dev.weft.netconf;
 
 import java.net.SocketAddress;
+import java.nio.file.Path;
 import java.security.PublicKey;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
@@ -19,17 +22,11 @@ final class HostKeyCheck {
     static final AttributeRepository.AttributeKey<HostKeyCheck> KEY = new AttributeRepository.AttributeKey<>();
 
     private final HostKeyPolicy policy;
-    private final Object knownHostsLock;
     private volatile String refusal;
     private volatile String acceptedNew;
 
-    /**
-     * @param knownHostsLock shared by the sessions of one client, so that parallel first contacts
-     *                       with {@code acceptNewKeys} append to known_hosts one at a time
-     */
-    HostKeyCheck(HostKeyPolicy policy, Object knownHostsLock) {
+    HostKeyCheck(HostKeyPolicy policy) {
         this.policy = policy;
-        this.knownHostsLock = knownHostsLock;
     }
 
     /** Why the key was refused, with its fingerprint; null when it was not refused. */
@@ -42,35 +39,35 @@ final class HostKeyCheck {
         return acceptedNew;
     }
 
-    boolean verify(ClientSession session, SocketAddress remote, PublicKey key) {
-        String file = policy.knownHosts().toString();
-        ServerKeyVerifier unknown = (s, address, k) -> {
-            if (policy.acceptNewKeys()) {
-                acceptedNew = describe(k);
-                return true;
-            }
-            refusal = "unknown host key " + describe(k) + ": no entry in " + file
-                    + "; verify the fingerprint and add the key, or connect once with --accept-new-host-keys";
-            return false;
-        };
-        KnownHostsServerKeyVerifier knownHosts = new KnownHostsServerKeyVerifier(unknown, policy.knownHosts());
-        knownHosts.setModifiedServerKeyAcceptor((s, address, entry, expected, actual) -> {
-            refusal = "host key CHANGED: the device presented " + describe(actual) + " but " + file + " has "
-                    + describe(expected) + "; refused (possible man-in-the-middle; if the device was re-keyed,"
-                    + " remove its old line)";
-            return false;
-        });
+    /** A key known_hosts has no entry for: trusted only with acceptNewKeys (MINA then appends it). */
+    private boolean unknownKey(PublicKey key) {
+        if (policy.acceptNewKeys()) {
+            acceptedNew = describe(key);
+            return true;
+        }
+        refusal = "unknown host key " + describe(key) + ": no entry in " + policy.knownHosts()
+                + "; verify the fingerprint and add the key, or connect once with --accept-new-host-keys";
+        return false;
+    }
+
+    /** A key other than the one known_hosts has for the host: always refused. */
+    private boolean changedKey(PublicKey expected, PublicKey actual) {
+        refusal = "host key CHANGED: the device presented " + describe(actual) + " but " + policy.knownHosts() + " has "
+                + describe(expected) + "; refused (possible man-in-the-middle; if the device was re-keyed,"
+                + " remove its old line)";
+        return false;
+    }
+
+    private boolean verify(ClientSession session, SocketAddress remote, PublicKey key, KnownHostsServerKeyVerifier knownHosts) {
         boolean ok;
         try {
-            synchronized (knownHostsLock) {
-                ok = knownHosts.verifyServerKey(session, remote, key);
-            }
+            ok = knownHosts.verifyServerKey(session, remote, key);
         } catch (RuntimeException e) {
-            refusal = "cannot check host key " + describe(key) + " against " + file + ": " + e.getMessage();
+            refusal = "cannot check host key " + describe(key) + " against " + policy.knownHosts() + ": " + e.getMessage();
             return false;
         }
         if (!ok && refusal == null) {
-            refusal = "host key " + describe(key) + " was refused by " + file + " (revoked or unreadable entry)";
+            refusal = "host key " + describe(key) + " was refused by " + policy.knownHosts() + " (revoked or unreadable entry)";
         }
         return ok;
     }
@@ -79,13 +76,39 @@ final class HostKeyCheck {
         return KeyUtils.getKeyType(key) + " " + KeyUtils.getFingerPrint(key);
     }
 
-    /** The client-wide verifier: looks up the check of the connection; no check, no trust. */
+    /**
+     * The client-wide verifier: looks up the check of the connection; no check, no trust. It keeps one MINA
+     * known_hosts verifier per file for the life of the client, which re-reads the file only when it changed
+     * (size or time): a verifier per connection parsed the whole file on every session, so an audit of N
+     * devices with a line each in known_hosts cost N² line parses, all under the lock. Verifications run one
+     * at a time, so parallel first contacts with acceptNewKeys append to known_hosts one at a time.
+     */
     static final class Verifier implements ServerKeyVerifier {
+        private final Map<Path, KnownHostsServerKeyVerifier> byFile = new HashMap<>();
+
         @Override
-        public boolean verifyServerKey(ClientSession session, SocketAddress remote, PublicKey key) {
+        public synchronized boolean verifyServerKey(ClientSession session, SocketAddress remote, PublicKey key) {
+            HostKeyCheck check = check(session);
+            if (check == null) {
+                return false;
+            }
+            KnownHostsServerKeyVerifier knownHosts = byFile.computeIfAbsent(check.policy.knownHosts().toAbsolutePath(),
+                    Verifier::knownHosts);
+            return check.verify(session, remote, key, knownHosts);
+        }
+
+        /** Unknown and changed keys go to the check of the session at hand. */
+        private static KnownHostsServerKeyVerifier knownHosts(Path file) {
+            KnownHostsServerKeyVerifier verifier = new KnownHostsServerKeyVerifier(
+                    (session, address, key) -> check(session).unknownKey(key), file);
+            verifier.setModifiedServerKeyAcceptor(
+                    (session, address, entry, expected, actual) -> check(session).changedKey(expected, actual));
+            return verifier;
+        }
+
+        private static HostKeyCheck check(ClientSession session) {
             AttributeRepository context = session.getConnectionContext();
-            HostKeyCheck check = context == null ? null : context.getAttribute(KEY);
-            return check != null && check.verify(session, remote, key);
+            return context == null ? null : context.getAttribute(KEY);
         }
     }
 }

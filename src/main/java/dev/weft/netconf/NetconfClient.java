@@ -39,7 +39,6 @@ public final class NetconfClient implements AutoCloseable {
     private final ClientSettings settings;
     private final Function<String, String> environment;
     private final SshAgentSupport agentSupport;
-    private final Object knownHostsLock = new Object();
 
     /**
      * @param settings    reply limit, framing offer, address policy
@@ -127,7 +126,7 @@ public final class NetconfClient implements AutoCloseable {
         checkAddress(endpoint);
         Identity identity = identity(where, credentials);
 
-        HostKeyCheck check = new HostKeyCheck(hostKeys, knownHostsLock);
+        HostKeyCheck check = new HostKeyCheck(hostKeys);
         ClientSession session = null;
         try {
             AttributeRepository context = AttributeRepository.ofAttributesMap(Map.of(

@@ -135,16 +135,6 @@ class FastPathSwitchTest {
     }
 
     private static CliRun withMode(String mode, String... args) {
-        String before = System.getProperty(FastMode.PROPERTY);
-        System.setProperty(FastMode.PROPERTY, mode);
-        try {
-            return CliRun.of(args);
-        } finally {
-            if (before == null) {
-                System.clearProperty(FastMode.PROPERTY);
-            } else {
-                System.setProperty(FastMode.PROPERTY, before);
-            }
-        }
+        return dev.weft.testing.WithFastMode.run(mode, () -> CliRun.of(args));
     }
 }

@@ -122,6 +122,27 @@ class ReleaseArchiveTest {
     }
 
     @Test
+    void theHeapFollowsTheInventoryOnDiskAndWeftMaxHeapStillWins() throws Exception {
+        Path big = Files.createDirectories(tmp.resolve("big-inventory"));
+        Files.write(big.resolve("hosts.yaml"), new byte[40 * 1024 * 1024]);   // 40 MB written, not sparse
+        Shell.Result dry = Shell.run(tmp, withEnv("WEFT_DRY_RUN", "1"), List.of("weft", "validate", big.toString()), 2);
+        long start = option(dry.out(), "-Xms");
+        long max = option(dry.out(), "-Xmx");
+        Assumptions.assumeTrue(start > 1400, "a machine under 6 GB caps the start at half its memory");
+        assertEquals(40 * 75, start, "75 MB of heap per MB of inventory: " + dry.out());
+        assertEquals(start * 4 / 7, option(dry.out(), "-Xmn"), dry.out());
+        assertTrue(max >= start, dry.out());
+
+        Shell.Result output = Shell.run(tmp, withEnv("WEFT_DRY_RUN", "1"),
+                List.of("weft", "render", INVENTORY, "--out", big.toString()), 2);
+        assertEquals(1400, option(output.out(), "-Xms"), "an output folder is not the inventory: " + output.out());
+
+        Shell.Result fixed = Shell.run(tmp, withEnv("WEFT_MAX_HEAP", "2g", "WEFT_DRY_RUN", "1"),
+                List.of("weft", "validate", big.toString()), 2);
+        assertTrue(fixed.out().contains("-Xms2048m -Xmx2048m -Xmn1170m"), fixed.all());
+    }
+
+    @Test
     void withoutJavaTheLauncherSaysWhatToInstall() throws Exception {
         // bash by its path; PATH holds the link to weft and the one tool the launcher uses before it
         // looks for Java (readlink), so no java is found

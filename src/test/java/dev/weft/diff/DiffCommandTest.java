@@ -286,4 +286,66 @@ class DiffCommandTest {
         assertEquals(16L, number(summary(report).get("devicesRendered")), "switches use other templates and are not rendered");
         assertTrue(run.out().contains("+# reviewed by the fabric team"), run.out());
     }
+
+    static final String FABRIC_PLAN = GitHistory.INVENTORY + "/fabric.yaml";
+
+    // weft diff shares what the two sides have in common (one pipeline: each unchanged file parsed and
+    // schema-checked once, the rule catalogue loaded once, blame computed only for new findings' lines). Its
+    // report must be the one of the plain path, WEFT_FAST=off: a pipeline per side, nothing shared.
+
+    /** The report in each format with the fast paths off (nothing shared) and on (shared reads). */
+    private void assertSameAsPlainPath(String... range) {
+        for (String format : new String[] {"json", "text", "markdown"}) {
+            String[] args = new String[range.length + 4];
+            args[0] = "diff";
+            System.arraycopy(range, 0, args, 1, range.length);
+            args[range.length + 1] = repo.path(GitHistory.INVENTORY);
+            args[range.length + 2] = "--format";
+            args[range.length + 3] = format;
+            GitHistory.Run plain = withFastMode("off", args);
+            GitHistory.Run shared = withFastMode("on", args);
+            assertEquals(1, plain.exit(), "the change adds a finding, so the check fails: " + plain.err() + plain.out());
+            assertEquals(plain.exit(), shared.exit(), shared.err());
+            assertEquals(withoutClock(plain.out()), withoutClock(shared.out()), format + " report differs from the plain path");
+            assertEquals(plain.err(), shared.err());
+        }
+    }
+
+    /** The report's run block names when it started and how long it took: the two runs differ only there. */
+    private static String withoutClock(String report) {
+        return report.replaceAll("\"started\": \"[^\"]*\"", "\"started\": -")
+                .replaceAll("\"duration_ms\": \\d+", "\"duration_ms\": -")
+                .replaceAll("\\d+ ms\\b", "- ms");
+    }
+
+    private GitHistory.Run withFastMode(String mode, String... args) {
+        return dev.weft.testing.WithFastMode.run(mode, () -> repo.weft(args));
+    }
+
+    @Test
+    void aOnePortChangeReportsWhatThePlainPathReports() throws Exception {
+        repo.edit(LEAVES, t -> firstOnly(t, PORT, PORT_MTU_1500))
+                .commit("Lower leaf-01 Ethernet0 MTU", "Grace Hopper");
+
+        assertSameAsPlainPath("--base", "HEAD~1", "--head", "HEAD");
+        GitHistory.Run run = withFastMode("on", "diff", "--base", "HEAD~1", "--head", "HEAD", repo.path(GitHistory.INVENTORY));
+        assertTrue(run.out().contains("Grace Hopper"), "the new finding's line is blamed: " + run.out());
+    }
+
+    @Test
+    void aFabricPlanChangeReportsWhatThePlainPathReports() throws Exception {
+        // Every device's plan changes (the NIC MTU drops below the RoCE path MTU's need), on top of an older commit.
+        repo.edit(LEAVES, t -> firstOnly(t, PORT, PORT_MTU_1500))
+                .commit("Lower leaf-01 Ethernet0 MTU", "Grace Hopper");
+        repo.edit(FABRIC_PLAN, t -> t.replace("nic: 4200", "nic: 4100")).commit("NIC MTU 4100", "Ada Lovelace");
+
+        assertSameAsPlainPath("--base", "HEAD~2", "--head", "HEAD");
+    }
+
+    @Test
+    void theWorkingTreeAsHeadReportsWhatThePlainPathReports() throws Exception {
+        repo.edit(FABRIC_PLAN, t -> t.replace("nic: 4200", "nic: 4100"));
+
+        assertSameAsPlainPath("--base", "HEAD");
+    }
 }

@@ -47,13 +47,16 @@ class InputLimitsRegressionTest {
     @Test
     void anInventoryLargerThanTheLimitIsAUsageErrorNamingTheOption() throws Exception {
         Path inv = pod();
-        for (int i = 0; i < 3; i++) {
+        // The default limit follows the heap (32 MiB or 1/64 of it): sparse 15 MiB files until it is crossed.
+        long limit = Math.max(32L * 1024 * 1024, Runtime.getRuntime().maxMemory() / 64);
+        for (int i = 0; i <= limit / (15L * 1024 * 1024); i++) {
             try (RandomAccessFile f = new RandomAccessFile(inv.resolve("part" + i + ".yaml").toFile(), "rw")) {
                 f.setLength(15L * 1024 * 1024);
             }
         }
         Weft.Run run = bounded("validate", inv.toString());
         assertEquals(2, run.exitCode(), run.toString());
+        assertTrue(run.err().contains("the limit is " + limit + " bytes"), run.toString());
         assertTrue(run.err().contains("--max-inventory-bytes"), run.toString());
     }
 
