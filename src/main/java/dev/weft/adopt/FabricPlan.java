@@ -34,6 +34,10 @@ final class FabricPlan {
                 CompiledSwitch source = devices.get(candidate);
                 Object key = part.key(source);
                 if (tried.contains(key)) {
+                    if (part == PlanPart.QUEUES && best != null && key.equals(part.key(best)) && named(source)
+                            && !named(best)) {
+                        best = source;      // the same plan, from a device that names its classes (EOS numbers them)
+                    }
                     continue;
                 }
                 tried.add(key);
