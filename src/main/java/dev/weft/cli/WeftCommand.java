@@ -29,6 +29,7 @@ final class WeftCommand implements Runnable {
             "rules", RulesCommand.class,
             "explain", ExplainCommand.class,
             "explain-headroom", ExplainHeadroomCommand.class,
+            "explain-deadlock", ExplainDeadlockCommand.class,
             "generate", GenerateCommand.class,
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,

@@ -25,6 +25,9 @@ import java.util.Map;
  * @param linkPause          IEEE 802.3x link pause; false is what a PFC port must have
  * @param headroom           one entry per lossless priority group, ascending by PG
  * @param provenance         field (snake_case) → intent location that owns the value
+ * @param watchdogAction     this port's watchdog action when it differs from the switch's (an intent exception),
+ *                           or null: the port uses {@link CompiledSwitch#watchdog()}'s action
+ * @param vlan               the VLAN the port switches in, or null for a routed port
  */
 public record CompiledPort(
         String name,
@@ -42,7 +45,9 @@ public record CompiledPort(
         List<Integer> watchdogQueues,
         boolean linkPause,
         List<PriorityGroupHeadroom> headroom,
-        Map<String, Location> provenance) {
+        Map<String, Location> provenance,
+        String watchdogAction,
+        Integer vlan) {
 
     public CompiledPort {
         pfcPriorities = List.copyOf(pfcPriorities);
@@ -52,6 +57,15 @@ public record CompiledPort(
         watchdogQueues = List.copyOf(watchdogQueues);
         headroom = List.copyOf(headroom);
         provenance = FrozenSortedMap.of(provenance);
+    }
+
+    /** A port without its own watchdog action or VLAN (the form before they existed). */
+    public CompiledPort(String name, Integer speedGbps, Integer mtu, Integer cableLengthMetres, String role, String peer,
+            boolean trustDscp, List<Integer> pfcPriorities, List<Integer> priorityToQueue, List<Integer> pfcPriorityToQueue,
+            List<CompiledQueue> queues, boolean watchdog, List<Integer> watchdogQueues, boolean linkPause,
+            List<PriorityGroupHeadroom> headroom, Map<String, Location> provenance) {
+        this(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities, priorityToQueue,
+                pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause, headroom, provenance, null, null);
     }
 
     /** The queues that PFC-enabled priorities stop, ascending and distinct. */
@@ -112,7 +126,9 @@ public record CompiledPort(
                 "speed_gbps", speedGbps,
                 "speed_mbps", speedGbps == null ? null : speedGbps * 1000,
                 "trust_dscp", trustDscp,
+                "vlan", vlan,
                 "watchdog", watchdog,
+                "watchdog_action", watchdogAction,
                 "watchdog_queues", watchdogQueues,
                 "watchdog_queues_csv", csv(watchdogQueues));
     }
@@ -141,6 +157,8 @@ public record CompiledPort(
         b.linkPause = linkPause;
         b.headroom = headroom;
         b.provenance = provenance;
+        b.watchdogAction = watchdogAction;
+        b.vlan = vlan;
         return b;
     }
 
@@ -165,8 +183,20 @@ public record CompiledPort(
         private boolean linkPause;
         private List<PriorityGroupHeadroom> headroom = List.of();
         private Map<String, Location> provenance = Map.of();
+        private String watchdogAction;
+        private Integer vlan;
 
         private Builder() {}
+
+        public Builder watchdogAction(String watchdogAction) {
+            this.watchdogAction = watchdogAction;
+            return this;
+        }
+
+        public Builder vlan(Integer vlan) {
+            this.vlan = vlan;
+            return this;
+        }
 
         public Builder name(String name) {
             this.name = name;
@@ -251,7 +281,7 @@ public record CompiledPort(
         public CompiledPort build() {
             return new CompiledPort(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities,
                     priorityToQueue, pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause,
-                    headroom, provenance);
+                    headroom, provenance, watchdogAction, vlan);
         }
     }
 }

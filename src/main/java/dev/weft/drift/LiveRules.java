@@ -80,15 +80,17 @@ public final class LiveRules {
                 }
                 headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
             }
-            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom).provenance(Map.of()).build());
+            ports.add(p.toBuilder().role(w == null ? null : w.role()).vlan(w == null ? null : w.vlan())
+                    .headroom(headroom).provenance(Map.of()).build());
         }
-        // What the device serves comes from the live switch; what it cannot serve (identity, ASIC, CNP class,
-        // hash fields) from the intended one, so the rules judge the live plan against the intended facts.
+        // What the device serves comes from the live switch; what it cannot serve (identity, ASIC and its buffer
+        // facts, CNP class, hash fields and seed, buffer pools, port roles and VLANs) from the intended one, so the rules judge the live plan against the intended facts.
         return got.toBuilder()
                 .name(want.name()).role(want.role()).platform(want.platform()).asic(want.asic())
                 .asicProfileVersion(want.asicProfileVersion()).thresholdRoundingBytes(want.thresholdRoundingBytes())
                 .osVersion(want.osVersion()).managementHost(want.managementHost()).managementPort(want.managementPort())
                 .cnpPriority(want.cnpPriority()).cnpDscp(want.cnpDscp()).ecmpHashFields(want.ecmpHashFields())
+                .hashSeed(want.hashSeed()).bufferPools(want.bufferPools()).buffer(want.buffer())
                 .ports(ports).provenance(Map.of())
                 .build();
     }

@@ -1,0 +1,62 @@
+package dev.weft.rules.compiled;
+
+import dev.weft.finding.Severity;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * In a {@code dcqcn} fabric, a NIC that does not take part in DCQCN on the RoCE priority, or marks its CNPs so
+ * that the switches do not carry them in the CNP class. Without the reaction point the NIC never slows down;
+ * without the notification point it never tells senders to; CNPs with another DSCP or priority wait behind data
+ * (inconsistent vendor defaults: 48/6 in Cumulus, 56/7 in mlnx-tools' roce_config.sh). DCQCN then does nothing
+ * and PFC does all the work (Meta, SIGCOMM'24).
+ */
+public final class NicDcqcn implements PerNicRule {
+
+    static final String ID = "nic-dcqcn";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Severity severity() {
+        return Severity.WARNING;
+    }
+
+    @Override
+    public List<Problem> check(Nic n, RuleInput input) {
+        if (n.peer() == null || !"dcqcn".equals(n.peer().congestionControl()) || n.nic().roceDscp() == null) {
+            return List.of();
+        }
+        List<Problem> out = new ArrayList<>();
+        // DCQCN off altogether (a model's dcqcn: false, a NIC that cannot): where the priorities are right but some
+        // other rule's conflict moved them, the vectors still carry ones, so only an empty vector is judged here.
+        boolean rp = n.nic().ecnReactionPoint().contains(1);
+        boolean np = n.nic().ecnNotificationPoint().contains(1);
+        if (!rp || !np) {
+            out.add(new Problem(n.nic().owner("ecn_rp"), "does not run DCQCN (" + (rp ? "" : "no reaction point")
+                    + (!rp && !np ? ", " : "") + (np ? "" : "no notification point") + ") in a dcqcn fabric: it neither slows"
+                    + " down on marks nor tells senders to", "DCQCN RP and NP on the RoCE priority",
+                    "RP " + (rp ? "on" : "off") + ", NP " + (np ? "on" : "off")));
+        }
+        Integer cnpPriority = n.peer().cnpPriority();
+        Integer cnpDscp = n.nic().cnpDscp();
+        // Only the NIC's own choice is judged; the switch's CNP classification is the intent rules' and drift's.
+        if (cnpDscp != null && cnpPriority != null && !cnpDscp.equals(n.peer().cnpDscp())
+                && !Objects.equals(n.peer().dscpToPriority().get(cnpDscp), cnpPriority)) {
+            out.add(new Problem(n.nic().owner("cnp_dscp"), "marks CNPs with DSCP " + cnpDscp + ", which its switch"
+                    + " classifies to priority " + n.peer().dscpToPriority().get(cnpDscp) + ", not the CNP priority " + cnpPriority,
+                    "CNP DSCP " + n.peer().cnpDscp(), "CNP DSCP " + cnpDscp));
+        }
+        if (n.nic().cnpPriority() != null && cnpPriority != null && !n.nic().cnpPriority().equals(cnpPriority)) {
+            out.add(new Problem(n.nic().owner("cnp_priority"), "sends CNPs on priority " + n.nic().cnpPriority()
+                    + " but the fabric's CNP class is priority " + cnpPriority, "CNP priority " + cnpPriority,
+                    "CNP priority " + n.nic().cnpPriority()));
+        }
+        return out;
+    }
+}

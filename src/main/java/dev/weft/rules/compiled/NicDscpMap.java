@@ -1,0 +1,52 @@
+package dev.weft.rules.compiled;
+
+import dev.weft.finding.Severity;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A NIC's DSCP to priority map disagrees with its switch's for the RoCE or the CNP code point. The NIC then
+ * queues and pauses RoCE on another priority than the switch (which PFC does not protect there), or receives
+ * CNPs in the wrong queue. Typical for a NIC left at its firmware map (priority = DSCP >> 3) in a plan where
+ * that is not the fabric's choice.
+ */
+public final class NicDscpMap implements PerNicRule {
+
+    static final String ID = "nic-dscp-map";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Severity severity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public List<Problem> check(Nic n, RuleInput input) {
+        if (n.peer() == null || !n.nic().trustDscp()) {
+            return List.of(); // uncabled, or trusting PCP (nic-trust-pcp)
+        }
+        List<Problem> out = new ArrayList<>();
+        check(out, n, "RoCE", n.nic().roceDscp(), n.peer().dscpToPriority().get(n.nic().roceDscp()));
+        Integer cnp = n.peer().cnpDscp();
+        check(out, n, "CNP", cnp, cnp == null ? null : n.peer().dscpToPriority().get(cnp));
+        return out;
+    }
+
+    private static void check(List<Problem> out, Nic n, String what, Integer dscp, Integer want) {
+        if (dscp == null || want == null) {
+            return;
+        }
+        Integer got = n.nic().dscpToPriority().get(dscp);
+        if (!Objects.equals(got, want)) {
+            out.add(new Problem(n.nic().owner("dscp_to_priority"), "maps the " + what + " DSCP " + dscp + " to priority "
+                    + got + " but its switch maps it to " + want, "DSCP " + dscp + " -> " + want,
+                    "DSCP " + dscp + " -> " + got));
+        }
+    }
+}

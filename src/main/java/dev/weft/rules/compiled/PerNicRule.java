@@ -1,0 +1,71 @@
+package dev.weft.rules.compiled;
+
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledHost;
+import dev.weft.compile.CompiledNic;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A rule on compiled NICs, judged against the switch port each NIC is cabled to. NICs that share a setting
+ * (one NIC model's line, thousands of NICs) share one finding naming the first NIC and counting the rest, so a
+ * wrong model entry is one line of the report, not one per GPU.
+ */
+interface PerNicRule extends Rule {
+
+    /** What is wrong with one NIC: where, in words (after the NIC's name), and the values. */
+    record Problem(Location at, String what, String expected, String actual) {}
+
+    /** The NIC, its host, and the switch port and switch at the other end of its cable (null when uncabled). */
+    record Nic(CompiledHost host, CompiledNic nic, CompiledPort port, CompiledSwitch peer) {}
+
+    Severity severity();
+
+    /** The problems of one NIC (empty when none). */
+    List<Problem> check(Nic nic, RuleInput input);
+
+    @Override
+    default List<Finding> check(RuleInput input) {
+        CompiledFabric compiled = input.compiled();
+        if (compiled == null) {
+            return List.of();
+        }
+        CompiledIndex index = new CompiledIndex(compiled);
+        record Group(Nic first, Problem problem, int[] count) {}
+        Map<Problem, Group> groups = new LinkedHashMap<>();
+        for (CompiledHost h : compiled.hosts()) {
+            for (CompiledNic n : h.nics()) {
+                CompiledPort port = n.peer() == null ? null : index.port(n.peer());
+                CompiledSwitch peer = port == null ? null : index.switchNamed(CompiledIndex.device(n.peer()));
+                Nic nic = new Nic(h, n, port, peer);
+                for (Problem p : check(nic, input)) {
+                    groups.computeIfAbsent(p, k -> new Group(nic, p, new int[1])).count()[0]++;
+                }
+            }
+        }
+        List<Finding> findings = new ArrayList<>(groups.size());
+        for (Group g : groups.values()) {
+            CompiledNic n = g.first().nic();
+            int more = g.count()[0] - 1;
+            String who = g.first().host().name() + " " + n.name() + (n.model() == null ? "" : " (" + n.model() + ")");
+            findings.add(Finding.of(id(), severity(), who + ": " + g.problem().what()
+                    + (more > 0 ? " (and " + more + " more NIC" + (more == 1 ? "" : "s") + " with the same setting)" : ""))
+                    .at(g.problem().at()).onDevice(g.first().host().name()).onPort(n.name())
+                    .withValues(g.problem().expected(), g.problem().actual()));
+        }
+        return findings;
+    }
+
+    static String priorities(List<Integer> ps) {
+        return ps.isEmpty() ? "none" : String.join(",", ps.stream().map(String::valueOf).toList());
+    }
+}

@@ -1,0 +1,54 @@
+package dev.weft.rules.intent;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.model.EffectivePort;
+import dev.weft.model.FabricModel;
+import dev.weft.model.PortRole;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A port whose declared role contradicts what its cable reaches: a host on a {@code fabric} port, or a switch
+ * on a {@code host-facing} port. The role decides what the port gets (the watchdog's mitigation is judged on
+ * host-facing ports, tiers are read from fabric links), so a host on a fabric port breaks the leaf-spine
+ * structure the rest of the plan assumes, and a switch on a host port is treated as an edge.
+ */
+public final class PortRoleMismatch implements Rule {
+
+    static final String ID = "port-role-mismatch";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public List<Finding> check(RuleInput input) {
+        FabricModel model = input.model();
+        if (Roce.fabric(model) == null) {
+            return List.of();
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (EffectivePort ep : model.effectivePorts()) {
+            if (ep.role() == null || ep.peer() == null) {
+                continue;
+            }
+            boolean toHost = model.hostNamed(ep.peer().device()).isPresent();
+            boolean toSwitch = model.switchNamed(ep.peer().device()).isPresent();
+            PortRole role = ep.role().value();
+            PortRole want = toHost ? PortRole.HOST_FACING : toSwitch ? PortRole.FABRIC : null;
+            if (want == null || want == role) {
+                continue;
+            }
+            findings.add(Finding.of(ID, Severity.ERROR, ep.deviceName() + ":" + ep.portName() + " is declared "
+                    + role.word() + " (by " + ep.role().layer() + ") but its link reaches " + (toHost ? "host " : "switch ")
+                    + ep.peer().device() + "; the port's QoS and the fabric's tier structure follow the declared role")
+                    .at(ep.role().origin()).onDevice(ep.deviceName()).onPort(ep.portName())
+                    .withValues(want.word(), role.word()));
+        }
+        return findings;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.weft.rules.intent;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.model.Fabric;
+import dev.weft.model.FabricModel;
+import dev.weft.model.Host;
+import dev.weft.model.Nic;
+import dev.weft.model.Switch;
+import dev.weft.model.Versions;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A device older than the site minimum ({@code versions.switch-os-minimum}, {@code versions.nic-firmware-minimum}).
+ * Minimums record fixes the fabric depends on: go-back-N retransmission instead of go-back-0 (a livelock under
+ * tiny loss, Microsoft SIGCOMM'16 §4.1), NIC pause-storm prevention (§4.3), CNP counting (Meta SIGCOMM'24).
+ * Versions compare piece by piece, numbers as numbers ({@code 28.9} is older than {@code 28.10}).
+ */
+public final class VersionBelowMinimum implements Rule {
+
+    static final String ID = "version-below-minimum";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public List<Finding> check(RuleInput input) {
+        FabricModel model = input.model();
+        Fabric fabric = model == null ? null : model.fabric();
+        Versions v = fabric == null ? null : fabric.versions();
+        if (v == null || (v.switchOsMinimum().isEmpty() && v.nicFirmwareMinimum().isEmpty())) {
+            return List.of();
+        }
+        List<Finding> findings = new ArrayList<>();
+        List<Switch> switches = model.switches();
+        for (int i = 0; i < switches.size(); i++) {
+            Switch s = switches.get(i);
+            String min = v.switchOsMinimum().get(s.platform());
+            if (min != null && s.osVersion() != null && compare(s.osVersion(), min) < 0) {
+                findings.add(Finding.of(ID, Severity.WARNING, s.name() + " runs " + s.platform() + " " + s.osVersion()
+                        + ", older than the site minimum " + min + " (fabric.versions.switch-os-minimum." + s.platform() + ")")
+                        .at(Roce.at(s.at(), "os-version")).onDevice(s.name()).withPath("/switches/" + i + "/os-version")
+                        .withValues(">= " + min, s.osVersion()));
+            }
+        }
+        List<Host> hosts = model.hosts();
+        for (int i = 0; i < hosts.size(); i++) {
+            Host h = hosts.get(i);
+            for (int j = 0; j < h.nics().size(); j++) {
+                Nic n = h.nics().get(j);
+                String min = n.model() == null ? null : v.nicFirmwareMinimum().get(n.model());
+                if (min != null && n.firmware() != null && compare(n.firmware(), min) < 0) {
+                    findings.add(Finding.of(ID, Severity.WARNING, h.name() + " " + n.name() + " (" + n.model()
+                            + ") runs firmware " + n.firmware() + ", older than the site minimum " + min
+                            + " (fabric.versions.nic-firmware-minimum." + n.model() + ")")
+                            .at(Roce.at(n.at(), "firmware")).onDevice(h.name()).onPort(n.name())
+                            .withPath("/hosts/" + i + "/nics/" + j + "/firmware").withValues(">= " + min, n.firmware()));
+                }
+            }
+        }
+        return findings;
+    }
+
+    /**
+     * Compares versions piece by piece: runs of digits as numbers, runs of letters as text, anything else a
+     * separator; a version that runs out of pieces first is the older ({@code 4.32} before {@code 4.32.1}).
+     */
+    static int compare(String a, String b) {
+        List<String> x = pieces(a);
+        List<String> y = pieces(b);
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            String p = x.get(i);
+            String q = y.get(i);
+            boolean pn = Character.isDigit(p.charAt(0));
+            boolean qn = Character.isDigit(q.charAt(0));
+            int c;
+            if (pn && qn) {
+                c = new java.math.BigInteger(p).compareTo(new java.math.BigInteger(q));
+            } else if (pn != qn) {
+                c = pn ? 1 : -1; // 4.32.1 is newer than 4.32.rc1: a number beats a pre-release word
+            } else {
+                c = p.compareToIgnoreCase(q);
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.size(), y.size());
+    }
+
+    private static List<String> pieces(String v) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < v.length()) {
+            char c = v.charAt(i);
+            if (!Character.isLetterOrDigit(c)) {
+                i++;
+                continue;
+            }
+            int j = i;
+            boolean digit = Character.isDigit(c);
+            while (j < v.length() && Character.isLetterOrDigit(v.charAt(j)) && Character.isDigit(v.charAt(j)) == digit) {
+                j++;
+            }
+            out.add(v.substring(i, j));
+            i = j;
+        }
+        return out;
+    }
+}
