@@ -30,6 +30,8 @@ import java.util.Map;
  * @param provenance           field (snake_case) → intent location that owns the value
  * @param dcbx                 {@code os} or {@code firmware} as the NIC's model declares, or null when not declared
  * @param roceMode             the RDMA-CM default RoCE version: 2, or 1 where the NIC's model says {@code v1}
+ * @param peerDevice           the device part of {@code peer} (derived from it), or null
+ * @param peerPort             the port part of {@code peer} (derived from it), or null
  */
 public record CompiledNic(
         String name,
@@ -53,7 +55,9 @@ public record CompiledNic(
         String peer,
         Map<String, Location> provenance,
         String dcbx,
-        int roceMode) {
+        int roceMode,
+        String peerDevice,
+        String peerPort) {
 
     /** ECN field value ECT(0) (RFC 3168), OR-ed into the ToS byte of RoCE data. */
     public static final int ECT0 = 2;
@@ -64,6 +68,25 @@ public record CompiledNic(
         ecnReactionPoint = List.copyOf(ecnReactionPoint);
         ecnNotificationPoint = List.copyOf(ecnNotificationPoint);
         provenance = FrozenSortedMap.of(provenance);
+        if (peer != null && (peerDevice == null || peerPort == null)) {
+            int colon = peer.indexOf(':');
+            peerDevice = colon > 0 ? peer.substring(0, colon) : null;
+            peerPort = colon > 0 ? peer.substring(colon + 1) : null;
+        } else if (peer == null) {
+            peerDevice = null;
+            peerPort = null;
+        }
+    }
+
+    /** A NIC with model settings, its peer split from {@code peer}. */
+    public CompiledNic(String name, String rdmaDevice, String model, String firmware, boolean trustDscp,
+            Map<Integer, Integer> dscpToPriority, List<Integer> pfc, Integer roceDscp, Integer roceTos,
+            List<Integer> ecnReactionPoint, List<Integer> ecnNotificationPoint, Integer cnpDscp, Integer cnpPriority,
+            Integer mtu, Integer roceMtu, Integer speedGbps, Integer cableLengthMetres, boolean linkPause, String peer,
+            Map<String, Location> provenance, String dcbx, int roceMode) {
+        this(name, rdmaDevice, model, firmware, trustDscp, dscpToPriority, pfc, roceDscp, roceTos, ecnReactionPoint,
+                ecnNotificationPoint, cnpDscp, cnpPriority, mtu, roceMtu, speedGbps, cableLengthMetres, linkPause, peer,
+                provenance, dcbx, roceMode, null, null);
     }
 
     /** A NIC with no model settings: DCBX not declared, RoCE v2. */

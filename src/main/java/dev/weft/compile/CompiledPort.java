@@ -28,6 +28,8 @@ import java.util.Map;
  * @param watchdogAction     this port's watchdog action when it differs from the switch's (an intent exception),
  *                           or null: the port uses {@link CompiledSwitch#watchdog()}'s action
  * @param vlan               the VLAN the port switches in, or null for a routed port
+ * @param peerDevice         the device part of {@code peer} (derived from it when not given), or null
+ * @param peerPort           the port part of {@code peer} (derived from it when not given), or null
  */
 public record CompiledPort(
         String name,
@@ -47,7 +49,9 @@ public record CompiledPort(
         List<PriorityGroupHeadroom> headroom,
         Map<String, Location> provenance,
         String watchdogAction,
-        Integer vlan) {
+        Integer vlan,
+        String peerDevice,
+        String peerPort) {
 
     public CompiledPort {
         pfcPriorities = List.copyOf(pfcPriorities);
@@ -57,6 +61,15 @@ public record CompiledPort(
         watchdogQueues = List.copyOf(watchdogQueues);
         headroom = List.copyOf(headroom);
         provenance = FrozenSortedMap.of(provenance);
+        // split once here, so rules that follow a cable (100,000+ ports) do not split the string each time
+        if (peer != null && (peerDevice == null || peerPort == null)) {
+            int colon = peer.indexOf(':');
+            peerDevice = colon > 0 ? peer.substring(0, colon) : null;
+            peerPort = colon > 0 ? peer.substring(colon + 1) : null;
+        } else if (peer == null) {
+            peerDevice = null;
+            peerPort = null;
+        }
     }
 
     /** A port without its own watchdog action or VLAN (the form before they existed). */
@@ -65,7 +78,7 @@ public record CompiledPort(
             List<CompiledQueue> queues, boolean watchdog, List<Integer> watchdogQueues, boolean linkPause,
             List<PriorityGroupHeadroom> headroom, Map<String, Location> provenance) {
         this(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities, priorityToQueue,
-                pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause, headroom, provenance, null, null);
+                pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause, headroom, provenance, null, null, null, null);
     }
 
     /** The queues that PFC-enabled priorities stop, ascending and distinct. */
@@ -159,6 +172,8 @@ public record CompiledPort(
         b.provenance = provenance;
         b.watchdogAction = watchdogAction;
         b.vlan = vlan;
+        b.peerDevice = peerDevice;
+        b.peerPort = peerPort;
         return b;
     }
 
@@ -185,8 +200,18 @@ public record CompiledPort(
         private Map<String, Location> provenance = Map.of();
         private String watchdogAction;
         private Integer vlan;
+        private String peerDevice;
+        private String peerPort;
 
         private Builder() {}
+
+        /** The peer as its two parts (what the compiler has), so the string need not be split again. */
+        public Builder peer(String device, String port) {
+            this.peer = device == null ? null : device + ":" + port;
+            this.peerDevice = device;
+            this.peerPort = port;
+            return this;
+        }
 
         public Builder watchdogAction(String watchdogAction) {
             this.watchdogAction = watchdogAction;
@@ -225,6 +250,8 @@ public record CompiledPort(
 
         public Builder peer(String peer) {
             this.peer = peer;
+            this.peerDevice = null;
+            this.peerPort = null;
             return this;
         }
 
@@ -281,7 +308,7 @@ public record CompiledPort(
         public CompiledPort build() {
             return new CompiledPort(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities,
                     priorityToQueue, pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause,
-                    headroom, provenance, watchdogAction, vlan);
+                    headroom, provenance, watchdogAction, vlan, peerDevice, peerPort);
         }
     }
 }

@@ -87,7 +87,7 @@ public final class Compiler {
                     roce, profile, overrides, cache, own);
             return new Compiled(cs, own);
         }).toList();
-        NicPlan nicPlan = NicPlan.of(plan, model.fabric());
+        NicPlan nicPlan = NicPlan.of(plan, model.fabric(), model);
         List<Compiled> compiledHosts = new ArrayList<>(model.index().hostsByName().values()).parallelStream()
                 .map(h -> new Compiled(compileHost(h, model, plan, nicPlan, roce), List.of())).toList();
 
@@ -285,14 +285,16 @@ public final class Compiler {
         prov[P_ROLE] = origin(ep.role());
         prov[P_CABLE] = origin(ep.cableLength());
         String role = ep.role() == null ? null : ep.role().value().word();
-        String peer = ep.peer() == null ? null : ep.peer().toString();
         if (ep.link() != null) {
             prov[P_PEER] = Where.self(ep.link().at());
         }
         Integer vlan = ep.vlan() == null ? null : ep.vlan().value();
         prov[P_VLAN] = origin(ep.vlan());
         CompiledPort.Builder port = CompiledPort.builder().name(ep.portName()).speedGbps(speed).mtu(mtu)
-                .cableLengthMetres(cable).role(role).peer(peer).vlan(vlan);
+                .cableLengthMetres(cable).role(role).vlan(vlan);
+        if (ep.peer() != null) {
+            port.peer(ep.peer().device(), ep.peer().port());
+        }
         if (!roce) {
             return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
         }
@@ -417,15 +419,35 @@ public final class Compiler {
 
     /** What every NIC of one compile shares: plan-owned provenance slots and the per-priority vectors. */
     private record NicPlan(Location[] planProvenance, List<Integer> pfc, List<Integer> roceEcn, Integer roceTos,
-            Fabric fabric) {
+            Fabric fabric, boolean pfcExceptions) {
 
-        static NicPlan of(QosPlan plan, Fabric fabric) {
+        static NicPlan of(QosPlan plan, Fabric fabric, FabricModel model) {
             Location[] prov = new Location[NIC_FIELDS.length];
             for (String k : NIC_PLAN_FIELDS) {
                 prov[slot(NIC_FIELDS, k)] = plan.provenance().get(k);
             }
             return new NicPlan(prov, QosPlan.vector(plan.losslessPriorities()), QosPlan.vector(plan.roceEcnPriorities()),
-                    plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()), fabric);
+                    plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()), fabric, pfcExceptions(model));
+        }
+
+        /** Whether any switch, profile or port narrows its PFC set (only then must a NIC look at its port). */
+        private static boolean pfcExceptions(FabricModel model) {
+            for (var p : model.profiles().values()) {
+                if (p.exception() != null && p.exception().pfc() != null) {
+                    return true;
+                }
+            }
+            for (Switch s : model.switches()) {
+                if (s.exception() != null && s.exception().pfc() != null) {
+                    return true;
+                }
+                for (var p : s.ports()) {
+                    if (p.exception() != null && p.exception().pfc() != null) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
     }
 
@@ -458,8 +480,10 @@ public final class Compiler {
         Link link = model.linkAt(h.name(), n.name()).orElse(null);
         Integer cable = null;
         String peer = null;
+        Endpoint peerEnd = null;
         if (link != null) {
-            peer = String.valueOf(link.peerOf(h.name(), n.name()));
+            peerEnd = link.peerOf(h.name(), n.name());
+            peer = String.valueOf(peerEnd);
             prov[N_PEER] = Where.self(link.at());
             if (link.cableLength() != null) {
                 cable = Math.toIntExact(link.cableLength().metres());
@@ -469,9 +493,8 @@ public final class Compiler {
         // The NIC follows the plan, where its switch port's exception changes the PFC set, that, and where its
         // model's settings say otherwise, those (each owned by the model's line).
         List<Integer> pfc = nicPlan.pfc();
-        if (link != null) {
-            Endpoint end = link.peerOf(h.name(), n.name());
-            EffectivePort sp = end == null ? null : model.effectivePortAt(end.device(), end.port()).orElse(null);
+        if (peerEnd != null && nicPlan.pfcExceptions()) {
+            EffectivePort sp = model.effectivePortAt(peerEnd.device(), peerEnd.port()).orElse(null);
             if (sp != null && sp.pfc() != null) {
                 pfc = QosPlan.vector(sp.pfc().value());
                 prov[slot(NIC_FIELDS, "pfc")] = sp.pfc().origin();
@@ -535,7 +558,8 @@ public final class Compiler {
         return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), trust, dscp,
                 pfc, plan.roceDscp(), tos, ecn, ecn, cnpDscp, cnpPriority, plan.nicMtu(), plan.roceMtu(),
                 n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, linkPause, peer,
-                FrozenSortedMap.ofSorted(NIC_FIELDS, prov), dcbx, roceMode);
+                FrozenSortedMap.ofSorted(NIC_FIELDS, prov), dcbx, roceMode, peerEnd == null ? null : peerEnd.device(),
+                peerEnd == null ? null : peerEnd.port());
     }
 
     private static Location origin(Sourced<?> s) {

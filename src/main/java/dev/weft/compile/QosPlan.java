@@ -252,9 +252,8 @@ record QosPlan(
 
     /** True when some class marks ports of this speed with thresholds of their own. */
     boolean hasSpeedThresholds(long speedGbps) {
-        dev.weft.units.Speed speed = new dev.weft.units.Speed(speedGbps);
         for (TrafficClass c : classes) {
-            if (c.ecn() != null && c.ecn().forSpeed(speed) != null) {
+            if (c.ecn() != null && !c.ecn().bySpeed().isEmpty() && c.ecn().forSpeed(new dev.weft.units.Speed(speedGbps)) != null) {
                 return true;
             }
         }

@@ -80,7 +80,12 @@ public final class LiveRules {
                 }
                 headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
             }
-            ports.add(p.toBuilder().role(w == null ? null : w.role()).vlan(w == null ? null : w.vlan())
+            // cabling is the intent's: a device config does not know what its ports reach
+            CompiledPort.Builder b = p.toBuilder().role(w == null ? null : w.role()).vlan(w == null ? null : w.vlan());
+            if (p.peer() == null && w != null && w.peer() != null) {
+                b.peer(w.peerDevice(), w.peerPort());
+            }
+            ports.add(b
                     .headroom(headroom).provenance(Map.of()).build());
         }
         // What the device serves comes from the live switch; what it cannot serve (identity, ASIC and its buffer

@@ -46,20 +46,23 @@ final class Effective {
             vlan = new Sourced<>(profile.vlan(), profile.at().of("vlan"), profileLayer);
         }
         // Exceptions layer field by field like every other setting: port, then profile, then switch.
-        PlanException[] layers = {port.exception(), profile == null ? null : profile.exception(), device.exception()};
-        String[] names = {"port", profileLayer, "switch"};
         Sourced<java.util.List<Integer>> pfc = null;
         Sourced<Watchdog.Action> action = null;
-        for (int i = 0; i < layers.length; i++) {
-            PlanException e = layers[i];
-            if (e == null) {
-                continue;
-            }
-            if (pfc == null && e.pfc() != null) {
-                pfc = new Sourced<>(e.pfc(), e.at().of("pfc"), names[i]);
-            }
-            if (action == null && e.watchdogAction() != null) {
-                action = new Sourced<>(e.watchdogAction(), e.at().of("watchdog"), names[i]);
+        PlanException profileException = profile == null ? null : profile.exception();
+        if (port.exception() != null || profileException != null || device.exception() != null) {
+            PlanException[] layers = {port.exception(), profileException, device.exception()};
+            String[] names = {"port", profileLayer, "switch"};
+            for (int i = 0; i < layers.length; i++) {
+                PlanException e = layers[i];
+                if (e == null) {
+                    continue;
+                }
+                if (pfc == null && e.pfc() != null) {
+                    pfc = new Sourced<>(e.pfc(), e.at().of("pfc"), names[i]);
+                }
+                if (action == null && e.watchdogAction() != null) {
+                    action = new Sourced<>(e.watchdogAction(), e.at().of("watchdog"), names[i]);
+                }
             }
         }
         return new EffectivePort(device, port, speed, mtu, role, link, peer, cable, vlan, pfc, action);

@@ -24,21 +24,35 @@ final class CompiledIndex {
         }
     }
 
+    /**
+     * The PFC priorities every switch port of the fabric runs, or null when ports differ. Compiled ports share the
+     * plan's list (an exception makes its own), so this is an identity check per port in the common case.
+     */
+    static List<Integer> uniformPfc(CompiledFabric compiled) {
+        List<Integer> first = null;
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            if (!(d instanceof CompiledSwitch s)) {
+                continue;
+            }
+            for (CompiledPort p : s.ports()) {
+                List<Integer> pfc = p.pfcPriorities();
+                if (first == null) {
+                    first = pfc;
+                } else if (pfc != first && !pfc.equals(first)) {
+                    return null;
+                }
+            }
+        }
+        return first == null ? List.of() : first;
+    }
+
     CompiledSwitch switchNamed(String name) {
         return switches.get(name);
     }
 
-    /** The port at {@code device:port} when the device is a compiled switch, else null. */
-    CompiledPort port(String end) {
-        int colon = end == null ? -1 : end.indexOf(':');
-        if (colon <= 0) {
-            return null;
-        }
-        return port(end.substring(0, colon), end.substring(colon + 1));
-    }
-
+    /** The port {@code port} of switch {@code device}, or null (no such switch or port, or a null name). */
     CompiledPort port(String device, String port) {
-        CompiledSwitch s = switches.get(device);
+        CompiledSwitch s = device == null ? null : switches.get(device);
         if (s == null) {
             return null;
         }
@@ -49,11 +63,5 @@ final class CompiledIndex {
             }
             return byName;
         }).get(port);
-    }
-
-    /** The device part of {@code device:port}. */
-    static String device(String end) {
-        int colon = end == null ? -1 : end.indexOf(':');
-        return colon <= 0 ? null : end.substring(0, colon);
     }
 }

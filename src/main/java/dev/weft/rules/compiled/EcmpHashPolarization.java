@@ -43,8 +43,7 @@ public final class EcmpHashPolarization implements Rule {
             }
             TreeSet<String> same = new TreeSet<>();
             for (CompiledPort p : s.ports()) {
-                String peer = CompiledIndex.device(p.peer());
-                CompiledSwitch t = peer == null ? null : index.switchNamed(peer);
+                CompiledSwitch t = p.peerDevice() == null ? null : index.switchNamed(p.peerDevice());
                 if (t != null && Objects.equals(s.hashSeed(), t.hashSeed()) && Tiers.rank(t.role()) > Tiers.rank(s.role())) {
                     same.add(t.name());
                 }

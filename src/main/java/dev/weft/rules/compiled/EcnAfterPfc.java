@@ -51,15 +51,24 @@ public final class EcnAfterPfc implements PerSwitchRule {
             profiles.putIfAbsent(e.name(), e);
         }
         Map<String, Integer> late = new TreeMap<>(); // profile → ports marking with it too late
+        // Ports share their queue lists (one per PFC set and speed), so each list is judged once.
+        Map<List<CompiledQueue>, List<String>> judged = new java.util.IdentityHashMap<>();
         for (CompiledPort p : s.ports()) {
             if (p.pfcPriorities().isEmpty()) {
                 continue;
             }
-            for (CompiledQueue q : p.queues()) {
-                EcnProfile e = q.lossless() && q.ecnProfile() != null ? profiles.get(q.ecnProfile()) : null;
-                if (e != null && e.minBytes() >= trigger) {
-                    late.merge(e.name(), 1, Integer::sum);
+            List<String> names = judged.computeIfAbsent(p.queues(), queues -> {
+                List<String> out = new java.util.ArrayList<>(1);
+                for (CompiledQueue q : queues) {
+                    EcnProfile e = q.lossless() && q.ecnProfile() != null ? profiles.get(q.ecnProfile()) : null;
+                    if (e != null && e.minBytes() >= trigger) {
+                        out.add(e.name());
+                    }
                 }
+                return out;
+            });
+            for (String name : names) {
+                late.merge(name, 1, Integer::sum);
             }
         }
         long lossless = pgs;

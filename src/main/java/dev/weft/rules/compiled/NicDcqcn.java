@@ -29,7 +29,8 @@ public final class NicDcqcn implements PerNicRule {
 
     @Override
     public List<Problem> check(Nic n, RuleInput input) {
-        if (n.peer() == null || !"dcqcn".equals(n.peer().congestionControl()) || n.nic().roceDscp() == null) {
+        dev.weft.compile.CompiledSwitch sw = n.peer();
+        if (sw == null || !"dcqcn".equals(sw.congestionControl()) || n.nic().roceDscp() == null) {
             return List.of();
         }
         List<Problem> out = new ArrayList<>();
@@ -43,14 +44,14 @@ public final class NicDcqcn implements PerNicRule {
                     + " down on marks nor tells senders to", "DCQCN RP and NP on the RoCE priority",
                     "RP " + (rp ? "on" : "off") + ", NP " + (np ? "on" : "off")));
         }
-        Integer cnpPriority = n.peer().cnpPriority();
+        Integer cnpPriority = sw.cnpPriority();
         Integer cnpDscp = n.nic().cnpDscp();
         // Only the NIC's own choice is judged; the switch's CNP classification is the intent rules' and drift's.
-        if (cnpDscp != null && cnpPriority != null && !cnpDscp.equals(n.peer().cnpDscp())
-                && !Objects.equals(n.peer().dscpToPriority().get(cnpDscp), cnpPriority)) {
+        if (cnpDscp != null && cnpPriority != null && !cnpDscp.equals(sw.cnpDscp())
+                && !Objects.equals(sw.dscpToPriority().get(cnpDscp), cnpPriority)) {
             out.add(new Problem(n.nic().owner("cnp_dscp"), "marks CNPs with DSCP " + cnpDscp + ", which its switch"
-                    + " classifies to priority " + n.peer().dscpToPriority().get(cnpDscp) + ", not the CNP priority " + cnpPriority,
-                    "CNP DSCP " + n.peer().cnpDscp(), "CNP DSCP " + cnpDscp));
+                    + " classifies to priority " + sw.dscpToPriority().get(cnpDscp) + ", not the CNP priority " + cnpPriority,
+                    "CNP DSCP " + sw.cnpDscp(), "CNP DSCP " + cnpDscp));
         }
         if (n.nic().cnpPriority() != null && cnpPriority != null && !n.nic().cnpPriority().equals(cnpPriority)) {
             out.add(new Problem(n.nic().owner("cnp_priority"), "sends CNPs on priority " + n.nic().cnpPriority()

@@ -26,15 +26,38 @@ public final class NicDscpMap implements PerNicRule {
         return Severity.ERROR;
     }
 
+    /** Every switch and every NIC on one and the same DSCP map (the compiled plan's): nothing to compare. */
+    @Override
+    public boolean mayFind(dev.weft.compile.CompiledFabric compiled, RuleInput input) {
+        java.util.Map<Integer, Integer> first = null;
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            List<java.util.Map<Integer, Integer>> maps = new java.util.ArrayList<>(1);
+            if (d instanceof dev.weft.compile.CompiledSwitch s) {
+                maps.add(s.dscpToPriority());
+            } else if (d instanceof dev.weft.compile.CompiledHost h) {
+                h.nics().forEach(nic -> maps.add(nic.dscpToPriority()));
+            }
+            for (java.util.Map<Integer, Integer> m : maps) {
+                if (first == null) {
+                    first = m;
+                } else if (m != first && !m.equals(first)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     public List<Problem> check(Nic n, RuleInput input) {
-        if (n.peer() == null || !n.nic().trustDscp()) {
+        dev.weft.compile.CompiledSwitch sw = n.peer();
+        if (sw == null || !n.nic().trustDscp()) {
             return List.of(); // uncabled, or trusting PCP (nic-trust-pcp)
         }
         List<Problem> out = new ArrayList<>();
-        check(out, n, "RoCE", n.nic().roceDscp(), n.peer().dscpToPriority().get(n.nic().roceDscp()));
-        Integer cnp = n.peer().cnpDscp();
-        check(out, n, "CNP", cnp, cnp == null ? null : n.peer().dscpToPriority().get(cnp));
+        check(out, n, "RoCE", n.nic().roceDscp(), sw.dscpToPriority().get(n.nic().roceDscp()));
+        Integer cnp = sw.cnpDscp();
+        check(out, n, "CNP", cnp, cnp == null ? null : sw.dscpToPriority().get(cnp));
         return out;
     }
 

@@ -23,6 +23,29 @@ public final class NicPfcMismatch implements PerNicRule {
         return Severity.ERROR;
     }
 
+    /** Every switch port on one PFC set and every NIC's vector that set: nothing to look up per NIC. */
+    @Override
+    public boolean mayFind(dev.weft.compile.CompiledFabric compiled, RuleInput input) {
+        List<Integer> ports = CompiledIndex.uniformPfc(compiled);
+        if (ports == null) {
+            return true;
+        }
+        List<Integer> vector = null;
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            if (d instanceof dev.weft.compile.CompiledHost h) {
+                for (dev.weft.compile.CompiledNic nic : h.nics()) {
+                    if (vector != nic.pfc()) {
+                        if (!nic.pfcPriorities().equals(ports)) {
+                            return true;
+                        }
+                        vector = nic.pfc();
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     public List<Problem> check(Nic n, RuleInput input) {
         if (n.port() == null) {

@@ -25,28 +25,84 @@ interface PerNicRule extends Rule {
     /** What is wrong with one NIC: where, in words (after the NIC's name), and the values. */
     record Problem(Location at, String what, String expected, String actual) {}
 
-    /** The NIC, its host, and the switch port and switch at the other end of its cable (null when uncabled). */
-    record Nic(CompiledHost host, CompiledNic nic, CompiledPort port, CompiledSwitch peer) {}
+    /**
+     * The NIC and its host; the switch port and switch at the other end of its cable are looked up on first
+     * use (null when uncabled), so a rule that does not need them costs nothing per NIC.
+     */
+    final class Nic {
+        private final CompiledHost host;
+        private final CompiledNic nic;
+        private final java.util.function.Supplier<CompiledIndex> index;
+
+        Nic(CompiledHost host, CompiledNic nic, java.util.function.Supplier<CompiledIndex> index) {
+            this.host = host;
+            this.nic = nic;
+            this.index = index;
+        }
+
+        CompiledHost host() {
+            return host;
+        }
+
+        CompiledNic nic() {
+            return nic;
+        }
+
+        private CompiledPort port;
+        private CompiledSwitch peer;
+        private boolean portLooked;
+        private boolean peerLooked;
+
+        /** The switch port at the other end of the cable, or null. */
+        CompiledPort port() {
+            if (!portLooked) {
+                portLooked = true;
+                port = nic.peerDevice() == null ? null : index.get().port(nic.peerDevice(), nic.peerPort());
+            }
+            return port;
+        }
+
+        /** The switch at the other end of the cable, or null. */
+        CompiledSwitch peer() {
+            if (!peerLooked) {
+                peerLooked = true;
+                peer = nic.peerDevice() == null ? null : index.get().switchNamed(nic.peerDevice());
+            }
+            return peer;
+        }
+    }
 
     Severity severity();
 
     /** The problems of one NIC (empty when none). */
     List<Problem> check(Nic nic, RuleInput input);
 
+    /** False when the rule can tell from the whole fabric at once that no NIC has a problem (default: it cannot). */
+    default boolean mayFind(CompiledFabric compiled, RuleInput input) {
+        return true;
+    }
+
     @Override
     default List<Finding> check(RuleInput input) {
         CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
+        if (compiled == null || !mayFind(compiled, input)) {
             return List.of();
         }
-        CompiledIndex index = new CompiledIndex(compiled);
+        CompiledIndex[] index = new CompiledIndex[1];
+        java.util.function.Supplier<CompiledIndex> lazy = () -> {
+            if (index[0] == null) {
+                index[0] = new CompiledIndex(compiled);
+            }
+            return index[0];
+        };
         record Group(Nic first, Problem problem, int[] count) {}
         Map<Problem, Group> groups = new LinkedHashMap<>();
-        for (CompiledHost h : compiled.hosts()) {
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            if (!(d instanceof CompiledHost h)) {
+                continue;
+            }
             for (CompiledNic n : h.nics()) {
-                CompiledPort port = n.peer() == null ? null : index.port(n.peer());
-                CompiledSwitch peer = port == null ? null : index.switchNamed(CompiledIndex.device(n.peer()));
-                Nic nic = new Nic(h, n, port, peer);
+                Nic nic = new Nic(h, n, lazy);
                 for (Problem p : check(nic, input)) {
                     groups.computeIfAbsent(p, k -> new Group(nic, p, new int[1])).count()[0]++;
                 }

@@ -32,6 +32,11 @@ import java.util.Map;
  * fly from each switch's out-channels, and Tarjan's strongly connected components (iterative) find every cyclic
  * region in one pass per lossless priority. For each region one shortest cycle through its first lateral link
  * is reported, hop by hop ({@code weft explain-deadlock} prints each hop's file and line).
+ *
+ * <p>Every cycle of this turn model contains a lateral channel: without one a path climbs and then descends, and
+ * cannot return to where it started (ranks rise strictly, then fall strictly). So the search starts only from
+ * lateral channels, which reaches every cyclic region and nothing that cannot be in one; a fabric without
+ * lateral links is proven acyclic after one pass over its ports, before any channel is numbered.
  */
 public final class PfcDeadlockCycle implements Rule {
 
@@ -175,6 +180,10 @@ public final class PfcDeadlockCycle implements Rule {
                 byName.putIfAbsent(switches.get(i).name(), i);
                 rank[i] = Tiers.rank(switches.get(i).role());
             }
+            if (!hasLateral(switches, byName, rank)) {
+                return new Graph(switches, rank, new int[0], new int[0], new CompiledPort[0], new String[0], new int[0],
+                        new int[n + 1], 0);
+            }
             // Channels in switch order, so each switch's out-channels are contiguous.
             List<CompiledPort> ports = new ArrayList<>();
             List<String> peers = new ArrayList<>();
@@ -187,9 +196,7 @@ public final class PfcDeadlockCycle implements Rule {
                 outStart[s] = count;
                 Map<String, Integer> own = new HashMap<>();
                 for (CompiledPort p : switches.get(s).ports()) {
-                    String peer = p.peer();
-                    int colon = peer == null ? -1 : peer.indexOf(':');
-                    Integer t = colon <= 0 ? null : byName.get(peer.substring(0, colon));
+                    Integer t = p.peerDevice() == null ? null : byName.get(p.peerDevice());
                     if (t == null || t == s) {
                         continue; // a host, an unknown device or a loopback cable: no switch-to-switch channel
                     }
@@ -200,7 +207,7 @@ public final class PfcDeadlockCycle implements Rule {
                     fromTmp[count] = s;
                     toTmp[count] = t;
                     ports.add(p);
-                    peers.add(peer.substring(colon + 1));
+                    peers.add(p.peerPort());
                     own.putIfAbsent(p.name(), count);
                     count++;
                 }
@@ -219,6 +226,19 @@ public final class PfcDeadlockCycle implements Rule {
             }
             return new Graph(switches, rank, Arrays.copyOf(fromTmp, count), Arrays.copyOf(toTmp, count),
                     ports.toArray(CompiledPort[]::new), peers.toArray(String[]::new), mask, outStart, any);
+        }
+
+        /** Whether any cable joins two switches of the same tier (the only way a cycle can form, see above). */
+        private static boolean hasLateral(List<CompiledSwitch> switches, Map<String, Integer> byName, int[] rank) {
+            for (int s = 0; s < switches.size(); s++) {
+                for (CompiledPort p : switches.get(s).ports()) {
+                    Integer t = p.peerDevice() == null ? null : byName.get(p.peerDevice());
+                    if (t != null && t != s && rank[t] == rank[s]) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         private static int bits(List<Integer> priorities) {
@@ -265,7 +285,8 @@ public final class PfcDeadlockCycle implements Rule {
             int comps = 0;
             List<int[]> regions = new ArrayList<>();
             for (int root = 0; root < n; root++) {
-                if ((mask[root] & bit) == 0 || index[root] >= 0) {
+                // only lateral channels start a search: every cyclic region has one
+                if ((mask[root] & bit) == 0 || index[root] >= 0 || rank[from[root]] != rank[to[root]]) {
                     continue;
                 }
                 int top = 0;

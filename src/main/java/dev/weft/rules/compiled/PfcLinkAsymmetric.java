@@ -30,11 +30,14 @@ public final class PfcLinkAsymmetric implements Rule {
         if (compiled == null) {
             return List.of();
         }
+        if (CompiledIndex.uniformPfc(compiled) != null) {
+            return List.of(); // every port runs the same PFC set: no link can differ
+        }
         CompiledIndex index = new CompiledIndex(compiled);
         List<Finding> findings = new ArrayList<>();
         for (CompiledSwitch s : compiled.switches()) {
             for (CompiledPort p : s.ports()) {
-                CompiledPort q = p.peer() == null ? null : index.port(p.peer());
+                CompiledPort q = index.port(p.peerDevice(), p.peerPort());
                 if (q == null || p.pfcPriorities().equals(q.pfcPriorities())) {
                     continue;
                 }

@@ -35,6 +35,9 @@ public final class BufferAsicReuse implements Rule {
         if (Roce.fabric(model) == null) {
             return List.of();
         }
+        if (model.profiles().values().stream().noneMatch(p -> p.headroomXoff() != null)) {
+            return List.of();
+        }
         Map<String, TreeSet<String>> asicsByProfile = new TreeMap<>();
         for (Switch s : model.switches()) {
             for (Port p : s.ports()) {

@@ -35,27 +35,48 @@ public final class LinkSpeedMismatch implements Rule {
             return List.of();
         }
         List<Finding> findings = new ArrayList<>();
-        for (Link l : model.links()) {
-            End a = end(model, l.a().device(), l.a().port());
-            End b = end(model, l.b().device(), l.b().port());
-            if (a == null || b == null || a.speed().equals(b.speed())) {
+        // From the switch side of every link: its effective speed is at hand, the far end is one lookup.
+        for (EffectivePort ep : model.effectivePorts()) {
+            Link l = ep.link();
+            if (l == null || ep.peer() == null || ep.speed() == null) {
                 continue;
             }
-            findings.add(Finding.of(ID, Severity.ERROR, "link " + l.a() + " - " + l.b() + " joins a " + a.speed()
-                    + " end (" + a.what() + ", set at " + Roce.where(a.origin()) + ") and a " + b.speed() + " end (" + b.what()
-                    + ", set at " + Roce.where(b.origin()) + ")")
+            End b = end(model, ep.peer().device(), ep.peer().port());
+            if (b == null || b.speed().gbps() == ep.speed().value().gbps()) {
+                continue;
+            }
+            if (b.switchPort() && ep.deviceName().compareTo(ep.peer().device()) > 0) {
+                continue; // a switch-to-switch link is reported from its lower-named end
+            }
+            Speed a = ep.speed().value();
+            findings.add(Finding.of(ID, Severity.ERROR, "link " + l.a() + " - " + l.b() + " joins a " + a
+                    + " end (switch port " + ep.deviceName() + ":" + ep.portName() + ", set at " + Roce.where(ep.speed().origin())
+                    + ") and a " + b.speed() + " end (" + b.what() + " " + ep.peer() + ", set at " + Roce.where(origin(model, ep, b)) + ")")
                     .at(Roce.at(l.at(), "a")).onDevice(l.a().device()).onPort(l.a().port())
-                    .withValues(a.speed() + " at both ends", a.speed() + " / " + b.speed()));
+                    .withValues(a + " at both ends", a + " / " + b.speed()));
         }
         return findings;
     }
 
-    private record End(Speed speed, String what, Location origin) {}
+    private record End(Speed speed, String what, Location origin, boolean switchPort) {}
+
+    /** Where the far end's speed was set (looked up only for a finding). */
+    private static Location origin(FabricModel model, EffectivePort ep, End b) {
+        if (b.origin() != null) {
+            return b.origin();
+        }
+        for (Nic n : model.hostNamed(ep.peer().device()).map(h -> h.nics()).orElse(List.of())) {
+            if (n.name().equals(ep.peer().port())) {
+                return Roce.at(n.at(), "speed");
+            }
+        }
+        return null;
+    }
 
     private static End end(FabricModel model, String device, String port) {
         EffectivePort ep = model.effectivePortAt(device, port).orElse(null);
         if (ep != null) {
-            return ep.speed() == null ? null : new End(ep.speed().value(), "switch port", ep.speed().origin());
+            return ep.speed() == null ? null : new End(ep.speed().value(), "switch port", ep.speed().origin(), true);
         }
         Host h = model.hostNamed(device).orElse(null);
         if (h == null) {
@@ -63,7 +84,7 @@ public final class LinkSpeedMismatch implements Rule {
         }
         for (Nic n : h.nics()) {
             if (n.name().equals(port)) {
-                return n.speed() == null ? null : new End(n.speed(), "NIC", Roce.at(n.at(), "speed"));
+                return n.speed() == null ? null : new End(n.speed(), "NIC", null, false);
             }
         }
         return null;

@@ -36,10 +36,11 @@ public final class PlanExceptions implements Rule {
             return List.of();
         }
         List<Finding> findings = new ArrayList<>();
+        boolean profileExceptions = model.profiles().values().stream().anyMatch(p -> p.exception() != null);
         Map<String, int[]> portsByProfile = new TreeMap<>();
         for (Switch s : model.switches()) {
             for (Port p : s.ports()) {
-                if (p.profile() != null) {
+                if (profileExceptions && p.profile() != null) {
                     portsByProfile.computeIfAbsent(p.profile(), k -> new int[1])[0]++;
                 }
                 if (p.exception() != null) {

@@ -36,13 +36,15 @@ public final class PortRoleMismatch implements Rule {
             if (ep.role() == null || ep.peer() == null) {
                 continue;
             }
-            boolean toHost = model.hostNamed(ep.peer().device()).isPresent();
-            boolean toSwitch = model.switchNamed(ep.peer().device()).isPresent();
             PortRole role = ep.role().value();
-            PortRole want = toHost ? PortRole.HOST_FACING : toSwitch ? PortRole.FABRIC : null;
-            if (want == null || want == role) {
+            // one lookup per port: is the far end the other kind of device?
+            boolean contradicts = role == PortRole.FABRIC ? model.hostNamed(ep.peer().device()).isPresent()
+                    : model.switchNamed(ep.peer().device()).isPresent();
+            if (!contradicts) {
                 continue;
             }
+            boolean toHost = role == PortRole.FABRIC;
+            PortRole want = toHost ? PortRole.HOST_FACING : PortRole.FABRIC;
             findings.add(Finding.of(ID, Severity.ERROR, ep.deviceName() + ":" + ep.portName() + " is declared "
                     + role.word() + " (by " + ep.role().layer() + ") but its link reaches " + (toHost ? "host " : "switch ")
                     + ep.peer().device() + "; the port's QoS and the fabric's tier structure follow the declared role")
