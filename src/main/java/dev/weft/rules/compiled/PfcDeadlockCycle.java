@@ -86,8 +86,19 @@ public final class PfcDeadlockCycle implements Rule {
         if (input.compiled() == null) {
             return List.of();
         }
-        List<Finding> findings = new ArrayList<>();
+        // A lateral link usually closes one loop in each direction: one finding per cable, not per direction.
+        Map<String, Cycle> byCable = new LinkedHashMap<>();
+        Map<String, Integer> directions = new HashMap<>();
         for (Cycle c : cycles(input.compiled())) {
+            Hop h = c.hops().get(0);
+            String key = h.from().compareTo(h.to()) < 0 ? h.from() + "|" + h.to() : h.to() + "|" + h.from();
+            key = c.priorities() + key;
+            byCable.putIfAbsent(key, c);
+            directions.merge(key, 1, Integer::sum);
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (Map.Entry<String, Cycle> e : byCable.entrySet()) {
+            Cycle c = e.getValue();
             Hop first = c.hops().get(0);
             StringBuilder path = new StringBuilder();
             for (int i = 0; i < c.hops().size() && i < SHOWN_HOPS; i++) {
@@ -102,9 +113,10 @@ public final class PfcDeadlockCycle implements Rule {
                             + " breaks up-down routing" + (c.lateralLinks() > 2 ? " (the region has " + c.lateralLinks() / 2
                             + " such links)" : "")
                     : "the links do not follow up-down routing";
+            String both = directions.get(e.getKey()) > 1 ? " (and the mirror loop in the other direction)" : "";
             findings.add(Finding.of(ID, Severity.ERROR, "PFC deadlock risk on priorit" + (c.priorities().size() == 1 ? "y " : "ies ")
                     + join(c.priorities()) + ": a cyclic buffer dependency over " + c.hops().size() + " links: " + path
-                    + "; each lossless link can wait on the next, round the loop; " + cause
+                    + both + "; each lossless link can wait on the next, round the loop; " + cause
                     + " (weft explain-deadlock shows every hop)")
                     .at(first.link()).onDevice(first.fromDevice()).onPort(first.fromPort())
                     .withValues("an acyclic buffer dependency graph", c.hops().size() + "-link cycle"));
