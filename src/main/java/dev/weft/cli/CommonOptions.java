@@ -3,7 +3,9 @@ package dev.weft.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options every pipeline command shares (cli.md "Common options"). */
 final class CommonOptions {
@@ -20,8 +22,10 @@ final class CommonOptions {
             description = "Output format: text, json, sarif, junit, markdown, html (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of stdout.")
-    Path output;
+    @Option(names = "--output", paramLabel = "[FORMAT=]FILE",
+            description = "Write the report to FILE instead of stdout; FORMAT=FILE writes that format there. Repeatable:"
+                    + " --output sarif=weft.sarif --output markdown=comment.md --output json=- (- is stdout).")
+    List<String> outputs = new ArrayList<>();
 
     @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
             description = "Exit 1 when a finding is at or above: error, warning, info, never (default: ${DEFAULT-VALUE}).")
@@ -38,4 +42,33 @@ final class CommonOptions {
     @Option(names = "--asic-profiles", paramLabel = "DIR",
             description = "Extra ASIC profile folder (one <asic>.properties per ASIC) overriding built-in profiles.")
     Path asicProfiles;
+
+    /** The command these options belong to, for the project file's defaults (.weft.yaml). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** Where the report goes: the --output values, else the project file's, else --format on stdout. */
+    OutputTargets outputTargets() {
+        List<String> given = !outputs.isEmpty() ? outputs : config().map(c -> c.values(command.name(), "output")).orElse(List.of());
+        return OutputTargets.parse(format, given);
+    }
+
+    /** The --policies folders, else the project file's. */
+    List<Path> policies() {
+        if (!policies.isEmpty()) {
+            return policies;
+        }
+        return config().map(c -> c.values(command.name(), "policies").stream().map(Path::of).toList()).orElse(List.of());
+    }
+
+    /** The project file, when the command line was built with it (Main does). */
+    java.util.Optional<ConfigDefaults> config() {
+        return command != null && command.defaultValueProvider() instanceof ConfigDefaults c ? java.util.Optional.of(c)
+                : java.util.Optional.empty();
+    }
+
+    /** " (set in .weft.yaml:L:C)" when the option's value came from the project file, for messages. */
+    String origin(String option) {
+        return config().map(c -> c.origin(command, option)).orElse("");
+    }
 }

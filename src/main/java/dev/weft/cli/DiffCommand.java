@@ -280,23 +280,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private void write(DiffReport report, PrintWriter stdout) {
-        DiffReporters.DiffReporter reporter = DiffReporters.forFormat(options.format, linkPrefix);
-        try {
-            if (options.output == null) {
-                reporter.write(report, stdout);
-                stdout.flush();
-            } else {
-                Path parent = options.output.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                try (Writer w = new OutputStreamWriter(Files.newOutputStream(options.output), StandardCharsets.UTF_8)) {
-                    reporter.write(report, w);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
-        }
+        options.outputTargets().write(stdout, (format, out) -> DiffReporters.forFormat(format, linkPrefix).write(report, out));
     }
 
     /** One line: the ref is not there, and how to get it (a CI clone is shallow and single-branch by default). */

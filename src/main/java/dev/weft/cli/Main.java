@@ -6,7 +6,12 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import dev.weft.log.Verbosity;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Entry point: runs the picocli command tree and maps every outcome to a documented exit code. */
 public final class Main {
@@ -20,14 +25,26 @@ public final class Main {
 
     /** Runs one command with the given streams; used by tests to assert on output and exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new WeftCommand());
-        Class<?> only = args.length == 0 ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
+        return run(args, out, err, Paths.get(""), System.getenv());
+    }
+
+    /**
+     * As {@link #run(String[], PrintWriter, PrintWriter)}, with the project file (.weft.yaml) looked for from
+     * {@code cwd} with {@code environment} ({@code WEFT_CONFIG}); tests pass their own.
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Path cwd, Map<String, String> environment) {
+        Verbosity.fromArgs(List.of(args)).apply();
+        Class<?> only = args.length == 0 || WeftCommand.WHOLE_TREE.contains(args[0]) ? null : WeftCommand.SUBCOMMANDS.get(args[0]);
+        CommandLine cli;
         if (only != null) {
+            cli = new CommandLine(new WeftCommand());
             cli.addSubcommand(only);
         } else {
-            // help, --version, or a usage error: picocli lists (or suggests) every subcommand
-            WeftCommand.SUBCOMMANDS.values().forEach(cli::addSubcommand);
+            // help, completion, --version, or a usage error: picocli lists (or suggests) every subcommand
+            cli = WeftCommand.tree();
         }
+        addLogging(cli);
+        cli.setDefaultValueProvider(ConfigDefaults.locate(cwd, environment, WeftCommand.SUBCOMMANDS.keySet()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);
@@ -45,6 +62,14 @@ public final class Main {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Gives every registered subcommand the logging options (also for the man pages and completion). */
+    static CommandLine addLogging(CommandLine cli) {
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().addMixin("logging", CommandSpec.forAnnotatedObject(new LoggingOptions()));
+        }
+        return cli;
     }
 
     private static int handle(Exception ex, PrintWriter err) {

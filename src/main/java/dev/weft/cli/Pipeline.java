@@ -8,6 +8,7 @@ import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
+import dev.weft.log.Log;
 import dev.weft.model.FabricModel;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
@@ -42,6 +43,8 @@ final class Pipeline {
         }
     }
 
+    private static final Log LOG = Log.of(Pipeline.class);
+
     private final RuleCatalog catalog = RuleCatalog.builtIn();
     private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
@@ -66,7 +69,7 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies, options.asicProfiles, LocalDate.now(), timer);
+        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer);
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
@@ -113,7 +116,11 @@ final class Pipeline {
     /** Load, schema-check and map; a source that cannot be read at all is a usage error. */
     IntentResult read(InventorySource source) {
         try {
-            return new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            long start = System.nanoTime();
+            IntentResult intent = new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
+                    intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
+            return intent;
         } catch (SourceException e) {
             throw new UsageException(e.getMessage());
         }
@@ -158,6 +165,8 @@ final class Pipeline {
             RuleEngine engine = new RuleEngine(catalog, meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);
+            LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),
+                    (compiledAt - start) / 1_000_000, (System.nanoTime() - compiledAt) / 1_000_000);
         }
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), meta.meta());

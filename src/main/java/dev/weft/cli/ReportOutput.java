@@ -5,18 +5,10 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.report.FailOn;
 import dev.weft.report.Outcome;
 import dev.weft.report.Report;
-import dev.weft.report.Reporter;
 import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
 import dev.weft.rules.RuleMeta;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -27,36 +19,30 @@ final class ReportOutput {
 
     private ReportOutput() {}
 
-    /** Checks {@code --format} and {@code --fail-on} before any work, so a typo costs nothing. */
+    /**
+     * Checks the project file, {@code --format}/{@code --output} and {@code --fail-on} before any work, so a
+     * typo costs nothing; a bad value from .weft.yaml names the line it came from.
+     */
     static void checkOptions(CommonOptions options) {
+        options.config().flatMap(ConfigDefaults::problems).ifPresent(p -> {
+            throw new UsageException(p);
+        });
         try {
-            Reporters.forFormat(options.format);
             FailOn.parse(options.failOn);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(e.getMessage() + options.origin("--fail-on"));
+        }
+        try {
+            options.outputTargets();
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage() + options.origin("--format") + options.origin("--output"));
         }
     }
 
     static int write(CommonOptions options, PrintWriter stdout, String command, String inventory,
             List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta) {
         Report report = Report.of(Version.VERSION, command, inventory, findings, devices, ruleInfos(findings, meta));
-        Reporter reporter = Reporters.forFormat(options.format);
-        try {
-            if (options.output == null) {
-                reporter.write(report, stdout);
-                stdout.flush();
-            } else {
-                Path parent = options.output.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                try (Writer w = new OutputStreamWriter(Files.newOutputStream(options.output), StandardCharsets.UTF_8)) {
-                    reporter.write(report, w);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report to " + options.output + ": " + e.getMessage(), e);
-        }
+        options.outputTargets().write(stdout, (format, out) -> Reporters.forFormat(format).write(report, out));
         return Outcome.exitCode(report, FailOn.parse(options.failOn));
     }
 

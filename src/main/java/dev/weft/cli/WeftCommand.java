@@ -3,6 +3,8 @@ package dev.weft.cli;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -33,7 +35,20 @@ final class WeftCommand implements Runnable {
             "generate", GenerateCommand.class,
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
-            "drift", DriftCommand.class);
+            "drift", DriftCommand.class,
+            "schema", SchemaCommand.class,
+            "completion", CompletionCommand.class,
+            "help", CommandLine.HelpCommand.class);
+
+    /** Subcommands that work on the whole tree (the help of another command, the completion script). */
+    static final Set<String> WHOLE_TREE = Set.of("help", "completion");
+
+    /** The command with every subcommand registered: what help, completion and the man pages describe. */
+    static CommandLine tree() {
+        CommandLine cli = new CommandLine(new WeftCommand());
+        SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        return cli;
+    }
 
     private static Map<String, Class<?>> orderedMap(Object... nameThenClass) {
         Map<String, Class<?>> out = new LinkedHashMap<>();

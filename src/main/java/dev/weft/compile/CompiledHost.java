@@ -20,10 +20,4 @@ public record CompiledHost(String name, List<CompiledNic> nics, Map<String, Loca
         provenance = FrozenSortedMap.of(provenance);
     }
 
-    @Override
-    public Map<String, Object> toTemplateMap() {
-        TemplateView.Shared shared = new TemplateView.Shared();
-        return TemplateView.of("kind", "host", "name", name,
-                "nics", TemplateView.list(nics, nic -> nic.toTemplateMap(shared)));
-    }
 }

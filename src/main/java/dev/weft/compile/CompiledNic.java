@@ -116,60 +116,8 @@ public record CompiledNic(
         return dscp << 2 | ECT0;
     }
 
-    /**
-     * The DSCP map as changes to the NIC's default (priority = DSCP >> 3, what {@code mlnx_qos} starts
-     * from): one entry per priority that some code point must be moved to, ascending, with those code
-     * points ascending ({@code priority}, {@code dscp}). The host script loops over each list rather
-     * than writing one command per code point.
-     */
-    private static List<Map<String, Object>> dscpRemap(Map<Integer, Integer> dscpToPriority) {
-        Map<Integer, List<Integer>> byPriority = new java.util.TreeMap<>();
-        dscpToPriority.forEach((dscp, priority) -> {
-            if (priority != dscp >> 3) {
-                byPriority.computeIfAbsent(priority, p -> new java.util.ArrayList<>()).add(dscp);
-            }
-        });
-        List<Map<String, Object>> out = new java.util.ArrayList<>();
-        byPriority.forEach((priority, dscps) -> out.add(TemplateView.of("priority", priority, "dscp", List.copyOf(dscps))));
-        return List.copyOf(out);
-    }
-
     public Location owner(String field) {
         return provenance.get(field);
     }
 
-    public Map<String, Object> toTemplateMap() {
-        return toTemplateMap(new TemplateView.Shared());
-    }
-
-    /**
-     * The view, sharing with the other NICs of the host what depends only on the DSCP map: the map
-     * itself (frozen, ascending, and one object fabric-wide, so it is its own view) and its remap list.
-     */
-    Map<String, Object> toTemplateMap(TemplateView.Shared shared) {
-        // keys in sorted order, as the view iterates (TemplateView.of then sorts in one pass)
-        return TemplateView.of(
-                "cable_length_m", cableLengthMetres,
-                "cnp_dscp", cnpDscp,
-                "cnp_priority", cnpPriority,
-                "dcbx", dcbx,
-                "dscp_remap", shared.derived(dscpToPriority, CompiledNic::dscpRemap),
-                "dscp_to_priority", dscpToPriority,
-                "ecn_np", ecnNotificationPoint,
-                "ecn_rp", ecnReactionPoint,
-                "firmware", firmware,
-                "link_pause", linkPause,
-                "model", model,
-                "mtu", mtu,
-                "name", name,
-                "peer", peer,
-                "pfc", pfc,
-                "rdma_device", rdmaDevice,
-                "roce_dscp", roceDscp,
-                "roce_mode", roceMode,
-                "roce_mtu", roceMtu,
-                "roce_tos", roceTos,
-                "speed_gbps", speedGbps,
-                "trust_dscp", trustDscp);
-    }
 }

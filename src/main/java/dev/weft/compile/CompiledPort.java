@@ -102,50 +102,6 @@ public record CompiledPort(
         return provenance.get(field);
     }
 
-    private static String csv(List<Integer> values) {
-        if (values.isEmpty()) {
-            return null;
-        }
-        StringBuilder out = new StringBuilder();
-        for (Integer value : values) {
-            out.append(out.isEmpty() ? "" : ",").append(value);
-        }
-        return out.toString();
-    }
-
-    public Map<String, Object> toTemplateMap() {
-        return toTemplateMap(new TemplateView.Shared());
-    }
-
-    /** The view, with list views shared with the other ports of the same switch. */
-    Map<String, Object> toTemplateMap(TemplateView.Shared shared) {
-        // keys in sorted order, as the view iterates (TemplateView.of then sorts in one pass)
-        return TemplateView.of(
-                "cable_length_m", cableLengthMetres,
-                "headroom", shared.list(headroom, PriorityGroupHeadroom::toTemplateMap),
-                "link_pause", linkPause,
-                "mtu", mtu,
-                "name", name,
-                "peer", peer,
-                "pfc_priorities", pfcPriorities,
-                // comma-joined forms for configs that take a list as one string (SONiC pfc_enable,
-                // pfcwd_sw_enable); absent when the list is empty
-                "pfc_priorities_csv", csv(pfcPriorities),
-                "pfc_priority_to_queue", pfcPriorityToQueue,
-                "pfc_queues", pfcQueues(),
-                "priority_to_queue", priorityToQueue,
-                "queues", shared.list(queues, CompiledQueue::toTemplateMap),
-                "role", role,
-                "speed_gbps", speedGbps,
-                "speed_mbps", speedGbps == null ? null : speedGbps * 1000,
-                "trust_dscp", trustDscp,
-                "vlan", vlan,
-                "watchdog", watchdog,
-                "watchdog_action", watchdogAction,
-                "watchdog_queues", watchdogQueues,
-                "watchdog_queues_csv", csv(watchdogQueues));
-    }
-
     /** A builder that starts empty: lists empty, maps empty, everything else unset (null/false). */
     public static Builder builder() {
         return new Builder();

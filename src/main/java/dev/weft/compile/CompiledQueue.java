@@ -18,10 +18,4 @@ public record CompiledQueue(int queue, String trafficClass, String scheduler, In
     public static final String STRICT = "strict";
     public static final String DWRR = "dwrr";
 
-    public Map<String, Object> toTemplateMap() {
-        return TemplateView.of("ecn_profile", ecnProfile, "lossless", lossless, "queue", queue, "scheduler", scheduler,
-                // the name a scheduler or queue entry goes by: its traffic class, else queueN
-                "scheduler_name", trafficClass != null ? trafficClass : "queue" + queue,
-                "traffic_class", trafficClass, "weight", weight);
-    }
 }

@@ -109,40 +109,6 @@ public record CompiledSwitch(
         return null;
     }
 
-    @Override
-    public Map<String, Object> toTemplateMap() {
-        // DSCP keys stay integers in ascending order so {% for dscp, tc in dscp_to_priority.items() %} is stable:
-        // the frozen map is that already (and one object fabric-wide), so it is its own view.
-        Map<Integer, Integer> dscp = dscpToPriority;
-        TemplateView.Shared shared = new TemplateView.Shared();
-        return TemplateView.of(
-                "kind", "switch",
-                "name", name,
-                "role", role,
-                "platform", platform,
-                "asic", asic,
-                "asic_profile_version", asicProfileVersion,
-                "threshold_rounding_bytes", thresholdRoundingBytes,
-                "os_version", osVersion,
-                "management_host", managementHost,
-                "management_port", managementPort,
-                "congestion_control", congestionControl,
-                "dscp_to_priority", dscp,
-                "priority_to_queue", priorityToQueue,
-                "priority_to_pg", priorityToPriorityGroup,
-                "lossless_priorities", losslessPriorities,
-                "cnp_priority", cnpPriority,
-                "cnp_dscp", cnpDscp,
-                "queues", shared.list(queues, CompiledQueue::toTemplateMap),
-                "ecn_profiles", TemplateView.list(ecnProfiles, EcnProfile::toTemplateMap),
-                "watchdog", watchdog == null ? null : watchdog.toTemplateMap(),
-                "link_pause", linkPause,
-                "ecmp_hash_fields", ecmpHashFields,
-                "ecmp_hash_seed", hashSeed,
-                "buffer_pools", bufferPools.isEmpty() ? null : bufferPools,
-                "ports", TemplateView.list(ports, p -> p.toTemplateMap(shared)));
-    }
-
     /** A builder that starts empty: lists empty, maps empty, everything else unset (null/false). */
     public static Builder builder() {
         return new Builder();

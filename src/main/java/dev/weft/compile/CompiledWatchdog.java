@@ -9,8 +9,4 @@ import java.util.Map;
  */
 public record CompiledWatchdog(boolean enabled, String action, long detectionMs, long restorationMs, long pollMs) {
 
-    public Map<String, Object> toTemplateMap() {
-        return TemplateView.of("enabled", enabled, "action", action, "detection_ms", detectionMs,
-                "restoration_ms", restorationMs, "poll_ms", pollMs);
-    }
 }

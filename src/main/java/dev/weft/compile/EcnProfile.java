@@ -12,8 +12,4 @@ import java.util.Map;
  */
 public record EcnProfile(String name, long minBytes, long maxBytes, int probability) {
 
-    public Map<String, Object> toTemplateMap() {
-        return TemplateView.of("name", name, "min_bytes", minBytes, "max_bytes", maxBytes,
-                "probability", probability);
-    }
 }

@@ -18,7 +18,7 @@ import java.util.SortedMap;
  * building a red-black tree twice per port was a tenth of {@code weft validate}'s CPU. {@link #ofSorted} lets the
  * compiler fill a fixed, pre-sorted key layout without comparing keys at all.
  */
-final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V> {
+public final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V> {
 
     private final Object[] keys;
     private final Object[] values;
@@ -38,13 +38,13 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
     }
 
     /** Whether {@code map} is a frozen map whose keys are all strings (so a miss is a miss for any lookup). */
-    static boolean hasStringKeys(Map<?, ?> map) {
+    public static boolean hasStringKeys(Map<?, ?> map) {
         return map instanceof FrozenSortedMap<?, ?> frozen && frozen.stringKeys;
     }
 
     /** {@code map} itself when already frozen, else a sorted unmodifiable copy without null values. */
     @SuppressWarnings("unchecked")
-    static <K extends Comparable<K>, V> Map<K, V> of(Map<K, V> map) {
+    public static <K extends Comparable<K>, V> Map<K, V> of(Map<K, V> map) {
         if (map instanceof FrozenSortedMap<K, V> frozen) {
             return frozen;
         }
@@ -79,7 +79,7 @@ final class FrozenSortedMap<K extends Comparable<K>, V> extends AbstractMap<K, V
      * @param sortedKeys strictly ascending and never modified afterwards (may be shared by many maps)
      * @param values     same length; taken over, not copied: the caller must not touch it afterwards
      */
-    static <K extends Comparable<K>, V> Map<K, V> ofSorted(K[] sortedKeys, V[] values) {
+    public static <K extends Comparable<K>, V> Map<K, V> ofSorted(K[] sortedKeys, V[] values) {
         if (sortedKeys.length != values.length) {
             throw new IllegalArgumentException(sortedKeys.length + " keys but " + values.length + " values");
         }

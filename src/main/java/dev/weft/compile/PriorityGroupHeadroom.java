@@ -26,8 +26,4 @@ public record PriorityGroupHeadroom(int pg, List<Integer> priorities, long xoff,
         priorities = List.copyOf(priorities);
     }
 
-    public Map<String, Object> toTemplateMap() {
-        return TemplateView.of("origin", origin, "pg", pg, "priorities", priorities, "required_xoff", requiredXoff,
-                "size", size, "xoff", xoff, "xon", xon);
-    }
 }

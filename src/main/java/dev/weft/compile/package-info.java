@@ -6,8 +6,8 @@
  *   <li>{@link dev.weft.compile.Compiler#compile} builds a {@link dev.weft.compile.CompiledFabric} of
  *       {@link dev.weft.compile.CompiledSwitch} (ports in natural order) and {@link dev.weft.compile.CompiledHost}
  *       (NICs) with provenance: field → intent line.</li>
- *   <li>Templates read {@code toTemplateMap()}: sorted maps of plain values with snake_case keys, because
- *       Jinjava's bean resolver sees only {@code getX()} getters, never record accessors.</li>
+ *   <li>The records carry no template code: the render stage builds the views templates read
+ *       ({@code dev.weft.render.TemplateData}).</li>
  *   <li>{@link dev.weft.compile.Headroom} computes PFC headroom from an {@link dev.weft.compile.AsicProfile},
  *       loaded by {@link dev.weft.compile.AsicProfiles} from sourced data files
  *       ({@code dev/weft/compile/asic/<asic>.properties}); {@link dev.weft.compile.HeadroomExplainer} shows

@@ -31,7 +31,7 @@ public record Baseline(Map<String, Integer> counts) {
         Map<String, Integer> counts = new TreeMap<>();
         for (Finding f : findings) {
             if (!f.waived()) {
-                counts.merge(Fingerprint.of(f, inventory), 1, Integer::sum);
+                counts.merge(FindingFingerprint.of(f, inventory), 1, Integer::sum);
             }
         }
         return new Baseline(counts);
@@ -44,7 +44,7 @@ public record Baseline(Map<String, Integer> counts) {
             if (f.waived()) {
                 continue;
             }
-            lines.add(String.join("\t", Fingerprint.of(f, inventory), f.rule(), dash(f.device()), dash(f.port()),
+            lines.add(String.join("\t", FindingFingerprint.of(f, inventory), f.rule(), dash(f.device()), dash(f.port()),
                     oneLine(f.message())));
         }
         Collections.sort(lines);

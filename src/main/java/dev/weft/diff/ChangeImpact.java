@@ -3,6 +3,7 @@ package dev.weft.diff;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.Finding;
+import dev.weft.render.TemplateData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,7 +17,7 @@ import java.util.function.Predicate;
 /**
  * Which devices' rendered configs a change touches, and how. A device is re-rendered only when what its
  * templates read differs between base and head: its compiled plain-value view ({@link
- * CompiledDevice#toTemplateMap()}, which leaves out provenance, so moving YAML lines changes nothing), the
+ * TemplateData#of(CompiledDevice)}, which leaves out provenance, so moving YAML lines changes nothing), the
  * fabric name, or a template change for its platform. Everything else is known to render identically and
  * is never rendered. A profile or fabric-plan change therefore lists every device it reaches, because
  * those devices' compiled views change.
@@ -92,7 +93,7 @@ public final class ChangeImpact {
         for (CompiledDevice d : head.devices()) {
             CompiledDevice old = before.get(d.name());
             if (old == null || fabricRenamed || templatesChanged.test(d) || templatesChanged.test(old)
-                    || !old.toTemplateMap().equals(d.toTemplateMap())) {
+                    || !TemplateData.of(old).equals(TemplateData.of(d))) {
                 out.add(d.name());
             }
         }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Findings of head compared with findings of base by {@link Fingerprint}. Matching counts duplicates:
+ * Findings of head compared with findings of base by {@link FindingFingerprint}. Matching counts duplicates:
  * if base has one finding with a fingerprint and head has two, one is existing and one is new.
  *
  * @param added    in head only, in report order
@@ -32,7 +32,7 @@ public record FindingDiff(List<ClassifiedFinding> added, List<ClassifiedFinding>
         Map<String, List<Finding>> remaining = new HashMap<>();
         for (Finding f : sorted(base)) {
             if (!f.waived()) {
-                remaining.computeIfAbsent(Fingerprint.of(f, baseInventory), k -> new ArrayList<>()).add(f);
+                remaining.computeIfAbsent(FindingFingerprint.of(f, baseInventory), k -> new ArrayList<>()).add(f);
             }
         }
         List<ClassifiedFinding> added = new ArrayList<>();
@@ -41,7 +41,7 @@ public record FindingDiff(List<ClassifiedFinding> added, List<ClassifiedFinding>
             if (f.waived()) {
                 continue;
             }
-            String print = Fingerprint.of(f, headInventory);
+            String print = FindingFingerprint.of(f, headInventory);
             List<Finding> same = remaining.get(print);
             if (same != null && !same.isEmpty()) {
                 same.remove(0);
@@ -55,7 +55,7 @@ public record FindingDiff(List<ClassifiedFinding> added, List<ClassifiedFinding>
             if (f.waived()) {
                 continue;
             }
-            String print = Fingerprint.of(f, baseInventory);
+            String print = FindingFingerprint.of(f, baseInventory);
             List<Finding> left = remaining.get(print);
             if (left != null && left.remove(f)) {
                 fixed.add(new ClassifiedFinding(f, Status.FIXED, print));
@@ -76,7 +76,7 @@ public record FindingDiff(List<ClassifiedFinding> added, List<ClassifiedFinding>
             if (f.waived()) {
                 continue;
             }
-            String print = Fingerprint.of(f, headInventory);
+            String print = FindingFingerprint.of(f, headInventory);
             int left = remaining.getOrDefault(print, 0);
             if (left > 0) {
                 remaining.put(print, left - 1);

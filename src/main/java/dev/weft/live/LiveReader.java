@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
+import dev.weft.log.Log;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfException;
 import dev.weft.netconf.NetconfSession;
@@ -43,6 +44,8 @@ public final class LiveReader {
         WHOLE_CONFIG
     }
 
+    private static final Log LOG = Log.of(LiveReader.class);
+
     private final LiveSettings settings;
     private final Platforms platforms;
 
@@ -57,10 +60,18 @@ public final class LiveReader {
         sorted.sort(Comparator.comparing(LiveTarget::name));
         AtomicInteger done = new AtomicInteger();
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
-            return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> read(client, t, mode),
+            return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> timed(client, t, mode),
                     (t, e) -> error(t, "internal", t.name() + ": reading the device failed unexpectedly: " + e),
                     r -> settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices"));
         }
+    }
+
+    private Reading timed(NetconfClient client, LiveTarget t, Mode mode) throws InterruptedException {
+        long start = System.nanoTime();
+        Reading r = read(client, t, mode);
+        LOG.info("%s: %s in %d ms%s", t.name(), r.status().status().label(), (System.nanoTime() - start) / 1_000_000,
+                r.status().reason() == null ? "" : " (" + r.status().reason() + ")");
+        return r;
     }
 
     private Reading read(NetconfClient client, LiveTarget t, Mode mode) throws InterruptedException {

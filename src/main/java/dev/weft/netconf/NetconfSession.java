@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import dev.weft.log.Log;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +24,8 @@ import org.w3c.dom.Node;
  * oversized reply the session is closed, because the stream position is no longer known.
  */
 public final class NetconfSession implements AutoCloseable {
+
+    private static final Log LOG = Log.of(NetconfSession.class);
 
     private static final String NOTIFICATION_NS = "urn:ietf:params:xml:ns:netconf:notification:1.0";
 
@@ -80,6 +84,9 @@ public final class NetconfSession implements AutoCloseable {
         this.helloSentNanos = System.nanoTime();
         this.hello = parseHello(receive(eom, "server <hello>"));
         this.framing = settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
+        LOG.debug("%s: hello exchanged, %s framing, %d capabilities", endpoint.label(),
+                framing instanceof ChunkedFraming ? "base:1.1 chunked" : "base:1.0 end-of-message",
+                hello.capabilities().size());
     }
 
     static NetconfSession start(DeviceEndpoint endpoint, ClientSession ssh, ChannelSubsystem channel,
@@ -136,6 +143,10 @@ public final class NetconfSession implements AutoCloseable {
         ensureUsable();
         pauseAfterHello();
         long id = nextMessageId++;
+        long started = System.nanoTime();
+        if (LOG.debugging()) {
+            LOG.debug("%s -> rpc %d <%s> %s", endpoint.label(), id, operation, Trace.cut(operationXml));
+        }
         armDeadline();      // one deadline for the whole exchange, whatever arrives meanwhile
         send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
         byte[] message;
@@ -147,6 +158,10 @@ public final class NetconfSession implements AutoCloseable {
             if (!("notification".equals(root.getLocalName()) && NOTIFICATION_NS.equals(root.getNamespaceURI()))) {
                 break;   // a notification is not ours to answer; we never subscribe, but skip one
             }
+        }
+        if (LOG.debugging()) {
+            LOG.debug("%s <- reply %d to <%s>: %d bytes in %d ms %s", endpoint.label(), id, operation, message.length,
+                    (System.nanoTime() - started) / 1_000_000, Trace.cut(new String(message, StandardCharsets.UTF_8)));
         }
         try {
             Rpc.checkReply(doc, id);

@@ -3,7 +3,6 @@ package dev.weft.render;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.PriorityGroupHeadroom;
-import dev.weft.compile.TemplateView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.weft.render;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledHost;
 import dev.weft.compile.CompiledSwitch;
-import dev.weft.compile.TemplateView;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.TreeMap;
 
 /**
  * The data a template sees for one device: the compiled device's plain-value view (see
- * {@link CompiledDevice#toTemplateMap()}) plus the fabric name and, for switches, the named lossless
+ * {@link TemplateData#of(CompiledDevice)}) plus the fabric name and, for switches, the named lossless
  * buffer profiles ({@code buffer_profiles}, {@code buffer_pgs}: see {@link BufferProfiles}) and the DSCP
  * map grouped by priority ({@code dscp_by_priority}). Only maps, lists, strings, numbers and
  * booleans: nothing a template could call a method on.
@@ -39,7 +38,7 @@ final class DeviceContext {
 
     /** The device's own view plus the fabric name: what the render fingerprint encodes. */
     static Map<String, Object> own(CompiledDevice device, String fabric) {
-        return TemplateView.with(device.toTemplateMap(), "fabric", fabric == null ? "" : fabric);
+        return TemplateView.with(TemplateData.of(device), "fabric", fabric == null ? "" : fabric);
     }
 
     /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added. */

@@ -1,10 +1,11 @@
 package dev.weft.cli;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.netconf.NetconfLab;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weft backup} against real NETCONF devices (scripts/netconf-lab): the example pod's two
  * OpenConfig leaves point at the lab's devices, every other switch at a closed port.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd"})
 class BackupCommandTest {
 
     private static NetconfLab lab;

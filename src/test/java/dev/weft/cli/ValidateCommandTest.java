@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
+import dev.weft.testing.FileTrees;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.junit.jupiter.api.Test;
@@ -121,16 +121,7 @@ class ValidateCommandTest {
     }
 
     static Path copyExample(Path target) throws IOException {
-        try (Stream<Path> files = Files.walk(EXAMPLE)) {
-            for (Path p : files.toList()) {
-                Path dest = target.resolve(EXAMPLE.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest);
-                }
-            }
-        }
+        FileTrees.copy(EXAMPLE, target);
         return target;
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.compile;
 
+import dev.weft.render.TemplateData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -98,8 +99,8 @@ class CompilerTest {
         CompileResult a = Compiler.compile(model, AsicProfiles.builtIn());
         CompileResult b = Compiler.compile(model, AsicProfiles.builtIn());
         assertEquals(a, b);
-        assertEquals(a.fabric().devices().stream().map(CompiledDevice::toTemplateMap).toList().toString(),
-                b.fabric().devices().stream().map(CompiledDevice::toTemplateMap).toList().toString());
+        assertEquals(a.fabric().devices().stream().map(TemplateData::of).toList().toString(),
+                b.fabric().devices().stream().map(TemplateData::of).toList().toString());
         assertEquals("leaf-01", a.fabric().devices().get(0).name());
         assertEquals(20 + 20 * 16, a.fabric().devices().size());
     }
@@ -163,7 +164,7 @@ class CompilerTest {
 
     @Test
     void templateMapHasPlainSortedValues() {
-        Map<String, Object> view = compileCanonical(1, 1).fabric().switches().get(0).toTemplateMap();
+        Map<String, Object> view = TemplateData.of(compileCanonical(1, 1).fabric().switches().get(0));
         assertEquals("leaf-01", view.get("name"));
         assertEquals(List.copyOf(view.keySet()), view.keySet().stream().sorted().toList());
         @SuppressWarnings("unchecked")

@@ -1,5 +1,6 @@
 package dev.weft.drift;
 
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,7 @@ class DriftCommandOptionsTest {
     @TempDir
     Path tmp;
 
-    private static final String INVENTORY = Lab.projectDir().resolve("inventories/roce-pod-c").toString();
+    private static final String INVENTORY = NetconfLab.projectDir().resolve("inventories/roce-pod-c").toString();
 
     private static String[] run(String... args) {
         StringWriter out = new StringWriter();
@@ -83,7 +84,7 @@ class DriftCommandOptionsTest {
     @Test
     @SuppressWarnings("unchecked")
     void anInfinibandFabricWithoutAReachableSubnetIsOneUnreachableDevice() throws Exception {
-        String ib = Lab.projectDir().resolve("inventories/ib-pod-b").toString();
+        String ib = NetconfLab.projectDir().resolve("inventories/ib-pod-b").toString();
         String[] r = run("drift", ib, "--format", "json", "--timeout", "5s");
         assertEquals("1", r[0], r[1] + r[2]);
         Map<String, Object> report = (Map<String, Object>) Json.parse(r[1]);

@@ -1,5 +1,7 @@
 package dev.weft.drift;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -59,12 +61,13 @@ import org.junit.jupiter.api.TestMethodOrder;
  * payload Weft renders for it (edit-config replace + commit); drift is injected with Debian's python3-ncclient,
  * an independent client. The inventory is {@code roce-pod-c} with its OpenConfig leaves pointed at the lab.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DriftOnDevicesTest {
 
     private static final List<String> OC = List.of("oc-leaf-1", "oc-leaf-2", "oc-leaf-3");
 
-    private static Lab lab;
+    private static NetconfLab lab;
     private static Path root;
     private static Path inventory;
     private static Path credentials;
@@ -74,7 +77,7 @@ class DriftOnDevicesTest {
 
     @BeforeAll
     static void startDevices() throws Exception {
-        lab = Lab.start(3);
+        lab = NetconfLab.start(3);
         root = Files.createTempDirectory("weft-drift-root");
         inventory = writeInventory(root, lab.device(1).port(), lab.device(2).port(), lab.device(3).port());
         credentials = root.resolve("credentials.yaml");
@@ -112,7 +115,7 @@ class DriftOnDevicesTest {
 
     /** Copies inventories/roce-pod-c, points oc-leaf-1/2 at the lab and adds oc-leaf-3. */
     static Path writeInventory(Path root, int p1, int p2, int p3) throws IOException {
-        Path src = Lab.projectDir().resolve("inventories/roce-pod-c");
+        Path src = NetconfLab.projectDir().resolve("inventories/roce-pod-c");
         Path dst = root.resolve("inventories/roce-pod-c");
         try (Stream<Path> files = Files.walk(src)) {
             for (Path f : files.sorted().toList()) {

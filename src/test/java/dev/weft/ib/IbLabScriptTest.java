@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** scripts/ib-lab's own failure paths: clear exit codes and messages, and nothing left running. */
+@LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim"})
 class IbLabScriptTest {
 
     @TempDir

@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * up under the real OpenSM with both SMs. The bring-up time is recorded in
  * {@code target/ib-bringup-1024.txt} for the report; it is not asserted (no timing thresholds in tests).
  */
+@LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim"})
 class LargeFabricBringUpTest {
 
     @Test

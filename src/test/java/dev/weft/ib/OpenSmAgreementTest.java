@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.LabTest;
 import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an ignored value or a fallback routing engine. Together with the fail fixtures (Weft rejects what OpenSM
  * would reject or silently ignore) this keeps Weft's checks and OpenSM's parser in step.
  */
+@LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim"})
 class OpenSmAgreementTest {
 
     @TempDir

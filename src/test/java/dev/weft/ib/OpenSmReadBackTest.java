@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.LabTest;
 import dev.weft.testing.TestPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * what OpenSM programmed is read back by SMPs and compared with what the intent says (computed from the
  * model, not from the rendered files).
  */
+@LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim", "/usr/sbin/smpquery"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OpenSmReadBackTest {

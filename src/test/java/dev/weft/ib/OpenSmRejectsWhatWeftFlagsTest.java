@@ -1,5 +1,6 @@
 package dev.weft.ib;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that Weft points at that line, then runs the real OpenSM on it and shows what OpenSM did (it exits 0 in
  * every case, so the evidence is its output or the tables it programmed).
  */
+@LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim"})
 class OpenSmRejectsWhatWeftFlagsTest {
 
     @TempDir

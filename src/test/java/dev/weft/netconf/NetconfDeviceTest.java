@@ -1,5 +1,7 @@
 package dev.weft.netconf;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
 
 /** The client against real devices: yuma123 netconfd behind OpenSSH, started by scripts/netconf-lab. */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd"})
 class NetconfDeviceTest {
 
     private static final String PW_VAR = "WEFT_TEST_NETCONF_PASSWORD";

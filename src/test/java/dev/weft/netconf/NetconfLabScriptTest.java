@@ -1,5 +1,7 @@
 package dev.weft.netconf;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The lab script's guards, without starting devices. */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd"})
 class NetconfLabScriptTest {
 
     @TempDir

@@ -1,5 +1,7 @@
 package dev.weft.netconf;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * accepted by netconfd loaded with the project's YANG, and what get-config returns reads back
  * (live) into the same compiled switch. Proves template, YANG, client and reader agree.
  */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd"})
 class OpenConfigOnDeviceTest {
 
     private static final Timeouts TIMEOUTS = Timeouts.all(Duration.ofSeconds(30));

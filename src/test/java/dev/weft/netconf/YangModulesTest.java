@@ -1,5 +1,7 @@
 package dev.weft.netconf;
 
+import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The project's YANG modules checked by a second implementation, libyang's yanglint (netconfd
  * loads them in NetconfDeviceTest): the modules themselves, and the example config as data.
  */
+@LabTest(needs = {"/usr/bin/yanglint", "/usr/sbin/netconfd"})
 class YangModulesTest {
 
     private static final Path YANG = NetconfLab.projectDir().resolve("yang");

@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * modules the real netconfd test device loads), checked by libyang's yanglint (Debian
  * {@code libyang2-tools}, installed by {@code scripts/install-test-deps}).
  */
+@LabTest(needs = {"/usr/bin/yanglint", "/usr/sbin/netconfd"})
 class OpenConfigYangTest {
     private static final String IETF = "/usr/share/yuma/modules/ietf";
 

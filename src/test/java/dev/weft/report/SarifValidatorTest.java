@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.testing.LabTest;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.testing.Golden;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,6 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>{@code scripts/install-test-deps} installs the tool under {@code target/tools/sarif}. When it is missing
  * the tests fail under CI ({@code CI=true}) and are skipped elsewhere, saying how to install it.
  */
+@LabTest(needs = {"target/tools/sarif/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SarifValidatorTest {
 

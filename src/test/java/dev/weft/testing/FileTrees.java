@@ -33,4 +33,18 @@ public final class FileTrees {
         }
         return out.toString();
     }
+
+    /** Copies the folder {@code from} with everything below it to {@code to} (made as needed). */
+    public static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
 }

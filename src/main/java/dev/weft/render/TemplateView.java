@@ -1,5 +1,6 @@
-package dev.weft.compile;
+package dev.weft.render;
 
+import dev.weft.compile.FrozenSortedMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -13,8 +14,8 @@ import java.util.TreeMap;
  * <p>Why views and not the records themselves: Jinjava 2.8 resolves {@code a.b} through its
  * {@code BeanELResolver}, which uses {@code java.beans.Introspector} and so only sees
  * {@code getB()}/{@code isB()} bean getters. Record accessors ({@code b()}) are invisible to it, and
- * the sandbox must not allow method calls from templates anyway. So every compiled record offers
- * {@code toTemplateMap()}: an unmodifiable map with snake_case keys in sorted order whose values are
+ * the sandbox must not allow method calls from templates anyway. So {@link TemplateData} gives every
+ * compiled record a view: an unmodifiable map with snake_case keys in sorted order whose values are
  * only strings, numbers, booleans, lists and maps (never null: absent values are left out, so
  * templates test them with {@code is defined}). Same input, same map, same iteration order.
  */

@@ -22,31 +22,31 @@ class FingerprintTest {
                 "leaf-01 Ethernet0 MTU 1500 (set at inventories/pod/leaf/all.yaml:40:9) is below the NIC MTU 4200",
                 new Location("inventories/pod/leaf/all.yaml", 40, 9), "leaf-01", "Ethernet0", "/switches/3/ports/7/mtu",
                 "4200", "1500", false, null);
-        assertEquals(Fingerprint.of(MTU, "inventories/pod"), Fingerprint.of(moved, "inventories/pod"));
+        assertEquals(FindingFingerprint.of(MTU, "inventories/pod"), FindingFingerprint.of(moved, "inventories/pod"));
     }
 
     @Test
     void aRenamedInventoryFolderKeepsTheFingerprint() {
         Finding renamed = new Finding(MTU.rule(), MTU.severity(), MTU.message().replace("inventories/pod/", "inventories/pod-a/"),
                 new Location("inventories/pod-a/switches.yaml", 12, 7), "leaf-01", "Ethernet0", MTU.path(), "4200", "1500", false, null);
-        assertEquals(Fingerprint.of(MTU, "inventories/pod"), Fingerprint.of(renamed, "inventories/pod-a"));
+        assertEquals(FindingFingerprint.of(MTU, "inventories/pod"), FindingFingerprint.of(renamed, "inventories/pod-a"));
     }
 
     @Test
     void anotherPortDeviceRuleOrValueIsAnotherFinding() {
-        String base = Fingerprint.of(MTU, "inventories/pod");
-        assertNotEquals(base, Fingerprint.of(MTU.onPort("Ethernet8"), "inventories/pod"));
-        assertNotEquals(base, Fingerprint.of(MTU.onDevice("leaf-02"), "inventories/pod"));
-        assertNotEquals(base, Fingerprint.of(MTU.withValues("4200", "1400"), "inventories/pod"));
-        assertNotEquals(base, Fingerprint.of(new Finding("mtu-link-mismatch", MTU.severity(), MTU.message(), MTU.location(),
+        String base = FindingFingerprint.of(MTU, "inventories/pod");
+        assertNotEquals(base, FindingFingerprint.of(MTU.onPort("Ethernet8"), "inventories/pod"));
+        assertNotEquals(base, FindingFingerprint.of(MTU.onDevice("leaf-02"), "inventories/pod"));
+        assertNotEquals(base, FindingFingerprint.of(MTU.withValues("4200", "1400"), "inventories/pod"));
+        assertNotEquals(base, FindingFingerprint.of(new Finding("mtu-link-mismatch", MTU.severity(), MTU.message(), MTU.location(),
                 MTU.device(), MTU.port(), MTU.path(), MTU.expected(), MTU.actual(), false, null), "inventories/pod"));
     }
 
     @Test
     void semanticPathDropsListIndicesOnly() {
-        assertEquals("/switches/*/ports/*/mtu", Fingerprint.semanticPath("/switches/2/ports/15/mtu"));
-        assertEquals("/subnet/qos/sl2vl/*", Fingerprint.semanticPath("/subnet/qos/sl2vl/3"));
-        assertEquals("/fabric/mtu", Fingerprint.semanticPath("/fabric/mtu"));
+        assertEquals("/switches/*/ports/*/mtu", FindingFingerprint.semanticPath("/switches/2/ports/15/mtu"));
+        assertEquals("/subnet/qos/sl2vl/*", FindingFingerprint.semanticPath("/subnet/qos/sl2vl/3"));
+        assertEquals("/fabric/mtu", FindingFingerprint.semanticPath("/fabric/mtu"));
     }
 
     @Test

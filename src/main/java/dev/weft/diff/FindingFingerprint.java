@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * inventory folder stripped. So reordering keys or list items, moving a switch to another file, or
  * renaming the inventory folder does not make an old finding look new.
  */
-public final class Fingerprint {
+public final class FindingFingerprint {
 
     /** {@code something.yaml:12:3}, {@code file.yml:4}: a place in a file, which moves with formatting. */
     private static final Pattern FILE_PLACE = Pattern.compile("[^\\s'\"(),]*\\.ya?ml(:\\d+){0,2}");
@@ -23,7 +23,7 @@ public final class Fingerprint {
     /** A numeric segment of a JSON pointer: a list index, which changes when items are reordered. */
     private static final Pattern INDEX = Pattern.compile("/\\d+(?=/|$)");
 
-    private Fingerprint() {}
+    private FindingFingerprint() {}
 
     /**
      * @param finding   the finding

@@ -1,5 +1,6 @@
-package dev.weft.compile;
+package dev.weft.render;
 
+import dev.weft.compile.FrozenSortedMap;
 import java.util.Map;
 
 /** What a template engine may assume about the maps of the template data. */

@@ -1,4 +1,6 @@
-package dev.weft.compile;
+package dev.weft.render;
+
+import dev.weft.compile.FrozenSortedMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

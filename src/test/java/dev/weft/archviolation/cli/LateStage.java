@@ -1,0 +1,5 @@
+package dev.weft.archviolation.cli;
+
+/** The stage {@code EarlyStage} must not import. */
+public final class LateStage {
+}

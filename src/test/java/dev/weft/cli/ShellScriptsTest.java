@@ -1,0 +1,22 @@
+package dev.weft.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weft.testing.LabTest;
+import dev.weft.testing.Shell;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The launchers and the hook are shell programs users run on their machines: shellcheck judges them. */
+@LabTest(needs = {"/usr/bin/shellcheck"})
+class ShellScriptsTest {
+
+    @Test
+    void shellcheckFindsNothingInTheLaunchersTheHookAndTheImageScript() throws Exception {
+        Shell.Result lint = Shell.run(ProjectDir.get(), Map.of(),
+                List.of("shellcheck", "--severity=style", "weft", "bin/weft", "scripts/pre-commit", "scripts/image"), 2);
+        assertEquals("", lint.out() + lint.err());
+        assertEquals(0, lint.exit(), lint.all());
+    }
+}
