@@ -68,14 +68,8 @@ public record CompiledNic(
         ecnReactionPoint = List.copyOf(ecnReactionPoint);
         ecnNotificationPoint = List.copyOf(ecnNotificationPoint);
         provenance = FrozenSortedMap.of(provenance);
-        if (peer != null && (peerDevice == null || peerPort == null)) {
-            int colon = peer.indexOf(':');
-            peerDevice = colon > 0 ? peer.substring(0, colon) : null;
-            peerPort = colon > 0 ? peer.substring(colon + 1) : null;
-        } else if (peer == null) {
-            peerDevice = null;
-            peerPort = null;
-        }
+        peerDevice = PeerEnd.device(peer, peerDevice);
+        peerPort = PeerEnd.port(peer, peerPort);
     }
 
     /** A NIC with model settings, its peer split from {@code peer}. */

@@ -62,14 +62,8 @@ public record CompiledPort(
         headroom = List.copyOf(headroom);
         provenance = FrozenSortedMap.of(provenance);
         // split once here, so rules that follow a cable (100,000+ ports) do not split the string each time
-        if (peer != null && (peerDevice == null || peerPort == null)) {
-            int colon = peer.indexOf(':');
-            peerDevice = colon > 0 ? peer.substring(0, colon) : null;
-            peerPort = colon > 0 ? peer.substring(colon + 1) : null;
-        } else if (peer == null) {
-            peerDevice = null;
-            peerPort = null;
-        }
+        peerDevice = PeerEnd.device(peer, peerDevice);
+        peerPort = PeerEnd.port(peer, peerPort);
     }
 
     /** A port without its own watchdog action or VLAN (the form before they existed). */

@@ -53,8 +53,14 @@ public final class EcnAfterPfc implements PerSwitchRule {
         Map<String, Integer> late = new TreeMap<>(); // profile → ports marking with it too late
         // Ports share their queue lists (one per PFC set and speed), so each list is judged once.
         Map<List<CompiledQueue>, List<String>> judged = new java.util.IdentityHashMap<>();
+        List<CompiledQueue> lastQueues = null;
+        List<String> lastNames = List.of();
         for (CompiledPort p : s.ports()) {
             if (p.pfcPriorities().isEmpty()) {
+                continue;
+            }
+            if (p.queues() == lastQueues) {
+                lastNames.forEach(name -> late.merge(name, 1, Integer::sum)); // the usual case: the same list as the port before
                 continue;
             }
             List<String> names = judged.computeIfAbsent(p.queues(), queues -> {
@@ -70,6 +76,8 @@ public final class EcnAfterPfc implements PerSwitchRule {
             for (String name : names) {
                 late.merge(name, 1, Integer::sum);
             }
+            lastQueues = p.queues();
+            lastNames = names;
         }
         long lossless = pgs;
         for (Map.Entry<String, Integer> entry : late.entrySet()) {

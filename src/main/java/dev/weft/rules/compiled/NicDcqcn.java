@@ -27,6 +27,53 @@ public final class NicDcqcn implements PerNicRule {
         return Severity.WARNING;
     }
 
+    /**
+     * Nothing to find when no switch runs dcqcn, or when every NIC has DCQCN on and marks CNPs exactly as every
+     * switch expects (the compiled plan shares these lists, so this is mostly identity checks).
+     */
+    @Override
+    public boolean mayFind(dev.weft.compile.CompiledFabric compiled, RuleInput input) {
+        boolean dcqcn = false;
+        Integer cnpDscp = null;
+        Integer cnpPriority = null;
+        boolean first = true;
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            if (d instanceof dev.weft.compile.CompiledSwitch s) {
+                dcqcn |= "dcqcn".equals(s.congestionControl());
+                if (first) {
+                    cnpDscp = s.cnpDscp();
+                    cnpPriority = s.cnpPriority();
+                    first = false;
+                } else if (!Objects.equals(cnpDscp, s.cnpDscp()) || !Objects.equals(cnpPriority, s.cnpPriority())) {
+                    return true;
+                }
+            }
+        }
+        if (!dcqcn) {
+            return false;
+        }
+        List<Integer> rp = null;
+        List<Integer> np = null;
+        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+            if (!(d instanceof dev.weft.compile.CompiledHost h)) {
+                continue;
+            }
+            for (dev.weft.compile.CompiledNic nic : h.nics()) {
+                if (nic.ecnReactionPoint() != rp || nic.ecnNotificationPoint() != np) {
+                    if (!nic.ecnReactionPoint().contains(1) || !nic.ecnNotificationPoint().contains(1)) {
+                        return true;
+                    }
+                    rp = nic.ecnReactionPoint();
+                    np = nic.ecnNotificationPoint();
+                }
+                if (!Objects.equals(nic.cnpDscp(), cnpDscp) || !Objects.equals(nic.cnpPriority(), cnpPriority)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     public List<Problem> check(Nic n, RuleInput input) {
         dev.weft.compile.CompiledSwitch sw = n.peer();

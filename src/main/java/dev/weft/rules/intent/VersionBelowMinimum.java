@@ -4,9 +4,6 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
-import dev.weft.model.Host;
-import dev.weft.model.Nic;
-import dev.weft.model.Switch;
 import dev.weft.model.Versions;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
@@ -32,37 +29,19 @@ public final class VersionBelowMinimum implements Rule {
     public List<Finding> check(RuleInput input) {
         FabricModel model = input.model();
         Fabric fabric = model == null ? null : model.fabric();
-        Versions v = fabric == null ? null : fabric.versions();
-        if (v == null || (v.switchOsMinimum().isEmpty() && v.nicFirmwareMinimum().isEmpty())) {
+        Versions versions = fabric == null ? null : fabric.versions();
+        if (versions == null || (versions.switchOsMinimum().isEmpty() && versions.nicFirmwareMinimum().isEmpty())) {
             return List.of();
         }
         List<Finding> findings = new ArrayList<>();
-        List<Switch> switches = model.switches();
-        for (int i = 0; i < switches.size(); i++) {
-            Switch s = switches.get(i);
-            String min = v.switchOsMinimum().get(s.platform());
-            if (min != null && s.osVersion() != null && compare(s.osVersion(), min) < 0) {
-                findings.add(Finding.of(ID, Severity.WARNING, s.name() + " runs " + s.platform() + " " + s.osVersion()
-                        + ", older than the site minimum " + min + " (fabric.versions.switch-os-minimum." + s.platform() + ")")
-                        .at(Roce.at(s.at(), "os-version")).onDevice(s.name()).withPath("/switches/" + i + "/os-version")
-                        .withValues(">= " + min, s.osVersion()));
+        DeviceVersions.each(model, v -> {
+            String min = (v.nic() ? versions.nicFirmwareMinimum() : versions.switchOsMinimum()).get(v.key());
+            if (min != null && compare(v.value(), min) < 0) {
+                findings.add(Finding.of(ID, Severity.WARNING, v.who() + " runs " + v.running()
+                        + ", older than the site minimum " + min + " (" + v.pinAt("-minimum") + ")")
+                        .at(v.at()).onDevice(v.device()).onPort(v.port()).withPath(v.path()).withValues(">= " + min, v.value()));
             }
-        }
-        List<Host> hosts = model.hosts();
-        for (int i = 0; i < hosts.size(); i++) {
-            Host h = hosts.get(i);
-            for (int j = 0; j < h.nics().size(); j++) {
-                Nic n = h.nics().get(j);
-                String min = n.model() == null ? null : v.nicFirmwareMinimum().get(n.model());
-                if (min != null && n.firmware() != null && compare(n.firmware(), min) < 0) {
-                    findings.add(Finding.of(ID, Severity.WARNING, h.name() + " " + n.name() + " (" + n.model()
-                            + ") runs firmware " + n.firmware() + ", older than the site minimum " + min
-                            + " (fabric.versions.nic-firmware-minimum." + n.model() + ")")
-                            .at(Roce.at(n.at(), "firmware")).onDevice(h.name()).onPort(n.name())
-                            .withPath("/hosts/" + i + "/nics/" + j + "/firmware").withValues(">= " + min, n.firmware()));
-                }
-            }
-        }
+        });
         return findings;
     }
 
