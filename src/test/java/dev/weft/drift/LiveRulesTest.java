@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.Compiler;
@@ -91,5 +92,31 @@ class LiveRulesTest {
                 .map(e -> new EcnProfile(e.name(), 100_000_000L, 200_000_000L, e.probability())).toList();
         List<Finding> found = live(asRead(leaf).ecnProfiles(ecn).build());
         assertTrue(found.stream().anyMatch(f -> f.rule().equals("ecn-after-pfc")), found.toString());
+    }
+
+    @Test
+    void aLiveStrictRdmaQueueIsCaughtAndTheStrictCnpQueueIsNot() {
+        List<CompiledQueue> queues = leaf.queues().stream()
+                .map(q -> q.lossless() ? new CompiledQueue(q.queue(), null, CompiledQueue.STRICT, null, q.ecnProfile(), true)
+                        : new CompiledQueue(q.queue(), null, q.scheduler(), q.weight(), q.ecnProfile(), q.lossless()))
+                .toList();
+        List<Finding> found = live(asRead(leaf).queues(queues).build());
+        List<Finding> strict = found.stream().filter(f -> f.rule().equals("lossless-strict-priority")).toList();
+        assertEquals(1, strict.size(), found.toString());
+        int rdmaQueue = leaf.priorityToQueue().get(3);
+        assertTrue(strict.get(0).message().contains("lossless queue " + rdmaQueue + " "), strict.get(0).message());
+    }
+
+    @Test
+    void aLiveRemapOfTheRdmaPriorityIntoTheStrictCnpQueueIsCaught() {
+        int cnpQueue = leaf.priorityToQueue().get(leaf.cnpPriority());
+        List<Integer> toQueue = new ArrayList<>(leaf.priorityToQueue());
+        toQueue.set(3, cnpQueue);
+        List<CompiledQueue> queues = leaf.queues().stream()
+                .map(q -> new CompiledQueue(q.queue(), null, q.scheduler(), q.weight(), q.ecnProfile(), q.queue() == cnpQueue || q.lossless()))
+                .toList();
+        List<Finding> found = live(asRead(leaf).priorityToQueue(toQueue).queues(queues).build());
+        assertTrue(found.stream().anyMatch(f -> f.rule().equals("lossless-strict-priority")
+                && f.message().contains("lossless queue " + cnpQueue + " ")), found.toString());
     }
 }
