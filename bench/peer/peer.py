@@ -22,7 +22,7 @@ import jsonschema
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCHEMA = os.path.join(ROOT, "src/main/resources/dev/weft/intent/intent.schema.json")
+SCHEMA = os.path.join(ROOT, "docs/intent.schema.json")  # the published schema, platforms filled in
 TEMPLATES = os.path.join(ROOT, "templates/sonic")
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
