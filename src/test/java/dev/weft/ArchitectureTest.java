@@ -38,7 +38,7 @@ class ArchitectureTest {
             "netconf", "ssh", "live", "drift", "git", "diff", "report", "generate", "config", "cli");
 
     /** Shared values every stage may use: findings and locations, exact units, the JSON reader/writer, logging. */
-    static final List<String> SHARED = List.of("finding", "units", "json", "log");
+    static final List<String> SHARED = List.of("finding", "units", "json", "log", "accel", "xml");
 
     /** Third-party library (package prefix) → the only Weft packages that may import it. */
     static final Map<String, List<String>> LIBRARY_OWNERS = libraryOwners();
@@ -136,6 +136,16 @@ class ArchitectureTest {
             assertTrue(main.stream().anyMatch(c -> c.getName().equals("dev.weft." + top + ".package-info")),
                     "dev.weft." + top + " has no package-info.java saying what it owns");
         }
+    }
+
+    /** Two classes of one name in two packages (two {@code Json}, two {@code Fingerprint}) make every reader ask which. */
+    @Test
+    void topLevelClassNamesAreUniqueAcrossPackages() {
+        java.util.Map<String, List<String>> byName = new java.util.TreeMap<>();
+        main.stream().filter(c -> c.isTopLevelClass() && !c.getSimpleName().equals("package-info"))
+                .forEach(c -> byName.computeIfAbsent(c.getSimpleName(), k -> new java.util.ArrayList<>()).add(c.getPackageName()));
+        byName.values().removeIf(packages -> packages.size() < 2);
+        assertTrue(byName.isEmpty(), "class names used in more than one package: " + byName);
     }
 
     /** Each rule fails on classes that break it: the rules are not vacuous. */

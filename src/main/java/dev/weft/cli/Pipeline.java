@@ -1,10 +1,14 @@
 package dev.weft.cli;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompileResult;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.yaml.LoadLimits;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
@@ -51,16 +55,18 @@ final class Pipeline {
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
+    private final Accelerators accelerators;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
-        this(policyOverrides, asicProfileDir, today, StageTimer.NONE);
+        this(policyOverrides, asicProfileDir, today, StageTimer.NONE, Accelerators.on());
     }
 
-    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer) {
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators) {
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
         this.today = today;
         this.timer = timer;
+        this.accelerators = accelerators;
     }
 
     static Pipeline from(CommonOptions options) {
@@ -69,7 +75,34 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer);
+        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer, accelerators(System.getenv()));
+    }
+
+    /** The fast-path switch {@code WEFT_FAST} (or {@code -Dweft.fast}) names; a value it does not know is a usage error. */
+    static Accelerators accelerators(Map<String, String> environment) {
+        try {
+            return Accelerators.fromEnvironment(environment);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** This run's fast-path switch and counts (the renderer follows it too). */
+    Accelerators accelerators() {
+        return accelerators;
+    }
+
+    /**
+     * What {@code WEFT_FAST=verify} found since the last call, as {@code internal-error} findings naming the
+     * file: a fast path and its library disagreeing is a defect of Weft, never of the inventory.
+     */
+    List<Finding> fastPathFindings() {
+        return accelerators.takeDivergences().stream()
+                .map(d -> Finding.of(RuleEngine.INTERNAL_ERROR, Severity.ERROR, "WEFT_FAST=verify: the " + d.path()
+                        + " fast path and its library disagree: " + d.detail()
+                        + " (set WEFT_FAST=off to use the libraries alone, and please report it with the file)")
+                        .at(Location.ofFile(d.file())))
+                .toList();
     }
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
@@ -117,7 +150,8 @@ final class Pipeline {
     IntentResult read(InventorySource source) {
         try {
             long start = System.nanoTime();
-            IntentResult intent = new IntentReader(platforms.switchPlatforms()).read(source, timer);
+            IntentResult intent = new IntentReader(LoadLimits.defaults(), platforms.switchPlatforms(), accelerators)
+                    .read(source, timer);
             LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
                     intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
             return intent;
@@ -138,6 +172,7 @@ final class Pipeline {
             findings.addAll(compile.findings());
             timer.record("compile", System.nanoTime() - start);
         }
+        findings.addAll(fastPathFindings());
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
     }
@@ -168,6 +203,7 @@ final class Pipeline {
             LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),
                     (compiledAt - start) / 1_000_000, (System.nanoTime() - compiledAt) / 1_000_000);
         }
+        findings.addAll(fastPathFindings());
         findings.sort(Finding.ORDER);
         return new Run(source, intent, compiled, List.copyOf(findings), meta.meta());
     }

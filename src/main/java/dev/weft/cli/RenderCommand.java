@@ -11,6 +11,7 @@ import dev.weft.render.RenderCache;
 import dev.weft.render.RenderOptions;
 import dev.weft.render.RenderResult;
 import dev.weft.render.Renderer;
+import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleMeta;
 import java.nio.file.Path;
@@ -82,8 +83,11 @@ final class RenderCommand implements Callable<Integer> {
         if (run.model() != null && run.model().subnet() != null) {
             // InfiniBand: the SM configures switches and HCAs, so what is rendered is each SM host's OpenSM
             // files plus the ibsim topology (DIR/<sm-host>/...), not per-switch configs
-            List<Finding> ib = OpenSmRenderer.renderTo(run.model(), folders, new LinkedHashSet<>(devices), new DirectorySink(out));
+            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators());
+            List<Finding> ib = OpenSmRenderer.renderTo(run.model(), new OpenSmRenderer(folders, engine),
+                    new LinkedHashSet<>(devices), new DirectorySink(out));
             findings.addAll(ib);
+            findings.addAll(pipeline.fastPathFindings());
             spec.commandLine().getErr().println("weft render: OpenSM files for "
                     + run.model().subnet().subnetManagers().size() + " subnet manager(s) into " + out);
         } else if (run.compiled() != null) {
@@ -96,10 +100,12 @@ final class RenderCommand implements Callable<Integer> {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
             long renderStart = System.nanoTime();
-            RenderResult result = new Renderer(folders).render(compiled, renderOptions, new DirectorySink(out),
+            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators());
+            RenderResult result = new Renderer(folders, engine).render(compiled, renderOptions, new DirectorySink(out),
                     RenderCache.load(out, !force));
             timer.record("render", System.nanoTime() - renderStart);
             findings.addAll(result.findings());
+            findings.addAll(pipeline.fastPathFindings());
             spec.commandLine().getErr().println("weft render: " + result.summary() + " into " + out);
         }
         findings.sort(Finding.ORDER);
@@ -107,6 +113,7 @@ final class RenderCommand implements Callable<Integer> {
                 findings, List.of(), rules != null ? rules : run.rules());
         if (timer instanceof StageTimings timings) {
             spec.commandLine().getErr().println(timings.line());
+            spec.commandLine().getErr().println(pipeline.accelerators().summary());
             spec.commandLine().getErr().flush();
         }
         return code;

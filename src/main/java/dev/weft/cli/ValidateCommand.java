@@ -48,7 +48,8 @@ final class ValidateCommand implements Callable<Integer> {
         Baseline known = baseline == null ? null : readBaseline(baseline);
         var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
         StageTimer timer = StageTimings.fromEnvironment(System.getenv());
-        Pipeline.Run run = Pipeline.from(options, timer).validate(source);
+        Pipeline pipeline = Pipeline.from(options, timer);
+        Pipeline.Run run = pipeline.validate(source);
         List<Finding> findings = run.findings();
         if (writeBaseline != null) {
             writeBaseline(writeBaseline, Baseline.write(findings, source.inventoryPath()));
@@ -62,6 +63,7 @@ final class ValidateCommand implements Callable<Integer> {
         timer.record("report", System.nanoTime() - reportStart);
         if (timer instanceof StageTimings timings) {
             spec.commandLine().getErr().println(timings.line());
+            spec.commandLine().getErr().println(pipeline.accelerators().summary());
             spec.commandLine().getErr().flush();
         }
         return code;

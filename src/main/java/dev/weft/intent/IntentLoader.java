@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.yaml.LoadLimits;
 import dev.weft.yaml.MapNode;
 import dev.weft.yaml.ParseResult;
@@ -31,7 +32,12 @@ public final class IntentLoader {
     private record Parsed(byte[] content, ParseResult result) {}
 
     public IntentLoader(LoadLimits limits) {
-        this.parser = new YamlParser(limits);
+        this(limits, Accelerators.on());
+    }
+
+    /** With the run's fast-path switch ({@code WEFT_FAST}), which the YAML parser follows. */
+    public IntentLoader(LoadLimits limits, Accelerators accelerators) {
+        this.parser = new YamlParser(limits, accelerators);
     }
 
     /** @throws SourceException when the inventory cannot be read at all (missing path, unknown ref) */

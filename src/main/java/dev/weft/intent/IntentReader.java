@@ -1,5 +1,6 @@
 package dev.weft.intent;
 
+import dev.weft.accel.Accelerators;
 import dev.weft.schema.SchemaValidator;
 import dev.weft.yaml.LoadLimits;
 import dev.weft.finding.Finding;
@@ -29,7 +30,12 @@ public final class IntentReader {
 
     /** With a schema validator of its own (reading the schema is cheap: the library is compiled only if needed). */
     public IntentReader(LoadLimits limits, Collection<String> switchPlatforms) {
-        this(new IntentLoader(limits), new SchemaValidator(switchPlatforms));
+        this(limits, switchPlatforms, Accelerators.on());
+    }
+
+    /** With the run's fast-path switch ({@code WEFT_FAST}): YAML parser and schema quick pass follow it. */
+    public IntentReader(LoadLimits limits, Collection<String> switchPlatforms, Accelerators accelerators) {
+        this(new IntentLoader(limits, accelerators), new SchemaValidator(switchPlatforms, accelerators));
     }
 
     /** With a shared validator: the schema is read once per process, not once per read. */

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A small, strict JSON reader and a canonical writer, so rendered device files (SONiC
@@ -53,9 +52,7 @@ public final class Json {
 
     /** Writes {@code value} canonically: sorted keys, four-space indent, a final newline. */
     public static String write(Object value) {
-        StringBuilder out = new StringBuilder();
-        writeValue(value, out, 0);
-        return out.append('\n').toString();
+        return JsonWriter.write(value, JsonWriter.Style.CANONICAL);
     }
 
     private Object value(int depth) throws JsonException {
@@ -317,100 +314,5 @@ public final class Json {
 
     private JsonException error(String message) {
         return new JsonException(message, line, pos - lineStart + 1);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void writeValue(Object value, StringBuilder out, int indent) {
-        if (value instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                out.append("{}");
-                return;
-            }
-            Map<String, Object> sorted = (Map<String, Object>) map;
-            if (!keysAscending(sorted)) {
-                sorted = new TreeMap<>(sorted);
-            }
-            out.append("{\n");
-            int i = 0;
-            int size = sorted.size();
-            for (Map.Entry<String, Object> e : sorted.entrySet()) {
-                pad(out, indent + 1);
-                writeString(e.getKey(), out);
-                out.append(": ");
-                writeValue(e.getValue(), out, indent + 1);
-                out.append(++i < size ? ",\n" : "\n");
-            }
-            pad(out, indent);
-            out.append('}');
-        } else if (value instanceof List<?> list) {
-            if (list.isEmpty()) {
-                out.append("[]");
-                return;
-            }
-            out.append("[\n");
-            for (int i = 0; i < list.size(); i++) {
-                pad(out, indent + 1);
-                writeValue(list.get(i), out, indent + 1);
-                out.append(i + 1 < list.size() ? ",\n" : "\n");
-            }
-            pad(out, indent);
-            out.append(']');
-        } else if (value instanceof String s) {
-            writeString(s, out);
-        } else if (value instanceof BigDecimal d) {
-            out.append(d.toString());
-        } else {
-            out.append(value); // Long, Boolean, null
-        }
-    }
-
-    /** True when iterating {@code map} already gives its keys in {@link String#compareTo} order. */
-    private static boolean keysAscending(Map<String, Object> map) {
-        String previous = null;
-        for (String key : map.keySet()) {
-            if (previous != null && previous.compareTo(key) >= 0) {
-                return false;
-            }
-            previous = key;
-        }
-        return true;
-    }
-
-    private static void pad(StringBuilder out, int indent) {
-        for (int i = 0; i < indent; i++) {
-            out.append("    ");
-        }
-    }
-
-    private static void writeString(String s, StringBuilder out) {
-        out.append('"');
-        int clean = 0;
-        int n = s.length();
-        while (clean < n) {
-            char c = s.charAt(clean);
-            if (c == '"' || c == '\\' || c < 0x20) {
-                break;
-            }
-            clean++;
-        }
-        out.append(s, 0, clean);
-        for (int i = clean; i < n; i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }

@@ -1,29 +1,15 @@
 package dev.weft.netconf;
 
+import dev.weft.xml.HardenedXml;
+import dev.weft.xml.XmlRejectedException;
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.StringWriter;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Node;
-import org.xml.sax.ErrorHandler;
 import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
 
 /**
- * XML parsing for messages from devices. A device is untrusted input: a DOCTYPE is refused
- * outright (no internal entities, no external DTD or entity is ever read), XInclude is off, and
- * the parser prints nothing on errors.
+ * NETCONF messages through the one hardened parser ({@link HardenedXml}), with the session's wording
+ * for what it refused: a device is untrusted input.
  */
 final class SecureXml {
 
@@ -41,73 +27,20 @@ final class SecureXml {
 
     static Document parse(byte[] xml) throws RejectedXmlException {
         try {
-            DocumentBuilder builder = newFactory().newDocumentBuilder();
-            builder.setErrorHandler(THROWING);
-            builder.setEntityResolver((publicId, systemId) -> {
-                throw new SAXException("external entity refused");
-            });
-            return builder.parse(new InputSource(new ByteArrayInputStream(xml)));
-        } catch (SAXParseException e) {
-            String m = String.valueOf(e.getMessage());
-            if (m.contains("DOCTYPE")) {
+            return HardenedXml.parse(new InputSource(new ByteArrayInputStream(xml)));
+        } catch (XmlRejectedException e) {
+            if (e.doctype()) {
                 throw new RejectedXmlException("the message contains a DOCTYPE (DTD), which is refused;"
                         + " nothing in it was expanded");
             }
-            throw new RejectedXmlException("malformed XML at line " + e.getLineNumber() + ", column "
-                    + e.getColumnNumber() + ": " + m);
-        } catch (SAXException e) {
-            throw new RejectedXmlException("XML refused: " + e.getMessage());
-        } catch (IOException | ParserConfigurationException e) {
-            throw new IllegalStateException("XML parser unavailable: " + e.getMessage(), e);
+            throw new RejectedXmlException(e.line() > 0
+                    ? "malformed XML at line " + e.line() + ", column " + e.column() + ": " + e.getMessage()
+                    : "XML refused: " + e.getMessage());
         }
     }
-
-    private static DocumentBuilderFactory newFactory() throws ParserConfigurationException {
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        f.setFeature("http://xml.org/sax/features/external-general-entities", false);
-        f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-        f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-        f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-        f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-        f.setXIncludeAware(false);
-        f.setExpandEntityReferences(false);
-        return f;
-    }
-
-    private static final ErrorHandler THROWING = new ErrorHandler() {
-        @Override
-        public void warning(SAXParseException e) {
-            // warnings are not errors; the default handler would print them
-        }
-
-        @Override
-        public void error(SAXParseException e) throws SAXException {
-            throw e;
-        }
-
-        @Override
-        public void fatalError(SAXParseException e) throws SAXException {
-            throw e;
-        }
-    };
 
     /** Serialises a node as UTF-8 XML without declaration (for messages and string results). */
     static String toXml(Node node) {
-        try {
-            TransformerFactory tf = TransformerFactory.newInstance();
-            tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            tf.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");
-            Transformer t = tf.newTransformer();
-            t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
-            t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-            StringWriter w = new StringWriter();
-            t.transform(new DOMSource(node), new StreamResult(w));
-            return w.toString();
-        } catch (TransformerException e) {
-            throw new IllegalStateException("cannot serialise XML: " + e.getMessage(), e);
-        }
+        return HardenedXml.toXml(node);
     }
 }

@@ -1,58 +1,29 @@
 package dev.weft.platform;
 
-import java.io.IOException;
+import dev.weft.xml.HardenedXml;
+import dev.weft.xml.XmlRejectedException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
 
 /**
- * The JDK XML parser with everything that can reach outside the document switched off: a DOCTYPE is
- * refused outright (no DTDs, no external or recursive entities, no XInclude), so a device reply can
- * neither read local files nor blow up memory.
+ * Device replies as the platform packs read them: parsed by the one hardened parser
+ * ({@link HardenedXml}: no DOCTYPE, so a reply can neither read local files nor blow up memory), a fault
+ * reported as a {@link ReadException} naming what was read and where; and the DOM walks the readers share.
  */
 public final class SafeXml {
     private SafeXml() {}
 
     public static Document parse(String xml, String what) throws ReadException {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
-            factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-            factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            factory.setXIncludeAware(false);
-            factory.setExpandEntityReferences(false);
-            DocumentBuilder builder = factory.newDocumentBuilder();
-            builder.setErrorHandler(null);
-            builder.setEntityResolver((publicId, systemId) -> {
-                throw new SAXException("external entities are not allowed");
-            });
-            return builder.parse(new InputSource(new StringReader(xml)));
-        } catch (SAXParseException e) {
-            throw new ReadException(what + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": " + oneLine(e.getMessage()));
-        } catch (SAXException | IOException e) {
-            throw new ReadException(what + ": " + oneLine(e.getMessage()));
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("the JDK XML parser lacks a required security feature", e);
+            return HardenedXml.parse(new InputSource(new StringReader(xml)));
+        } catch (XmlRejectedException e) {
+            throw new ReadException(what + (e.line() > 0 ? ":" + e.line() + ":" + e.column() : "") + ": " + e.getMessage());
         }
-    }
-
-    private static String oneLine(String text) {
-        return text == null ? "not well-formed XML" : text.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     /** Child elements of {@code parent} with this namespace and local name, in document order. */

@@ -31,8 +31,13 @@ public final class OpenSmRenderer {
     private final TemplateEngine engine;
 
     public OpenSmRenderer(TemplateFolders folders) {
+        this(folders, new TemplateEngine(folders));
+    }
+
+    /** With an engine of the caller's (the run's fast-path switch). */
+    public OpenSmRenderer(TemplateFolders folders, TemplateEngine engine) {
         this.folders = folders;
-        this.engine = new TemplateEngine(folders);
+        this.engine = engine;
     }
 
     /**
@@ -106,7 +111,13 @@ public final class OpenSmRenderer {
      */
     public static List<Finding> renderTo(FabricModel model, TemplateFolders folders, java.util.Set<String> devices,
             RenderSink sink) {
-        Output out = new OpenSmRenderer(folders).render(model);
+        return renderTo(model, new OpenSmRenderer(folders), devices, sink);
+    }
+
+    /** As above, with a renderer of the caller's. */
+    public static List<Finding> renderTo(FabricModel model, OpenSmRenderer renderer, java.util.Set<String> devices,
+            RenderSink sink) {
+        Output out = renderer.render(model);
         List<Finding> findings = new ArrayList<>(out.findings());
         Map<String, Map<String, String>> selected = new LinkedHashMap<>();
         out.devices().forEach((host, files) -> {

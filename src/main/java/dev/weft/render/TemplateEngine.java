@@ -11,6 +11,9 @@ import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyList;
 import com.hubspot.jinjava.objects.collections.SizeLimitingPyMap;
 import com.hubspot.jinjava.tree.Node;
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.Divergence;
+import dev.weft.accel.FastMode;
 import dev.weft.render.fast.Bail;
 import dev.weft.render.fast.FastTemplate;
 import java.time.ZoneOffset;
@@ -46,8 +49,11 @@ public final class TemplateEngine {
     private final JinjavaConfig config;
     private final SandboxLocator locator;
     private final long maxOutputBytes;
-    /** False only in tests that compare the fast path with Jinjava alone. */
-    private final boolean fastPath;
+    /** The name the template compiler is counted and reported under ({@link Accelerators}). */
+    public static final String FAST_PATH = "template";
+
+    /** The run's fast-path switch: {@code off} renders with Jinjava alone, {@code verify} with both. */
+    private final Accelerators accelerators;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
     /**
      * One copy of Jinjava's global context (filters, tests, functions, tags) per rendering thread,
@@ -81,14 +87,19 @@ public final class TemplateEngine {
     }
 
     public TemplateEngine(TemplateFolders folders, long maxOutputBytes) {
-        this(folders, maxOutputBytes, true);
+        this(folders, maxOutputBytes, Accelerators.on());
     }
 
     /** With {@code fastPath} false every template renders with Jinjava alone (differential tests). */
     TemplateEngine(TemplateFolders folders, long maxOutputBytes, boolean fastPath) {
+        this(folders, maxOutputBytes, new Accelerators(fastPath ? FastMode.ON : FastMode.OFF));
+    }
+
+    /** With the run's fast-path switch ({@code WEFT_FAST}). */
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Accelerators accelerators) {
         this.folders = folders;
         this.maxOutputBytes = maxOutputBytes;
-        this.fastPath = fastPath;
+        this.accelerators = accelerators;
         this.config = JinjavaConfig.newBuilder()
                 .withFailOnUnknownTokens(true)
                 .withMaxOutputSize(maxOutputBytes)
@@ -208,11 +219,40 @@ public final class TemplateEngine {
         }
         if (template.fast() != null) {
             try {
-                return new Outcome(template.fast().render(data), List.of(), List.of());
+                String text = template.fast().render(data);
+                accelerators.took(FAST_PATH);
+                if (accelerators.verify()) {
+                    compare(template.shownAs(), text, renderWithJinjava(template, data));
+                }
+                return new Outcome(text, List.of(), List.of());
             } catch (Bail notSure) {
                 // render this one with Jinjava: its text, or its error, exactly as before
             }
         }
+        if (accelerators.tryFast()) {
+            accelerators.declined(FAST_PATH);
+        }
+        return renderWithJinjava(template, data);
+    }
+
+    /** Under {@code WEFT_FAST=verify}: Jinjava must render, to the byte, what the compiled template rendered. */
+    private void compare(String shownAs, String fast, Outcome jinjava) {
+        String difference = !jinjava.ok() ? "the compiled template rendered, Jinjava failed: " + jinjava.problems().get(0).message()
+                : fast.equals(jinjava.text()) ? null : "the texts differ from line " + firstDifferentLine(fast, jinjava.text());
+        if (difference != null) {
+            accelerators.diverged(new Divergence(FAST_PATH, shownAs, difference));
+        }
+    }
+
+    private static int firstDifferentLine(String a, String b) {
+        int line = 1;
+        for (int i = 0; i < Math.min(a.length(), b.length()) && a.charAt(i) == b.charAt(i); i++) {
+            line += a.charAt(i) == '\n' ? 1 : 0;
+        }
+        return line;
+    }
+
+    private Outcome renderWithJinjava(Parsed template, Map<String, Object> data) {
         Context context = new QuietContext(roots.get(), wrapped(data), config.getDisabled());
         JinjavaInterpreter interpreter = config.getInterpreterFactory().newInstance(jinjava, context, config);
         List<TemplateProblem> problems = new ArrayList<>();
@@ -287,7 +327,7 @@ public final class TemplateEngine {
                 problems.add(problemOf(partial, error));
             }
         }
-        FastTemplate fast = fastPath && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
+        FastTemplate fast = accelerators.tryFast() && root != null && problems.isEmpty() && interpreter.getErrorsCopy().isEmpty()
                 // Jinjava reads a cap of 0 or less as no cap
                 ? FastTemplate.compile(root, maxOutputBytes > 0 ? maxOutputBytes : Long.MAX_VALUE).orElse(null) : null;
         return new Parsed(template.shownAs(), template.text(), root, problems, fast);

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.json.JsonWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -74,6 +75,6 @@ final class DiffJsonReporter implements DiffReporters.DiffReporter {
         summary.put("devicesCompared", report.devicesCompared());
         summary.put("devicesRendered", report.devicesRendered());
         root.put("summary", summary);
-        Json.write(root, out);
+        out.append(JsonWriter.write(root, JsonWriter.Style.REPORT));
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.json.JsonWriter;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import java.io.IOException;
@@ -18,7 +19,7 @@ final class JsonReporter implements Reporter {
 
     @Override
     public void write(Report report, Writer out) throws IOException {
-        Json.write(tree(report), out);
+        out.append(JsonWriter.write(tree(report), JsonWriter.Style.REPORT));
     }
 
     static Map<String, Object> tree(Report report) {

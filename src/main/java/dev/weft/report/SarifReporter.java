@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.json.JsonWriter;
 import dev.weft.finding.Finding;
 import java.io.IOException;
 import java.io.Writer;
@@ -39,7 +40,7 @@ final class SarifReporter implements Reporter {
 
     @Override
     public void write(Report report, Writer out) throws IOException {
-        Json.write(tree(report), out);
+        out.append(JsonWriter.write(tree(report), JsonWriter.Style.REPORT));
     }
 
     Map<String, Object> tree(Report report) {

@@ -1,5 +1,7 @@
 package dev.weft.schema;
 
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.Divergence;
 import dev.weft.yaml.ListNode;
 import dev.weft.yaml.MapNode;
 import dev.weft.yaml.Node;
@@ -39,6 +41,10 @@ public final class SchemaValidator {
 
     private final String text;
     private final SchemaPrecheck precheck;
+    private final Accelerators accelerators;
+
+    /** The name the quick pass is counted and reported under ({@link Accelerators}). */
+    public static final String FAST_PATH = "schema";
     /** The library's compiled schema, built the first time a file needs it (see the constructor). */
     private volatile Library library;
 
@@ -51,6 +57,12 @@ public final class SchemaValidator {
      * loading them was ~0.3 CPU s of every run.
      */
     public SchemaValidator(Collection<String> switchPlatforms) {
+        this(switchPlatforms, Accelerators.on());
+    }
+
+    /** With the run's fast-path switch: {@code off} sends every file to the library, {@code verify} too, comparing. */
+    public SchemaValidator(Collection<String> switchPlatforms, Accelerators accelerators) {
+        this.accelerators = accelerators;
         this.text = IntentSchema.text(switchPlatforms);
         try {
             this.precheck = new SchemaPrecheck(Json.parse(text));
@@ -86,10 +98,22 @@ public final class SchemaValidator {
      * gets the library's full, located check (identical findings either way: {@link SchemaPrecheck} is sound).
      */
     public List<Finding> validate(String file, MapNode root) {
-        if (precheck.check(root) == SchemaPrecheck.Verdict.VALID) {
-            return List.of();
+        if (!accelerators.tryFast()) {
+            return validateFully(file, root);
         }
-        return validateFully(file, root);
+        if (precheck.check(root) != SchemaPrecheck.Verdict.VALID) {
+            accelerators.declined(FAST_PATH);
+            return validateFully(file, root);
+        }
+        accelerators.took(FAST_PATH);
+        if (accelerators.verify()) {
+            List<Finding> library = validateFully(file, root);
+            if (!library.isEmpty()) {
+                accelerators.diverged(new Divergence(FAST_PATH, file, "the quick pass cleared the file, the schema library found "
+                        + library.size() + " problem(s), first: " + library.get(0).message()));
+            }
+        }
+        return List.of();
     }
 
     /** The library's full check, without the quick pass: what {@link #validate} answers for a file it does not clear. */

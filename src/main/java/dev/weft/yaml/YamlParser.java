@@ -1,5 +1,7 @@
 package dev.weft.yaml;
 
+import dev.weft.accel.Accelerators;
+import dev.weft.accel.Divergence;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -34,10 +36,20 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  */
 public final class YamlParser {
 
+    /** The name this fast path is counted and reported under ({@link Accelerators}). */
+    public static final String FAST_PATH = "yaml";
+
     private final LoadLimits limits;
+    private final Accelerators accelerators;
 
     public YamlParser(LoadLimits limits) {
+        this(limits, Accelerators.on());
+    }
+
+    /** With the run's fast-path switch: {@code off} parses every file with snakeyaml-engine, {@code verify} with both. */
+    public YamlParser(LoadLimits limits, Accelerators accelerators) {
         this.limits = limits;
+        this.accelerators = accelerators;
     }
 
     /**
@@ -62,13 +74,29 @@ public final class YamlParser {
     }
 
     public ParseResult parse(SourceFile source) {
-        if (source.content().length <= limits.maxFileBytes()) {
+        if (accelerators.tryFast() && source.content().length <= limits.maxFileBytes()) {
             MapNode fast = fastPath(source.path(), source.content());
             if (fast != null) {
+                accelerators.took(FAST_PATH);
+                if (accelerators.verify()) {
+                    compare(source, fast);
+                }
                 return new ParseResult(fast, List.of());
             }
+            accelerators.declined(FAST_PATH);
         }
         return parseWithSnakeYaml(source);
+    }
+
+    /** Under {@code WEFT_FAST=verify}: snakeyaml-engine must build the very tree the fast path built. */
+    private void compare(SourceFile source, MapNode fast) {
+        ParseResult library = parseWithSnakeYaml(source);
+        String difference = !library.findings().isEmpty()
+                ? "the fast path accepted the file, snakeyaml-engine reported: " + library.findings().get(0).message()
+                : TreeDifference.between(fast, library.root());
+        if (difference != null) {
+            accelerators.diverged(new Divergence(FAST_PATH, source.path(), difference));
+        }
     }
 
     /** The full parser, for every file: what {@link #parse} does when the fast path declines (and tests compare against). */

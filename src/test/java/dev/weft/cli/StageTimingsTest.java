@@ -30,7 +30,7 @@ class StageTimingsTest {
         LocalDate today = LocalDate.of(2026, 1, 1);
         StageTimings timings = new StageTimings();
 
-        Pipeline.Run timed = new Pipeline(List.of(), null, today, timings).validate(source);
+        Pipeline.Run timed = new Pipeline(List.of(), null, today, timings, dev.weft.accel.Accelerators.on()).validate(source);
         Pipeline.Run plain = new Pipeline(List.of(), null, today).validate(source);
 
         assertEquals(plain.findings(), timed.findings());
