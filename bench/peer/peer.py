@@ -247,7 +247,45 @@ def contexts(intent):
                "buffer_profiles": [profiles[k] for k in sorted(profiles)], "buffer_pgs": bindings,
                "dscp_by_priority": [{"priority": p, "dscp": d} for p, d in sorted(by_priority.items())],
                "port_queues": [dict(q, port=port["name"]) for port in ports for q in port["queues"]]}
+        if sw["platform"] == "sonic":
+            # what the sonic pack's templateData gives a switch without a hwsku (the generator names none)
+            facts = {"hash_fields": [SONIC_HASH[f] for f in ctx["ecmp_hash_fields"] if f in SONIC_HASH],
+                     "lossless_pool": "ingress_lossless_pool"}
+            facts.update(hwsku_facts(sw.get("hwsku"), [port["name"] for port in ports]))
+            ctx["facts"] = facts
         yield sw, {k: v for k, v in ctx.items() if v is not None}
+
+
+# SWITCH_HASH ecmp_hash names, as the sonic pack spells the intent's hash fields (SonicPack.HASH)
+SONIC_HASH = {"src-ip": "SRC_IP", "dst-ip": "DST_IP", "ip-protocol": "IP_PROTOCOL", "l4-src-port": "L4_SRC_PORT",
+              "l4-dst-port": "L4_DST_PORT", "src-mac": "SRC_MAC", "dst-mac": "DST_MAC", "ethertype": "ETHERTYPE",
+              "vlan-id": "VLAN_ID", "in-port": "IN_PORT", "ipv6-flow-label": "IPV6_FLOW_LABEL"}
+
+HWSKU_DIR = os.path.join(ROOT, "src/main/resources/dev/weft/platform/sonic/hwsku")
+
+
+def hwsku_facts(name, port_names):
+    """The sonic pack's HWSKU facts (SonicHwskus): platform, the ports' lanes/alias/index, BUFFER_POOL."""
+    if not name:
+        return {}
+    props = {}
+    with open(os.path.join(HWSKU_DIR, name + ".properties"), encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if line and not line.startswith("#") and "=" in line:
+                key, value = line.split("=", 1)
+                props[key.strip()] = value.strip()
+    ports = {}
+    for port in port_names:
+        spec = props.get("port." + port)
+        if spec is not None:
+            lanes, alias, index, _speed = spec.split()
+            ports[port] = {"lanes": lanes, "alias": alias, "index": index}
+    pools = []
+    for key in sorted(k for k in props if k.startswith("pool.")):
+        kind, mode, size = props[key].split()
+        pools.append({"name": key[len("pool."):], "type": kind, "mode": mode, "size": size})
+    return {"hwsku": name, "platform": props["platform"], "ports": ports, "pools": pools}
 
 
 def csv(values):

@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.git.BackupException;
+import dev.weft.git.BackupFile;
 import dev.weft.git.BackupRepository;
 import dev.weft.git.BackupResult;
 import dev.weft.live.LiveReader;
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import org.w3c.dom.Element;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,12 +29,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code weft backup}: reads every managed switch's running configuration over NETCONF and commits
+ * {@code weft backup}: reads every managed switch's running configuration (NETCONF, or the platform's SSH command) and commits
  * it to a Git repository, one file per device, one commit per run (none when nothing changed).
  * A device that cannot be read is a {@code device-unreachable} finding and keeps its last backup.
  */
 @Command(name = "backup", mixinStandardHelpOptions = true,
-        description = "Read every switch's running config over NETCONF and commit it to a Git repository"
+        description = "Read every switch's running config (NETCONF, or SSH for SONiC and Cumulus) and commit it to a Git repository"
                 + " (one file per device, one commit per run).")
 final class BackupCommand implements Callable<Integer> {
 
@@ -58,7 +58,7 @@ final class BackupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
         List<Finding> findings = new ArrayList<>(run.findings());
@@ -85,15 +85,17 @@ final class BackupCommand implements Callable<Integer> {
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null);
-        Map<String, Element> configs = new TreeMap<>();
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, null, CrashReport.forDevices());
+        Map<String, BackupFile> configs = new TreeMap<>();
         List<String> failed = new ArrayList<>();
         try {
             for (Reading r : new LiveReader(settings, pipeline.platforms()).read(targets, LiveReader.Mode.WHOLE_CONFIG)) {
                 statuses.add(r.status());
                 findings.addAll(r.findings());
                 if (r.read() && r.data() != null) {
-                    configs.put(r.device(), r.data());
+                    configs.put(r.device(), BackupFile.xml(r.data()));
+                } else if (r.read() && r.text() != null) {
+                    configs.put(r.device(), BackupFile.text(r.text()));     // a command's output (SONiC, NVUE)
                 } else {
                     failed.add(r.device());
                 }
@@ -103,7 +105,8 @@ final class BackupCommand implements Callable<Integer> {
             throw new UsageException("interrupted");
         }
         try (BackupRepository repo = BackupRepository.openOrInit(to)) {
-            BackupResult result = repo.record(configs, failed, Instant.now());
+            BackupResult result = repo.recordFiles(configs, failed, Instant.now());
+            result.recovered().forEach(line -> spec.commandLine().getErr().println("weft backup: " + line));
             String first = result.message().lines().findFirst().orElse("");
             spec.commandLine().getErr().println(first + (result.committed()
                     ? "; commit " + result.commitId().orElseThrow().substring(0, 12) + " in " + to

@@ -32,7 +32,7 @@ final class CommonOptions {
     String failOn;
 
     @Option(names = "--policies", paramLabel = "DIR",
-            description = "Extra rule folders; a rule here overrides the built-in one with the same id. Repeatable.")
+            description = "Rule folders: user rules in CEL (docs/policies.md), and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Option(names = "--templates", paramLabel = "DIR",
@@ -42,6 +42,24 @@ final class CommonOptions {
     @Option(names = "--asic-profiles", paramLabel = "DIR",
             description = "Extra ASIC profile folder (one <asic>.properties per ASIC) overriding built-in profiles.")
     Path asicProfiles;
+
+    @Option(names = "--max-file-bytes", paramLabel = "BYTES", defaultValue = "16777216",
+            description = "Largest inventory file read; a larger one is a finding (default: ${DEFAULT-VALUE}; docs/limits.md).")
+    long maxFileBytes;
+
+    @Option(names = "--max-inventory-bytes", paramLabel = "BYTES", defaultValue = "33554432",
+            description = "Largest inventory (all files together) read; a larger one is a usage error. Raise the heap"
+                    + " with it (WEFT_MAX_HEAP) (default: ${DEFAULT-VALUE}; docs/limits.md).")
+    long maxInventoryBytes;
+
+    /** The source limits of {@code --max-file-bytes} and {@code --max-inventory-bytes}. */
+    dev.weft.source.SourceLimits sourceLimits() {
+        if (maxFileBytes < 1024 || maxInventoryBytes < 1024) {
+            throw new UsageException("--max-file-bytes and --max-inventory-bytes must be at least 1024, got "
+                    + maxFileBytes + " and " + maxInventoryBytes);
+        }
+        return new dev.weft.source.SourceLimits(Math.min(maxFileBytes, Integer.MAX_VALUE - 8), maxInventoryBytes);
+    }
 
     /** The command these options belong to, for the project file's defaults (.weft.yaml). */
     @Spec(Spec.Target.MIXEE)

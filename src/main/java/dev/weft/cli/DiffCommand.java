@@ -20,7 +20,6 @@ import dev.weft.source.WorkingTreeSource;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -78,7 +77,7 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException("weft diff takes --base REF and --head REF, not --ref");
         }
         Path cwd = Paths.get("").toAbsolutePath();
-        InventorySource headSource = new InventoryLocator(cwd).locate(inventory, head, options.repo);
+        InventorySource headSource = new InventoryLocator(cwd, options.sourceLimits()).locate(inventory, head, options.repo);
         Path root = options.repo != null ? cwd.resolve(options.repo).normalize()
                 : Repositories.findRoot(inventory == null ? cwd : cwd.resolve(inventory))
                         .orElseThrow(() -> new UsageException("weft diff needs a Git repository, and '" + cwd
@@ -91,7 +90,8 @@ final class DiffCommand implements Callable<Integer> {
                     : head + " (" + git.resolve(head).orElseThrow(() -> new UsageException(notFetched(head, root))).substring(0, 7) + ")";
             String baseInventory = baseInventory(git, headInventory, notes);
 
-            Pipeline.Run[] runs = validateBoth(headSource, baseInventory == null ? null : new GitRefSource(root, base, baseInventory));
+            Pipeline.Run[] runs = validateBoth(headSource, baseInventory == null ? null
+                    : new GitRefSource(root, base, baseInventory, options.sourceLimits()));
             Pipeline.Run headRun = runs[0];
             Pipeline.Run baseRun = runs[1];
 
@@ -127,7 +127,7 @@ final class DiffCommand implements Callable<Integer> {
             write(report, spec.commandLine().getOut());
             return DiffReporters.exitCode(report, FailOn.parse(options.failOn));
         } catch (IOException e) {
-            throw new UsageException("cannot open the Git repository " + root + ": " + e.getMessage());
+            throw new UsageException("cannot read the Git repository " + root + ": " + e.getMessage());
         }
     }
 

@@ -52,8 +52,9 @@ final class DriftCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ReportOutput.checkOptions(options);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()));
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()),
+                CrashReport.forDevices());
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
         Map<String, RuleMeta> meta = withDriftRules(pipeline.ruleMeta().meta());
@@ -66,7 +67,8 @@ final class DriftCommand implements Callable<Integer> {
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
-        DriftAudit.Outcome outcome = audit(run, settings, pipeline.platforms(), targets, meta, LocalDate.now());
+        DriftAudit.Outcome outcome = audit(run, settings, pipeline.platforms(), targets, meta, LocalDate.now(),
+                pipeline.rules());
         endProgress(spec.commandLine().getErr());
         return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
                 outcome.findings(), outcome.devices(), meta);
@@ -91,9 +93,10 @@ final class DriftCommand implements Callable<Integer> {
 
     /** Reads every target and compares it with its intent: the drift use case, wired. */
     static DriftAudit.Outcome audit(Pipeline.Run run, LiveSettings settings, Platforms platforms, List<LiveTarget> targets,
-            Map<String, RuleMeta> meta, LocalDate today) throws InterruptedException {
+            Map<String, RuleMeta> meta, LocalDate today, Pipeline.Rules rules) throws InterruptedException {
         List<DriftAudit.Result> results = DriftAudit.run(settings, platforms, targets);
-        return DriftAudit.outcome(run.model(), run.compiled(), results, meta, today);
+        return DriftAudit.outcome(run.model(), run.compiled(), results, meta, today, rules.catalog(),
+                rules.user().configRuleIds());
     }
 
     /** The catalogue's metadata plus the drift ids' descriptions (SARIF needs one per rule used). */

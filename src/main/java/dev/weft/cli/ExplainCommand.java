@@ -23,18 +23,23 @@ final class ExplainCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RULE", description = "Rule id, e.g. pfc-watchdog-disabled.")
     String ruleId;
 
-    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Override
     public Integer call() {
-        List<RuleMeta> rules = RulesCommand.catalogue(policies);
+        Pipeline.Rules loaded = RulesCommand.load(policies);
+        List<RuleMeta> rules = RulesCommand.catalogue(loaded);
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
         PrintWriter out = spec.commandLine().getOut();
         out.println(rule.id() + " — " + rule.title());
         out.println("severity: " + rule.severity().label() + "   category: " + rule.category() + "   since: " + rule.since());
+        loaded.user().explain(rule.id()).ifPresent(text -> {
+            out.println();
+            out.print(text);
+        });
         out.println();
         out.println("Why");
         out.println("  " + rule.rationale().strip().replace("\n", "\n  "));

@@ -34,7 +34,7 @@ final class ExplainHeadroomCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         IntentResult intent = pipeline.read(source);
         if (intent.model() == null) {

@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.source.GitRefSource;
 import dev.weft.source.InventorySource;
 import dev.weft.source.Repositories;
+import dev.weft.source.SourceLimits;
 import dev.weft.source.WorkingTreeSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +20,15 @@ import java.util.stream.Stream;
 final class InventoryLocator {
 
     private final Path cwd;
+    private final SourceLimits limits;
 
     InventoryLocator(Path cwd) {
+        this(cwd, SourceLimits.defaults());
+    }
+
+    InventoryLocator(Path cwd, SourceLimits limits) {
         this.cwd = cwd.toAbsolutePath().normalize();
+        this.limits = limits;
     }
 
     InventorySource locate(Path inventoryArg, String ref, Path repoArg) {
@@ -32,7 +39,7 @@ final class InventoryLocator {
             }
             Path root = repoArg != null ? cwd.resolve(repoArg).normalize()
                     : Repositories.findRoot(inventory).orElse(outsideRepoRoot(inventory));
-            return new WorkingTreeSource(root, inventory);
+            return new WorkingTreeSource(root, inventory, limits);
         }
         Path root = repoArg != null ? cwd.resolve(repoArg).normalize()
                 : Repositories.findRoot(Files.isDirectory(inventory) ? inventory : cwd)
@@ -42,7 +49,7 @@ final class InventoryLocator {
         if (relative.startsWith("..")) {
             throw new UsageException("inventory '" + inventory + "' is outside the repository " + root);
         }
-        return new GitRefSource(root, ref, relative);
+        return new GitRefSource(root, ref, relative, limits);
     }
 
     /**

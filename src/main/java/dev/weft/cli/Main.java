@@ -1,10 +1,9 @@
 package dev.weft.cli;
 
-import java.io.IOException;
+import dev.weft.finding.Excerpt;
+import dev.weft.finding.WhileProcessing;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -57,8 +56,20 @@ public final class Main {
             err.flush();
             return ExitCode.USAGE;
         });
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, err));
-        int code = cli.execute(args);
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, args, err));
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError oom) {
+            // Only when the JVM runs without ExitOnOutOfMemoryError (the launcher sets it): never on stdout,
+            // which may be carrying a JSON or SARIF report.
+            err.println("weft: out of memory; raise the heap (WEFT_MAX_HEAP, default 1400m) or lower the input"
+                    + " limits (docs/limits.md)");
+            code = ExitCode.INTERNAL;
+        } catch (StackOverflowError | LinkageError | AssertionError bug) {
+            // picocli hands only Exceptions to the handler; these are bugs too and get the same report
+            code = handle(new WhileProcessing("the command", bug), args, err);
+        }
         out.flush();
         err.flush();
         return code;
@@ -72,28 +83,24 @@ public final class Main {
         return cli;
     }
 
-    private static int handle(Exception ex, PrintWriter err) {
+    /** An exception the command threw: a usage error (exit 2) or a bug (exit 3, one line, a trace file). */
+    static int handle(Exception ex, String[] args, PrintWriter err) {
         if (ex instanceof UsageException) {
-            err.println("weft: " + ex.getMessage());
+            err.println("weft: " + Excerpt.escapeControls(ex.getMessage(), false));
             err.flush();
             return ExitCode.USAGE;
         }
         // A bug: one line for the user, the full trace in a file for the bug report.
-        String where = writeTrace(ex);
-        err.println("weft: internal error: " + ex + " (full trace: " + where + ")");
+        String where = CrashReport.write(ex, List.of(args), List.of());
+        List<String> subjects = CrashReport.subjects(ex);
+        Throwable root = ex;
+        while (root instanceof WhileProcessing && root.getCause() != null) {
+            root = root.getCause();
+        }
+        String context = subjects.isEmpty() ? "" : " while processing " + subjects.get(subjects.size() - 1);
+        err.println("weft: internal error" + context + ": " + CrashReport.mask(Excerpt.escapeControls(
+                Excerpt.cut(String.valueOf(root), 300), false)) + " (full trace: " + where + ")");
         err.flush();
         return ExitCode.INTERNAL;
-    }
-
-    private static String writeTrace(Exception ex) {
-        try {
-            Path file = Files.createTempFile("weft-crash-", ".txt");
-            StringWriter trace = new StringWriter();
-            ex.printStackTrace(new PrintWriter(trace));
-            Files.writeString(file, trace.toString(), StandardCharsets.UTF_8);
-            return file.toString();
-        } catch (IOException io) {
-            return "unavailable: " + io.getMessage();
-        }
     }
 }

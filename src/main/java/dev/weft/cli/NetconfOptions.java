@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.units.TimeSpan;
 import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.HostKeyPolicy;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,14 +44,20 @@ final class NetconfOptions {
     long maxReplyBytes;
 
     Duration timeout() {
+        return duration("--timeout", timeout);
+    }
+
+    /** A positive duration option ({@code 30s}, {@code 500ms}), or a usage error naming the option. */
+    static Duration duration(String option, String text) {
         long ms;
         try {
-            ms = TimeSpan.parse(timeout).millis();
+            ms = TimeSpan.parse(text).millis();
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--timeout: expected a duration like 30s or 500ms, found '" + timeout + "'");
+            throw new UsageException(option + ": expected a duration like 30s or 500ms, found '"
+                    + dev.weft.finding.Excerpt.cut(text) + "'");
         }
         if (ms <= 0) {
-            throw new UsageException("--timeout must be positive, got '" + timeout + "'");
+            throw new UsageException(option + " must be positive, got '" + text + "'");
         }
         return Duration.ofMillis(ms);
     }
@@ -62,8 +69,28 @@ final class NetconfOptions {
         return parallel;
     }
 
+    /** known_hosts beyond this is no known_hosts file (about 100,000 hosts); SSH re-reads it per connection. */
+    static final long MAX_KNOWN_HOSTS_BYTES = 16L * 1024 * 1024;
+
     HostKeyPolicy hostKeys() {
         Path file = knownHosts != null ? knownHosts : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+        // Checked before any device is tried: /dev/zero or a pipe here once read until the heap ran out.
+        if (Files.exists(file)) {
+            try {
+                if (!Files.isRegularFile(file)) {
+                    throw new UsageException("--known-hosts " + file + ": not a regular file");
+                }
+                if (Files.size(file) > MAX_KNOWN_HOSTS_BYTES) {
+                    throw new UsageException("--known-hosts " + file + ": " + Files.size(file) + " bytes; the limit is "
+                            + MAX_KNOWN_HOSTS_BYTES + " bytes (limit: known_hosts size)");
+                }
+                if (!Files.isReadable(file)) {
+                    throw new UsageException("--known-hosts " + file + ": not readable");
+                }
+            } catch (java.io.IOException e) {
+                throw new UsageException("--known-hosts " + file + ": cannot read it (" + e.getMessage() + ")");
+            }
+        }
         return new HostKeyPolicy(file, acceptNewHostKeys);
     }
 

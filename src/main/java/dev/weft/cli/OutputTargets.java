@@ -5,7 +5,6 @@ import dev.weft.report.Reporters;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,7 +110,8 @@ record OutputTargets(List<Target> targets) {
                     render.write(t.format(), w);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the report to " + t.file() + ": " + e.getMessage(), e);
+                // a full disk (/dev/full), a folder, no permission: the user's to fix, not a bug
+                throw new UsageException("cannot write the report to " + t.file() + ": " + e.getMessage());
             }
         }
         for (Target t : targets) {
@@ -119,9 +119,12 @@ record OutputTargets(List<Target> targets) {
                 try {
                     render.write(t.format(), stdout);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write the report to standard output: " + e.getMessage(), e);
+                    throw new UsageException("cannot write the report to standard output: " + e.getMessage());
                 }
                 stdout.flush();
+                if (stdout.checkError()) {
+                    throw new UsageException("cannot write the report to standard output (closed, or the disk is full)");
+                }
             }
         }
     }

@@ -12,8 +12,10 @@ import dev.weft.yaml.LoadLimits;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
+import dev.weft.yaml.LoadLimits;
 import dev.weft.log.Log;
 import dev.weft.model.FabricModel;
+import dev.weft.policy.UserRules;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
 import dev.weft.compile.CompiledSwitch;
@@ -47,14 +49,21 @@ final class Pipeline {
         }
     }
 
+    /**
+     * The rules of a run: the built-in catalogue plus the user rules of the policy folders, and the metadata
+     * of all of them (built-in, user rules', overrides).
+     */
+    record Rules(RuleCatalog catalog, RuleMetaLoader.Result meta, UserRules user) {}
+
     private static final Log LOG = Log.of(Pipeline.class);
 
-    private final RuleCatalog catalog = RuleCatalog.builtIn();
     private final Platforms platforms = Platforms.builtIn();
     private final List<Path> policyOverrides;
+    private Rules rules;
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
+    private final LoadLimits loadLimits;
     private final Accelerators accelerators;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
@@ -62,6 +71,12 @@ final class Pipeline {
     }
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators) {
+        this(policyOverrides, asicProfileDir, today, timer, accelerators, LoadLimits.defaults());
+    }
+
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators,
+            LoadLimits loadLimits) {
+        this.loadLimits = loadLimits;
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
         this.today = today;
@@ -75,7 +90,8 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer, accelerators(System.getenv()));
+        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer, accelerators(System.getenv()),
+                LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
     }
 
     /** The fast-path switch {@code WEFT_FAST} (or {@code -Dweft.fast}) names; a value it does not know is a usage error. */
@@ -107,7 +123,21 @@ final class Pipeline {
 
     /** The rule metadata (built-in plus {@code --policies} overrides) and any problem reading it. */
     RuleMetaLoader.Result ruleMeta() {
-        return new RuleMetaLoader().load(catalog, policyOverrides);
+        return rules().meta();
+    }
+
+    /** Built-in rules plus the user rules of the {@code --policies} folders, loaded once (CEL only when there are some). */
+    synchronized Rules rules() {
+        if (rules == null) {
+            RuleCatalog builtIn = dev.weft.rules.builtin.BuiltInRules.catalog();
+            UserRules user = policyOverrides.isEmpty() ? UserRules.none() : UserRules.load(policyOverrides, builtIn.ids());
+            RuleCatalog catalog = builtIn.plus(user.rules());
+            RuleMetaLoader.Result meta = new RuleMetaLoader().load(catalog, policyOverrides, user.meta(), user.claimedIds());
+            List<Finding> problems = new ArrayList<>(user.problems());
+            problems.addAll(meta.problems());
+            rules = new Rules(catalog, new RuleMetaLoader.Result(meta.meta(), problems), user);
+        }
+        return rules;
     }
 
     /** The task's result; what it threw is thrown here, as if it had run on this thread. */
@@ -129,7 +159,7 @@ final class Pipeline {
     }
 
     /** What each switch's platform cannot express of the plan its intent asks for ({@code render-gap}). */
-    private List<Finding> renderGaps(CompiledFabric compiled) {
+    List<Finding> renderGaps(CompiledFabric compiled) {
         List<Finding> out = new ArrayList<>();
         for (CompiledSwitch sw : compiled.switches()) {
             platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));
@@ -150,8 +180,7 @@ final class Pipeline {
     IntentResult read(InventorySource source) {
         try {
             long start = System.nanoTime();
-            IntentResult intent = new IntentReader(LoadLimits.defaults(), platforms.switchPlatforms(), accelerators)
-                    .read(source, timer);
+            IntentResult intent = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators).read(source, timer);
             LOG.info("read %s: %d files, %d findings in %d ms", source.inventoryPath(), intent.loaded().files().size(),
                     intent.findings().size(), (System.nanoTime() - start) / 1_000_000);
             return intent;
@@ -197,7 +226,7 @@ final class Pipeline {
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
             findings.addAll(renderGaps(compiled));
-            RuleEngine engine = new RuleEngine(catalog, meta.meta());
+            RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
             findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
             timer.record("rules", System.nanoTime() - compiledAt);
             LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),

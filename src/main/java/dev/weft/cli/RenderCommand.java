@@ -63,10 +63,16 @@ final class RenderCommand implements Callable<Integer> {
             + "same findings); when that fails (see --fail-on) render nothing. One run instead of validate then render.")
     boolean validate;
 
+    @Option(names = "--template-timeout", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Longest one template may render for one device; a slower one is that device's render-error"
+                    + " (default: ${DEFAULT-VALUE}; docs/limits.md).")
+    String templateTimeout;
+
     @Override
     public Integer call() {
         ReportOutput.checkOptions(options);
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        java.time.Duration templateTime = NetconfOptions.duration("--template-timeout", templateTimeout);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         StageTimer timer = StageTimings.fromEnvironment(System.getenv());
         Pipeline pipeline = Pipeline.from(options, timer);
         Pipeline.Run run = validate ? pipeline.validate(source) : pipeline.compile(source);
@@ -93,6 +99,11 @@ final class RenderCommand implements Callable<Integer> {
         } else if (run.compiled() != null) {
             CompiledFabric compiled = run.compiled();
             rules = run.rules();
+            if (!validate) {
+                // What a platform cannot express is left out of its files: say so here too, never silently
+                // (with --validate the findings already hold them).
+                findings.addAll(pipeline.renderGaps(compiled));
+            }
             // Rendering needs only the compiled devices: let the parsed YAML trees and the model go
             // (about 60 % of the live heap at 32,768 GPUs), so the collector copies less while
             // thousands of files are rendered.
@@ -100,7 +111,8 @@ final class RenderCommand implements Callable<Integer> {
             RenderOptions renderOptions = devices.isEmpty() ? RenderOptions.all()
                     : RenderOptions.all().only(new LinkedHashSet<>(devices));
             long renderStart = System.nanoTime();
-            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators());
+            TemplateEngine engine = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators(),
+                    templateTime);
             RenderResult result = new Renderer(folders, engine).render(compiled, renderOptions, new DirectorySink(out),
                     RenderCache.load(out, !force));
             timer.record("render", System.nanoTime() - renderStart);

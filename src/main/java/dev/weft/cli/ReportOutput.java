@@ -9,6 +9,8 @@ import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,22 @@ final class ReportOutput {
             options.outputTargets();
         } catch (UsageException e) {
             throw new UsageException(e.getMessage() + options.origin("--format") + options.origin("--output"));
+        }
+        for (OutputTargets.Target t : options.outputTargets().targets()) {
+            checkWritable(t.file());
+        }
+    }
+
+    /** {@code --output} that can never be written is a usage error before any work (a folder, a read-only file). */
+    static void checkWritable(Path output) {
+        if (output == null) {
+            return;
+        }
+        if (Files.isDirectory(output)) {
+            throw new UsageException("--output " + output + ": is a folder; name a file");
+        }
+        if (Files.exists(output) && !Files.isWritable(output)) {
+            throw new UsageException("--output " + output + ": not writable");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.policy.TypeReference;
 import dev.weft.rules.RuleDocs;
 import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
@@ -9,6 +10,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,27 +26,48 @@ final class RulesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text (one line per rule) or markdown (the docs page) (default: ${DEFAULT-VALUE}).")
+            description = "text (one line per rule), markdown (the docs page) or cel-types (what a user rule in CEL sees:"
+                    + " scopes, types, fields, units) (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--policies", paramLabel = "DIR", description = "Extra rule folders overriding built-in rules by id. Repeatable.")
+    @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
     List<Path> policies = new ArrayList<>();
 
     @Override
     public Integer call() {
-        List<RuleMeta> rules = catalogue(policies);
+        if (format.equals("cel-types")) {
+            spec.commandLine().getOut().print(TypeReference.markdown());
+            spec.commandLine().getOut().flush();
+            return ExitCode.OK;
+        }
+        Pipeline.Rules loaded = load(policies);
+        List<RuleMeta> rules = catalogue(loaded);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
-            case "markdown" -> out.print(RuleDocs.markdown(rules));
+            case "markdown" -> out.print(RuleDocs.markdown(rules, userFolders(loaded)));
             case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-14s %s%n", r.id(), r.severity().label(), r.category(), r.title()));
-            default -> throw new UsageException("--format for rules must be text or markdown, found '" + format + "'");
+            default -> throw new UsageException("--format for rules must be text, markdown or cel-types, found '" + format + "'");
         }
         out.flush();
         return ExitCode.OK;
     }
 
-    static List<RuleMeta> catalogue(List<Path> policies) {
-        RuleMetaLoader.Result result = new Pipeline(policies, null, LocalDate.now()).ruleMeta();
+    /** Built-in and user rules with their metadata, as {@code weft validate --policies} would run them. */
+    static Pipeline.Rules load(List<Path> policies) {
+        return new Pipeline(policies, null, LocalDate.now()).rules();
+    }
+
+    /** Each user rule's folder (the docs page links its README there, not under policies/). */
+    static Map<String, String> userFolders(Pipeline.Rules loaded) {
+        Map<String, String> out = new TreeMap<>();
+        for (String id : loaded.user().meta().keySet()) {
+            loaded.user().folder(id).ifPresent(f -> out.put(id, f.normalize().toString().replace('\\', '/')));
+        }
+        return out;
+    }
+
+    static List<RuleMeta> catalogue(Pipeline.Rules loaded) {
+        RuleMetaLoader.Result result = loaded.meta();
         if (!result.ok()) {
             throw new UsageException("the rule catalogue has problems: " + result.problems().get(0).message());
         }

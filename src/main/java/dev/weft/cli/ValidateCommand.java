@@ -46,7 +46,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         ReportOutput.checkOptions(options);
         Baseline known = baseline == null ? null : readBaseline(baseline);
-        var source = new InventoryLocator(Paths.get("")).locate(inventory, options.ref, options.repo);
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         StageTimer timer = StageTimings.fromEnvironment(System.getenv());
         Pipeline pipeline = Pipeline.from(options, timer);
         Pipeline.Run run = pipeline.validate(source);
@@ -93,9 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     private static Baseline readBaseline(Path file) {
         try {
-            return Baseline.parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
-        } catch (IOException e) {
-            throw new UsageException("cannot read --baseline " + file + ": " + e.getMessage());
+            return Baseline.parse(OptionFiles.readText("--baseline", file), file.toString());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

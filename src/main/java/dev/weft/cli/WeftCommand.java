@@ -36,6 +36,8 @@ final class WeftCommand implements Runnable {
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
             "drift", DriftCommand.class,
+            "test-policies", TestPoliciesCommand.class,
+            "remediate", RemediateCommand.class,
             "schema", SchemaCommand.class,
             "completion", CompletionCommand.class,
             "help", CommandLine.HelpCommand.class);

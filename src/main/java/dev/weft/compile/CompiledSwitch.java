@@ -29,6 +29,8 @@ import java.util.Map;
  * @param ecmpHashFields         as written in the intent
  * @param ports                  in natural port order ({@code Ethernet2} before {@code Ethernet10})
  * @param provenance             field (snake_case) → intent location that owns the value
+ * @param hwsku                  the {@code hwsku} key of the intent (the hardware SKU whose platform profile
+ *                               gives port lanes and buffer pools), or null
  * @param hashSeed               the switch's ECMP hash seed (its own, else its role's), or null when none is declared
  * @param bufferPools            shared-buffer pool name → percent of the buffer, as declared (empty when not)
  * @param buffer                 the ASIC's buffer facts from its profile, or null without a profile (or with one
@@ -58,6 +60,7 @@ public record CompiledSwitch(
         List<String> ecmpHashFields,
         List<CompiledPort> ports,
         Map<String, Location> provenance,
+        String hwsku,
         Long hashSeed,
         Map<String, Integer> bufferPools,
         AsicBuffer buffer) implements CompiledDevice {
@@ -86,7 +89,7 @@ public record CompiledSwitch(
         bufferPools = bufferPools == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bufferPools));
     }
 
-    /** A switch without hash seed, buffer pools or ASIC buffer facts (the form before they existed). */
+    /** A switch without hardware SKU, hash seed, buffer pools or ASIC buffer facts (the form before they existed). */
     public CompiledSwitch(String name, String role, String platform, String asic, String asicProfileVersion,
             Integer thresholdRoundingBytes, String osVersion, String managementHost, Integer managementPort,
             String congestionControl, Map<Integer, Integer> dscpToPriority, List<Integer> priorityToQueue,
@@ -96,7 +99,7 @@ public record CompiledSwitch(
         this(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion, managementHost,
                 managementPort, congestionControl, dscpToPriority, priorityToQueue, priorityToPriorityGroup,
                 losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles, watchdog, linkPause, ecmpHashFields, ports,
-                provenance, null, Map.of(), null);
+                provenance, null, null, Map.of(), null);
     }
 
     /** The port named {@code port}, or null. Linear: callers with many lookups should index {@link #ports()}. */
@@ -140,6 +143,7 @@ public record CompiledSwitch(
         b.ecmpHashFields = ecmpHashFields;
         b.ports = ports;
         b.provenance = provenance;
+        b.hwsku = hwsku;
         b.hashSeed = hashSeed;
         b.bufferPools = bufferPools;
         b.buffer = buffer;
@@ -174,6 +178,7 @@ public record CompiledSwitch(
         private List<String> ecmpHashFields = List.of();
         private List<CompiledPort> ports = List.of();
         private Map<String, Location> provenance = Map.of();
+        private String hwsku;
         private Long hashSeed;
         private Map<String, Integer> bufferPools = Map.of();
         private AsicBuffer buffer;
@@ -310,11 +315,16 @@ public record CompiledSwitch(
             return this;
         }
 
+        public Builder hwsku(String hwsku) {
+            this.hwsku = hwsku;
+            return this;
+        }
+
         public CompiledSwitch build() {
             return new CompiledSwitch(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion,
                     managementHost, managementPort, congestionControl, dscpToPriority, priorityToQueue,
                     priorityToPriorityGroup, losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles,
-                    watchdog, linkPause, ecmpHashFields, ports, provenance, hashSeed, bufferPools, buffer);
+                    watchdog, linkPause, ecmpHashFields, ports, provenance, hwsku, hashSeed, bufferPools, buffer);
         }
     }
 }

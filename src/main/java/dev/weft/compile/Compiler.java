@@ -111,8 +111,8 @@ public final class Compiler {
      */
     private record SwitchPlan(String[] keys, Location[] planLocations, Map<String, Long> seeds, Location seedsAt,
             Map<String, Integer> bufferPools) {
-        private static final String[] OWN = {"name", "role", "platform", "asic", "os_version", "management_host",
-            "management_port", "ecmp_hash_seed", "buffer_pools"};
+        private static final String[] OWN = {"name", "role", "platform", "asic", "hwsku", "os_version",
+            "management_host", "management_port", "ecmp_hash_seed", "buffer_pools"};
 
         static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
             java.util.TreeSet<String> keys = new java.util.TreeSet<>(List.of(OWN));
@@ -155,6 +155,9 @@ public final class Compiler {
             if (s.asic() != null) {
                 v[slot(keys, "asic")] = Where.of(s.at(), "asic");
             }
+            if (s.hwsku() != null) {
+                v[slot(keys, "hwsku")] = Where.of(s.at(), "hwsku");
+            }
             if (s.osVersion() != null) {
                 v[slot(keys, "os_version")] = Where.of(s.at(), "os-version");
             }
@@ -181,7 +184,7 @@ public final class Compiler {
         Integer mport = s.management() == null ? null : s.management().port();
         CompiledSwitch.Builder sw = CompiledSwitch.builder().name(s.name()).role(s.role()).platform(s.platform())
                 .asic(s.asic()).asicProfileVersion(versionOf(profile)).thresholdRoundingBytes(roundingOf(profile))
-                .osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov)
+                .hwsku(s.hwsku()).osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov)
                 .hashSeed(seed).buffer(bufferOf(profile));
         if (!roce) {
             return sw.build();
@@ -395,13 +398,16 @@ public final class Compiler {
     private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
         Map<String, Location> hostProv = new TreeMap<>();
         hostProv.put("name", Where.of(h.at(), "name"));
+        if (h.gidIndex() != null) {
+            hostProv.put("gid_index", Where.of(h.at(), "gid-index"));
+        }
         List<CompiledNic> nics = new ArrayList<>(h.nics().size());
         if (roce) {
             for (Nic n : h.nics()) {
                 nics.add(compileNic(h, n, model, plan, nicPlan));
             }
         }
-        return new CompiledHost(h.name(), nics, hostProv);
+        return new CompiledHost(h.name(), nics, hostProv, h.gidIndex());
     }
 
     /** The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}). */

@@ -9,18 +9,21 @@ import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.platform.Feature;
+import dev.weft.platform.LivePaths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
  * Compares the compiled switch the intent asks for with the one read from the device, feature by feature
- * (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports). Each difference is one finding
- * with the device, port, the OpenConfig path of the live value, expected and actual values, and the intent
+ * (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports, ECMP hash). Each difference is one finding
+ * with the device, port, the path of the live value in the platform's own model ({@link LivePaths}), expected and actual values, and the intent
  * line that owns the expected value. Live objects the intent does not manage are findings when they change
  * the RoCE plan: PFC on an unmanaged port or priority, a DSCP steered into a lossless priority, an extra
  * scheduled queue.
@@ -34,31 +37,42 @@ public final class Drift {
     private final CompiledSwitch want;
     private final CompiledSwitch got;
     private final Tolerance tolerance;
+    private final LivePaths paths;
     private final List<Finding> out = new ArrayList<>();
 
-    private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance) {
+    private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance, LivePaths paths) {
         this.want = want;
         this.got = got;
         this.tolerance = tolerance;
+        this.paths = paths;
     }
 
     /**
-     * @param intended  the compiled switch of the intent (with provenance)
+     * @param intended  the compiled switch of the intent (with provenance), as the platform holds it
+     *                  ({@link dev.weft.platform.LiveProfile#normalise})
      * @param live      the switch as read from the device (no provenance)
      * @param tolerance accepted rounding of byte thresholds
+     * @param paths     where the platform keeps each value: the {@code path} of each finding
+     * @param skip      features the platform does not serve ({@link dev.weft.platform.LiveProfile#notAudited}):
+     *                  not compared, so their absence from the live config is not drift
      * @return the differences, in a stable order
      */
-    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance) {
+    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance, LivePaths paths,
+            Set<Feature> skip) {
         Objects.requireNonNull(intended, "intended");
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(tolerance, "tolerance");
-        Drift d = new Drift(intended, live, tolerance);
+        Objects.requireNonNull(paths, "paths");
+        Drift d = new Drift(intended, live, tolerance, paths);
         d.classification();
         d.ports();
         d.scheduler();
         d.ecnProfiles();
         d.watchdog();
-        List<Finding> findings = new ArrayList<>(d.out);
+        d.hash();
+        Set<String> skipped = new TreeSet<>();
+        skip.forEach(f -> skipped.add(DriftRules.of(f)));
+        List<Finding> findings = new ArrayList<>(d.out.stream().filter(f -> !skipped.contains(f.rule())).toList());
         findings.sort(Finding.ORDER);
         return List.copyOf(findings);
     }
@@ -87,7 +101,7 @@ public final class Drift {
             String[] ea = m.getKey().split("\u0000");
             List<Integer> codes = m.getValue();
             String which = (codes.size() == 1 ? "DSCP " : "DSCPs ") + ranges(codes);
-            add(DriftRules.CLASSIFICATION, null, "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set",
+            add(DriftRules.CLASSIFICATION, null, paths.dscp(codes.get(0)),
                     ea[0], ea[1], swLoc("dscp_to_priority." + codes.get(0)),
                     which + " " + (codes.size() == 1 ? "is" : "are") + (ea[1].equals("unmapped")
                             ? " not classified on the device (the device default applies)"
@@ -98,7 +112,7 @@ public final class Drift {
             Integer e = want.priorityToQueue().get(p);
             Integer a = p < got.priorityToQueue().size() ? got.priorityToQueue().get(p) : null;
             if (!Objects.equals(e, a)) {
-                add(DriftRules.CLASSIFICATION, null, "/qos/forwarding-groups/forwarding-group[tc" + p + "]/config/output-queue",
+                add(DriftRules.CLASSIFICATION, null, paths.priorityQueue(p),
                         show(e), show(a), swLoc("priority_to_queue." + p),
                         "priority " + p + " goes to queue " + show(a) + " on the device, the intent says " + show(e));
             }
@@ -113,58 +127,56 @@ public final class Drift {
         boolean portPfcDrift = false;
         for (CompiledPort w : want.ports()) {
             CompiledPort g = live.remove(w.name());
-            String ifPath = "/interfaces/interface[" + w.name() + "]";
-            String qPath = "/qos/interfaces/interface[" + w.name() + "]";
             if (g == null) {
-                add(DriftRules.PORT, w.name(), ifPath, "present", "absent", portLoc(w, "name"),
+                add(DriftRules.PORT, w.name(), paths.port(w.name()), "present", "absent", portLoc(w, "name"),
                         "port " + w.name() + " of the intent does not exist on the device");
                 continue;
             }
             if (w.speedGbps() != null && !Objects.equals(w.speedGbps(), g.speedGbps())) {
-                add(DriftRules.PORT, w.name(), ifPath + "/ethernet/config/port-speed", gbps(w.speedGbps()), gbps(g.speedGbps()),
+                add(DriftRules.PORT, w.name(), paths.portSpeed(w.name()), gbps(w.speedGbps()), gbps(g.speedGbps()),
                         portLoc(w, "speed_gbps"), "port speed is " + gbps(g.speedGbps()) + " on the device, the intent says " + gbps(w.speedGbps()));
             }
             if (w.mtu() != null && !Objects.equals(w.mtu(), g.mtu())) {
-                add(DriftRules.MTU, w.name(), ifPath + "/config/mtu", show(w.mtu()), show(g.mtu()), portLoc(w, "mtu"),
+                add(DriftRules.MTU, w.name(), paths.mtu(w.name()), show(w.mtu()), show(g.mtu()), portLoc(w, "mtu"),
                         "MTU is " + show(g.mtu()) + " on the device, the intent says " + show(w.mtu()));
             }
             if (w.trustDscp() != g.trustDscp()) {
-                add(DriftRules.CLASSIFICATION, w.name(), qPath + "/config/trust-dscp", String.valueOf(w.trustDscp()),
+                add(DriftRules.CLASSIFICATION, w.name(), paths.trustDscp(w.name()), String.valueOf(w.trustDscp()),
                         String.valueOf(g.trustDscp()), portLoc(w, "trust_dscp"),
                         "DSCP trust is " + g.trustDscp() + " on the device, the intent says " + w.trustDscp());
             }
             if (!w.pfcPriorities().equals(g.pfcPriorities())) {
                 portPfcDrift = true;
-                add(DriftRules.PFC, w.name(), qPath + "/pfc/config/enabled-priorities", list(w.pfcPriorities()),
+                add(DriftRules.PFC, w.name(), paths.pfc(w.name()), list(w.pfcPriorities()),
                         list(g.pfcPriorities()), portLoc(w, "pfc_priorities"), "PFC is enabled on priorities "
                                 + list(g.pfcPriorities()) + " on the device, the intent says " + list(w.pfcPriorities()));
             }
             if (w.linkPause() != g.linkPause()) {
-                add(DriftRules.PFC, w.name(), ifPath + "/ethernet/config/enable-flow-control", String.valueOf(w.linkPause()),
+                add(DriftRules.PFC, w.name(), paths.linkPause(w.name()), String.valueOf(w.linkPause()),
                         String.valueOf(g.linkPause()), portLoc(w, "link_pause"),
                         "802.3x link pause is " + (g.linkPause() ? "on" : "off") + " on the device, the intent says "
                                 + (w.linkPause() ? "on" : "off"));
             }
-            ecnBindings(w, g, qPath);
-            buffers(w, g, qPath);
-            portWatchdog(w, g, qPath);
+            ecnBindings(w, g);
+            buffers(w, g);
+            portWatchdog(w, g);
         }
         for (CompiledPort extra : live.values()) {
             if (!extra.pfcPriorities().isEmpty()) {
                 portPfcDrift = true;
-                add(DriftRules.PFC, extra.name(), "/qos/interfaces/interface[" + extra.name() + "]/pfc/config/enabled-priorities",
+                add(DriftRules.PFC, extra.name(), paths.pfc(extra.name()),
                         "[]", list(extra.pfcPriorities()), swLoc("name"), "port " + extra.name()
                                 + " is not in the intent but enables PFC on priorities " + list(extra.pfcPriorities()));
             }
         }
         if (!portPfcDrift && !want.losslessPriorities().equals(got.losslessPriorities())) {
-            add(DriftRules.PFC, null, "/qos/interfaces/interface/pfc/config/enabled-priorities", list(want.losslessPriorities()),
+            add(DriftRules.PFC, null, paths.lossless(), list(want.losslessPriorities()),
                     list(got.losslessPriorities()), swLoc("lossless_priorities"), "the device's lossless priorities are "
                             + list(got.losslessPriorities()) + ", the intent says " + list(want.losslessPriorities()));
         }
     }
 
-    private void ecnBindings(CompiledPort w, CompiledPort g, String qPath) {
+    private void ecnBindings(CompiledPort w, CompiledPort g) {
         Map<Integer, CompiledQueue> live = byQueue(g.queues());
         TreeSet<Integer> queues = new TreeSet<>(live.keySet());
         w.queues().forEach(q -> queues.add(q.queue()));
@@ -175,16 +187,16 @@ public final class Drift {
             if (!Objects.equals(e, a)) {
                 Location at = intended.containsKey(q) ? swLoc("ecn_profiles." + intended.get(q).trafficClass(), "queues." + q)
                         : portLoc(w, "queues");
-                add(DriftRules.ECN, w.name(), qPath + "/output/queues/queue[" + q + "]/config/queue-management-profile",
+                add(DriftRules.ECN, w.name(), paths.ecnBinding(w.name(), q),
                         orNone(e), orNone(a), at, "queue " + q + " marks ECN with profile " + orNone(a)
                                 + " on the device, the intent says " + orNone(e));
             }
         }
     }
 
-    private void buffers(CompiledPort w, CompiledPort g, String qPath) {
+    private void buffers(CompiledPort w, CompiledPort g) {
         if (w.cableLengthMetres() != null && !Objects.equals(w.cableLengthMetres(), g.cableLengthMetres())) {
-            add(DriftRules.BUFFERS, w.name(), qPath + "/config/cable-length", metres(w.cableLengthMetres()),
+            add(DriftRules.BUFFERS, w.name(), paths.cableLength(w.name()), metres(w.cableLengthMetres()),
                     metres(g.cableLengthMetres()), portLoc(w, "cable_length_m"), "cable length is "
                             + metres(g.cableLengthMetres()) + " on the device, the intent says " + metres(w.cableLengthMetres()));
         }
@@ -193,18 +205,17 @@ public final class Drift {
         Location at = portLoc(w, "headroom");
         for (PriorityGroupHeadroom h : w.headroom()) {
             PriorityGroupHeadroom a = live.remove(h.pg());
-            String pgPath = qPath + "/priority-groups/priority-group[" + h.pg() + "]/config";
             if (a == null) {
-                add(DriftRules.BUFFERS, w.name(), pgPath, "xoff " + h.xoff() + " B", "absent", at,
+                add(DriftRules.BUFFERS, w.name(), paths.headroom(w.name(), h.pg(), null), "xoff " + h.xoff() + " B", "absent", at,
                         "priority group " + h.pg() + " has no headroom on the device, the intent computes xoff " + h.xoff() + " B");
                 continue;
             }
-            bytes(w.name(), pgPath + "/xoff", "xoff of priority group " + h.pg(), h.xoff(), a.xoff(), at);
-            bytes(w.name(), pgPath + "/xon", "xon of priority group " + h.pg(), h.xon(), a.xon(), at);
-            bytes(w.name(), pgPath + "/size", "size of priority group " + h.pg(), h.size(), a.size(), at);
+            bytes(w.name(), paths.headroom(w.name(), h.pg(), "xoff"), "xoff of priority group " + h.pg(), h.xoff(), a.xoff(), at);
+            bytes(w.name(), paths.headroom(w.name(), h.pg(), "xon"), "xon of priority group " + h.pg(), h.xon(), a.xon(), at);
+            bytes(w.name(), paths.headroom(w.name(), h.pg(), "size"), "size of priority group " + h.pg(), h.size(), a.size(), at);
         }
         for (PriorityGroupHeadroom extra : live.values()) {
-            add(DriftRules.BUFFERS, w.name(), qPath + "/priority-groups/priority-group[" + extra.pg() + "]/config", "absent",
+            add(DriftRules.BUFFERS, w.name(), paths.headroom(w.name(), extra.pg(), null), "absent",
                     "xoff " + extra.xoff() + " B", at, "priority group " + extra.pg()
                             + " reserves headroom on the device but is not lossless in the intent");
         }
@@ -217,12 +228,12 @@ public final class Drift {
         }
     }
 
-    private void portWatchdog(CompiledPort w, CompiledPort g, String qPath) {
+    private void portWatchdog(CompiledPort w, CompiledPort g) {
         if (want.watchdog() == null || wantWatchdog() != gotWatchdog()) {
             return;     // the intent is silent, or the switch-wide finding already says it
         }
         if (w.watchdog() != g.watchdog()) {
-            add(DriftRules.WATCHDOG, w.name(), qPath + "/pfc/watchdog/config/enabled", String.valueOf(w.watchdog()),
+            add(DriftRules.WATCHDOG, w.name(), paths.portWatchdog(w.name()), String.valueOf(w.watchdog()),
                     String.valueOf(g.watchdog()), portLoc(w, "watchdog"), "the PFC watchdog is "
                             + (g.watchdog() ? "on" : "off") + " on the device, the intent says " + (w.watchdog() ? "on" : "off"));
         }
@@ -238,7 +249,7 @@ public final class Drift {
         for (int q : queues) {
             CompiledQueue e = intended.get(q);
             CompiledQueue a = live.get(q);
-            String path = "/qos/scheduler-policies/scheduler-policy/schedulers/scheduler/inputs/input[queue" + q + "]";
+            String path = paths.scheduler(q);
             String es = sched(e);
             String as = sched(a);
             if (!es.equals(as)) {
@@ -253,22 +264,21 @@ public final class Drift {
         got.ecnProfiles().forEach(p -> live.put(p.name(), p));
         for (EcnProfile e : want.ecnProfiles()) {
             EcnProfile a = live.get(e.name());
-            String path = "/qos/queue-management-profiles/queue-management-profile[" + e.name() + "]/wred/uniform/config";
             Location at = swLoc("ecn_profiles." + e.name());
             if (a == null) {
-                add(DriftRules.ECN, null, path, "present", "absent", at, "ECN profile " + e.name() + " does not exist on the device");
+                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), null), "present", "absent", at, "ECN profile " + e.name() + " does not exist on the device");
                 continue;
             }
             if (!tolerance.sameBytes(e.minBytes(), a.minBytes())) {
-                add(DriftRules.ECN, null, path + "/min-threshold", e.minBytes() + " B", a.minBytes() + " B", at, "ECN profile "
+                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "min"), e.minBytes() + " B", a.minBytes() + " B", at, "ECN profile "
                         + e.name() + " starts marking at " + a.minBytes() + " B on the device, the intent says " + e.minBytes() + " B" + toleranceNote());
             }
             if (!tolerance.sameBytes(e.maxBytes(), a.maxBytes())) {
-                add(DriftRules.ECN, null, path + "/max-threshold", e.maxBytes() + " B", a.maxBytes() + " B", at, "ECN profile "
+                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "max"), e.maxBytes() + " B", a.maxBytes() + " B", at, "ECN profile "
                         + e.name() + " reaches full marking at " + a.maxBytes() + " B on the device, the intent says " + e.maxBytes() + " B" + toleranceNote());
             }
             if (e.probability() != a.probability()) {
-                add(DriftRules.ECN, null, path + "/max-drop-probability-percent", e.probability() + "%", a.probability() + "%", at,
+                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "probability"), e.probability() + "%", a.probability() + "%", at,
                         "ECN profile " + e.name() + " marks with probability " + a.probability() + "% on the device, the intent says " + e.probability() + "%");
             }
         }
@@ -280,10 +290,9 @@ public final class Drift {
             return;     // the intent does not manage the watchdog
         }
         CompiledWatchdog a = got.watchdog();
-        String path = "/qos/interfaces/interface/pfc/watchdog/config";
         Location at = swLoc("watchdog");
         if (wantWatchdog() != gotWatchdog()) {
-            add(DriftRules.WATCHDOG, null, path + "/enabled", String.valueOf(wantWatchdog()), String.valueOf(gotWatchdog()), at,
+            add(DriftRules.WATCHDOG, null, paths.watchdog("enabled"), String.valueOf(wantWatchdog()), String.valueOf(gotWatchdog()), at,
                     "the PFC watchdog is " + (gotWatchdog() ? "on" : "off") + " on the device, the intent says " + (wantWatchdog() ? "on" : "off"));
             return;
         }
@@ -291,12 +300,12 @@ public final class Drift {
             return;     // off on both sides: timers do nothing
         }
         if (!e.action().equals(a.action())) {
-            add(DriftRules.WATCHDOG, null, path + "/action", e.action(), a.action(), at,
+            add(DriftRules.WATCHDOG, null, paths.watchdog("action"), e.action(), a.action(), at,
                     "the PFC watchdog action is " + a.action() + " on the device, the intent says " + e.action());
         }
-        millis(path + "/detection-time", "detection time", e.detectionMs(), a.detectionMs(), at);
-        millis(path + "/restoration-time", "restoration time", e.restorationMs(), a.restorationMs(), at);
-        millis("/qos/pfc-watchdog/config/poll-interval", "poll interval", e.pollMs(), a.pollMs(), at);
+        millis(paths.watchdog("detection"), "detection time", e.detectionMs(), a.detectionMs(), at);
+        millis(paths.watchdog("restoration"), "restoration time", e.restorationMs(), a.restorationMs(), at);
+        millis(paths.watchdog("poll"), "poll interval", e.pollMs(), a.pollMs(), at);
     }
 
     private void millis(String path, String what, long e, long a, Location at) {
@@ -304,6 +313,30 @@ public final class Drift {
             add(DriftRules.WATCHDOG, null, path, e + " ms", a + " ms", at,
                     "the PFC watchdog " + what + " is " + a + " ms on the device, the intent says " + e + " ms");
         }
+    }
+
+    /**
+     * The ECMP hash fields, as sets (their order does not change the hash). Compared only when the intent
+     * names fields the device's platform carries: {@link DriftAudit} leaves out the ones it cannot.
+     */
+    private void hash() {
+        if (want.ecmpHashFields().isEmpty()) {
+            return;
+        }
+        TreeSet<String> e = new TreeSet<>(want.ecmpHashFields());
+        TreeSet<String> a = new TreeSet<>(got.ecmpHashFields());
+        if (e.equals(a)) {
+            return;
+        }
+        TreeSet<String> missing = new TreeSet<>(e);
+        missing.removeAll(a);
+        TreeSet<String> extra = new TreeSet<>(a);
+        extra.removeAll(e);
+        add(DriftRules.HASH, null, paths.hash(), String.join(",", e), String.join(",", a),
+                swLoc("ecmp_hash_fields"), "the ECMP hash uses " + (a.isEmpty() ? "no configured fields" : String.join(", ", a))
+                        + " on the device, the intent says " + String.join(", ", e)
+                        + (missing.isEmpty() ? "" : " (not hashed: " + String.join(", ", missing) + ")")
+                        + (extra.isEmpty() ? "" : " (extra: " + String.join(", ", extra) + ")"));
     }
 
     /** The intended watchdog runs only where there are lossless priorities to watch (ports carry it). */

@@ -1,10 +1,14 @@
 package dev.weft.drift;
 
 import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.live.DevicePool;
 import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
@@ -14,11 +18,13 @@ import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
+import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -61,7 +67,12 @@ public final class DriftAudit {
         targets.forEach(t -> byName.put(t.name(), t));
         List<Result> results = new ArrayList<>();
         for (Reading r : new LiveReader(settings, platforms).read(targets, LiveReader.Mode.DRIFT)) {
-            results.add(compare(byName.get(r.device()), r, platforms));
+            // comparing is per-device work too: whatever one device's config does to it stays that device's error
+            LiveTarget target = byName.get(r.device());
+            results.add(DevicePool.isolated(r, reading -> compare(target, reading, platforms), (reading, e) -> {
+                Reading failed = LiveReader.internal(target, e, settings.crashes());
+                return new Result(failed.status(), failed.findings(), null);
+            }));
         }
         return List.copyOf(results);
     }
@@ -72,10 +83,11 @@ public final class DriftAudit {
             return new Result(reading.status(), reading.findings(), null);
         }
         CompiledSwitch intended = target.intended();
-        List<Finding> findings = new ArrayList<>(Drift.compare(intended, reading.live(), Tolerance.of(intended)));
+        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+        List<Finding> findings = new ArrayList<>(Drift.compare(comparable(intended, profile), reading.live(),
+                Tolerance.of(intended), profile.paths(), profile.notAudited().keySet()));
         DeviceStatus status = findings.isEmpty() ? DeviceStatus.ok(reading.device())
                 : new DeviceStatus(reading.device(), DeviceStatus.Status.DRIFT, null);
-        LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
         profile.notAudited().forEach((feature, reason) -> {
             if (feature.usedBy(intended)) {
                 findings.add(notAudited(intended, feature, reason));
@@ -83,6 +95,42 @@ public final class DriftAudit {
         });
         findings.sort(Finding.ORDER);
         return new Result(status, findings, reading.live());
+    }
+
+    /**
+     * The intended switch as the device's platform carries it ({@link LiveProfile#expected}: e.g. only the
+     * ECMP hash fields the platform has settings for, the watchdog timers and headroom NVUE derives itself),
+     * with the intent's provenance kept, so each difference is real drift and still names its intent line.
+     */
+    static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
+        CompiledSwitch expected = profile.expected(intended);
+        Map<String, CompiledPort> ports = new TreeMap<>();
+        intended.ports().forEach(p -> ports.put(p.name(), p));
+        List<CompiledPort> located = new ArrayList<>();
+        for (CompiledPort p : expected.ports()) {
+            CompiledPort own = ports.get(p.name());
+            located.add(own == null ? p : p.toBuilder().role(own.role()).provenance(own.provenance()).build());
+        }
+        // A platform that names ECN profiles its own way (NVUE: by traffic class) keeps the intent line of each:
+        // the profile bound to the same queue owns it.
+        Map<String, Location> provenance = new TreeMap<>(intended.provenance());
+        Map<Integer, String> intendedProfileOfQueue = new TreeMap<>();
+        intended.queues().forEach(q -> intendedProfileOfQueue.put(q.queue(), q.ecnProfile()));
+        for (CompiledQueue q : expected.queues()) {
+            String own = intendedProfileOfQueue.get(q.queue());
+            if (q.ecnProfile() != null && own != null && !own.equals(q.ecnProfile())) {
+                Location at = intended.provenance().get("ecn_profiles." + own);
+                if (at != null) {
+                    provenance.putIfAbsent("ecn_profiles." + q.ecnProfile(), at);
+                }
+            }
+        }
+        // the intent-only facts no device config carries, back as the intent has them
+        return expected.toBuilder().name(intended.name()).role(intended.role()).asic(intended.asic())
+                .asicProfileVersion(intended.asicProfileVersion()).thresholdRoundingBytes(intended.thresholdRoundingBytes())
+                .hwsku(intended.hwsku()).osVersion(intended.osVersion()).managementHost(intended.managementHost())
+                .managementPort(intended.managementPort()).cnpPriority(intended.cnpPriority()).cnpDscp(intended.cnpDscp())
+                .provenance(provenance).ports(located).build();
     }
 
     private static Finding notAudited(CompiledSwitch sw, Feature feature, String reason) {
@@ -94,6 +142,12 @@ public final class DriftAudit {
     /** Per-device results plus the live-only rule findings, with statuses raised to drift where those apply. */
     public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
             Map<String, RuleMeta> meta, LocalDate today) {
+        return outcome(model, compiled, results, meta, today, dev.weft.rules.builtin.BuiltInRules.catalog(), Set.of());
+    }
+
+    /** The same, with the run's rules: user rules on a switch's config ({@code userRules}) check the live config too. */
+    public static Outcome outcome(FabricModel model, CompiledFabric compiled, List<Result> results,
+            Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog, Set<String> userRules) {
         List<Finding> findings = new ArrayList<>();
         Map<String, CompiledSwitch> live = new TreeMap<>();
         Map<String, DeviceStatus> status = new TreeMap<>();
@@ -104,7 +158,7 @@ public final class DriftAudit {
                 live.put(r.name(), r.live());
             }
         }
-        for (Finding f : LiveRules.liveOnly(model, compiled, live, meta, today)) {
+        for (Finding f : LiveRules.liveOnly(model, compiled, live, meta, today, catalog, userRules)) {
             findings.add(f);
             DeviceStatus s = status.get(f.device());
             if (s != null && s.status() == DeviceStatus.Status.OK && f.severity() != Severity.INFO) {

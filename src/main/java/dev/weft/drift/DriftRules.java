@@ -1,6 +1,7 @@
 package dev.weft.drift;
 
 import dev.weft.live.LiveReader;
+import dev.weft.platform.Feature;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,9 +20,11 @@ public final class DriftRules {
     public static final String WATCHDOG = "drift-watchdog";
     public static final String BUFFERS = "drift-buffers";
     public static final String MTU = "drift-mtu";
+    public static final String HASH = "drift-hash";
     public static final String PORT = "drift-port";
     public static final String UNREACHABLE = LiveReader.UNREACHABLE;
     public static final String DEVICE_ERROR = LiveReader.DEVICE_ERROR;
+    public static final String REPLY_INVALID = LiveReader.REPLY_INVALID;
     public static final String NOT_AUDITED = DriftAudit.NOT_AUDITED;
 
     /** What one drift id means. */
@@ -56,6 +59,10 @@ public final class DriftRules {
             new Description(MTU, "The device's port MTU differs from the intent",
                     "An MTU below the RoCE path MTU plus headers drops RoCE packets silently.",
                     "Re-apply the rendered configuration, or change the MTU in the intent."),
+            new Description(HASH, "The device hashes ECMP traffic on other fields than the intent",
+                    "RoCE flows differ mainly in their UDP source port; a hash without the L4 ports puts many queue"
+                            + " pairs on one path and leaves others idle.",
+                    "Re-apply the rendered configuration, or change fabric.ecmp.hash-fields in the intent."),
             new Description(PORT, "A port of the intent is missing on the device or runs at another speed",
                     "Headroom and buffers are computed for the intended speed; a missing port carries no traffic.",
                     "Check the port name and speed in the intent against the device."),
@@ -70,9 +77,29 @@ public final class DriftRules {
             new Description(NOT_AUDITED, "A part of the plan the device's platform does not serve over its transport",
                     "Some platforms serve part of their configuration only over another interface (gNMI, a CLI); Weft"
                             + " reports those features per device instead of passing them silently. Not a failure.",
-                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason."));
+                    "Audit that part another way (the platform's own tools), or accept it; the message names the reason."),
+            new Description(REPLY_INVALID, "The device's reply breaks its platform's model",
+                    "The reply arrived, but an element the model requires is missing (a list entry without its key),"
+                            + " a number is out of range or not a number, or a value is not one of the model's"
+                            + " enumerations; the device's config cannot be compared, so it is not audited. The"
+                            + " finding's path is the NETCONF path of the offending element.",
+                    "Check the device's software and the value at the path; the other devices of the run are not affected."));
 
     private DriftRules() {}
+
+    /** The drift id of a feature's differences. */
+    public static String of(Feature feature) {
+        return switch (feature) {
+            case CLASSIFICATION -> CLASSIFICATION;
+            case PFC -> PFC;
+            case ECN -> ECN;
+            case SCHEDULER -> SCHEDULER;
+            case WATCHDOG -> WATCHDOG;
+            case BUFFERS -> BUFFERS;
+            case MTU -> MTU;
+            case HASH -> HASH;
+        };
+    }
 
     /** Every drift id, by id. */
     public static Map<String, Description> all() {

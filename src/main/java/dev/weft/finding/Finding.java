@@ -49,7 +49,16 @@ public record Finding(
         Objects.requireNonNull(rule, "rule");
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(message, "message");
+        // A safety net under the stages, which quote values cut already: no finding carries a whole input.
+        message = Excerpt.cut(message, MAX_MESSAGE_CHARS);
+        expected = Excerpt.cut(expected, MAX_VALUE_CHARS);
+        actual = Excerpt.cut(actual, MAX_VALUE_CHARS);
     }
+
+    /** Longest message kept; the stages' own messages are a line or two. */
+    public static final int MAX_MESSAGE_CHARS = 2000;
+    /** Longest expected or actual value kept (a whole DSCP map fits). */
+    public static final int MAX_VALUE_CHARS = 1000;
 
     /** Starts a finding with the three required parts; add the rest with the {@code with*} methods. */
     public static Finding of(String rule, Severity severity, String message) {

@@ -74,7 +74,7 @@ public final class RoceFabricGenerator {
         for (int rail = 0; rail < shape.railsPerNode(); rail++) {
             int leaf = su * shape.railsPerNode() + rail;
             y.append("  - name: ").append(leafName(leaf)).append('\n')
-                    .append("    role: leaf\n    platform: sonic\n    asic: spectrum-4\n    os-version: \"202411\"\n")
+                    .append("    role: leaf\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
                     .append("    management: { host: 127.0.0.1, port: ").append(FIRST_MGMT_PORT + leaf)
                     .append(", credentials: lab }\n")
                     .append("    ports:\n");
@@ -116,7 +116,7 @@ public final class RoceFabricGenerator {
         for (int s = 0; s < shape.spinesPerBlock(); s++) {
             int spine = block * shape.spinesPerBlock() + s;
             y.append("  - name: ").append(spineName(spine)).append('\n')
-                    .append("    role: spine\n    platform: sonic\n    asic: spectrum-4\n    os-version: \"202411\"\n")
+                    .append("    role: spine\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
                     .append("    management: { host: 127.0.0.1, port: ").append(FIRST_MGMT_PORT + shape.leaves() + spine)
                     .append(", credentials: lab }\n")
                     .append("    ports:\n");

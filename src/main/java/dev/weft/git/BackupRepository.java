@@ -1,7 +1,6 @@
 package dev.weft.git;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,9 +26,10 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 import org.w3c.dom.Element;
 
 /**
- * {@code weft backup}: one file per device ({@code <device>.xml}, {@link BackupXml}) in a Git
- * repository, one commit per run that names the devices whose configuration changed. A run
- * where nothing changed makes no commit. Devices that could not be read keep their last file.
+ * {@code weft backup}: one file per device in a Git repository ({@code <device>.xml} for a NETCONF device,
+ * {@link BackupXml}; {@code <device>.json} for a device read by a command, {@link BackupFile#text}), one
+ * commit per run that names the devices whose configuration changed. A run where nothing changed makes
+ * no commit. Devices that could not be read keep their last file.
  */
 public final class BackupRepository implements AutoCloseable {
 
@@ -78,43 +78,74 @@ public final class BackupRepository implements AutoCloseable {
      */
     public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when)
             throws BackupException {
-        SortedMap<String, byte[]> files = new TreeMap<>();
-        for (Map.Entry<String, Element> e : configs.entrySet()) {
+        return record(configs, unreachable, when, "weft backup");
+    }
+
+    /**
+     * As {@link #record(Map, Collection, Instant)}, with the commit message's first words ({@code weft remediate
+     * (before)}), so a history shows which command took each snapshot.
+     */
+    public BackupResult record(Map<String, Element> configs, Collection<String> unreachable, Instant when, String title)
+            throws BackupException {
+        Map<String, BackupFile> files = new TreeMap<>();
+        configs.forEach((device, data) -> files.put(device, BackupFile.xml(data)));
+        return recordFiles(files, unreachable, when, title);
+    }
+
+    /** Writes every reachable device's file ({@code <device>.<extension>}) and commits the changed ones. */
+    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when)
+            throws BackupException {
+        return recordFiles(configs, unreachable, when, "weft backup");
+    }
+
+    /**
+     * As above, with the commit message's first words.
+     *
+     * @param configs device name → its file
+     */
+    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when,
+            String title) throws BackupException {
+        SortedMap<String, BackupFile> files = new TreeMap<>();
+        for (Map.Entry<String, BackupFile> e : configs.entrySet()) {
             String device = e.getKey();
             if (!DEVICE_NAME.matcher(device).matches()) {
                 throw new BackupException("device name '" + device + "' cannot be a file name in the backup"
                         + " (letters, digits, '_', '.', '-'; not starting with '.' or '-')");
             }
-            files.put(device, BackupXml.render(e.getValue()).getBytes(StandardCharsets.UTF_8));
+            files.put(device, e.getValue());
         }
         List<String> changed = new ArrayList<>();
         List<String> same = new ArrayList<>();
-        try {
+        List<String> recovered = new ArrayList<>();
+        try (BackupLock lock = BackupLock.take(git.getRepository().getDirectory().toPath(), recovered)) {
             ObjectId headTree = git.getRepository().resolve("HEAD^{tree}");
-            for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                String path = f.getKey() + ".xml";
-                if (Arrays.equals(committed(headTree, path), f.getValue())) {
+            List<String> paths = new ArrayList<>();
+            for (Map.Entry<String, BackupFile> f : files.entrySet()) {
+                String path = f.getKey() + "." + f.getValue().extension();
+                byte[] content = f.getValue().content();
+                if (Arrays.equals(committed(headTree, path), content)) {
                     same.add(f.getKey());
                     continue;
                 }
-                Files.write(workTree.resolve(path), f.getValue());
+                Files.write(workTree.resolve(path), content);
                 git.add().addFilepattern(path).call();
                 changed.add(f.getKey());
+                paths.add(path);
             }
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
-            String message = message(changed, same, failed);
+            String message = message(title, changed, same, failed);
             if (changed.isEmpty()) {
-                return new BackupResult(Optional.empty(), changed, same, failed, message);
+                return new BackupResult(Optional.empty(), changed, same, failed, message, recovered);
             }
             PersonIdent who = new PersonIdent(AUTHOR, EMAIL, when, ZoneOffset.UTC);
             var commit = git.commit().setMessage(message).setAuthor(who).setCommitter(who)
                     .setSign(false).setNoVerify(true);
             if (headTree != null) {
-                changed.forEach(d -> commit.setOnly(d + ".xml"));   // never sweep in anything else staged
+                paths.forEach(commit::setOnly);   // never sweep in anything else staged
             }
             RevCommit done = commit.call();
-            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message);
-        } catch (IOException | GitAPIException e) {
+            return new BackupResult(Optional.of(done.getId().name()), changed, same, failed, message, recovered);
+        } catch (IOException | GitAPIException | RuntimeException e) {
             throw new BackupException("cannot write the backup to " + workTree + ": " + e.getMessage(), e);
         }
     }
@@ -129,8 +160,12 @@ public final class BackupRepository implements AutoCloseable {
     }
 
     static String message(List<String> changed, List<String> unchanged, List<String> unreachable) {
+        return message("weft backup", changed, unchanged, unreachable);
+    }
+
+    static String message(String title, List<String> changed, List<String> unchanged, List<String> unreachable) {
         int total = changed.size() + unchanged.size() + unreachable.size();
-        StringBuilder m = new StringBuilder("weft backup: ").append(changed.size()).append(" of ").append(total)
+        StringBuilder m = new StringBuilder(title).append(": ").append(changed.size()).append(" of ").append(total)
                 .append(total == 1 ? " device" : " devices").append(" changed\n\n");
         line(m, "changed", changed);
         line(m, "unchanged", unchanged);

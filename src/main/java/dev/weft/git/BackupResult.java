@@ -11,14 +11,16 @@ import java.util.Optional;
  * @param unchanged   devices whose file stayed the same, sorted
  * @param unreachable devices that could not be read (their last backup is kept), sorted
  * @param message     the commit message (also built when nothing was committed)
+ * @param recovered   one line per stale lock of an interrupted earlier backup that this run removed
  */
 public record BackupResult(Optional<String> commitId, List<String> changed, List<String> unchanged,
-        List<String> unreachable, String message) {
+        List<String> unreachable, String message, List<String> recovered) {
 
     public BackupResult {
         changed = List.copyOf(changed);
         unchanged = List.copyOf(unchanged);
         unreachable = List.copyOf(unreachable);
+        recovered = List.copyOf(recovered);
     }
 
     public boolean committed() {

@@ -48,7 +48,12 @@ public final class Blame implements AutoCloseable {
             builder.setGitDir(dir);
         }
         this.repo = builder.setMustExist(true).build();
-        this.start = ref == null ? null : repo.resolve(ref + "^{commit}");
+        try {
+            this.start = ref == null ? null : repo.resolve(ref + "^{commit}");
+        } catch (RuntimeException e) {
+            repo.close();
+            throw GitRepo.damaged(e);
+        }
         if (ref != null && start == null) {
             repo.close();
             throw new IOException("ref '" + ref + "' not found");

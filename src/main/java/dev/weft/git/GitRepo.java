@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.diff.RenameDetector;
-import org.eclipse.jgit.errors.RevisionSyntaxException;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -42,20 +41,43 @@ public final class GitRepo implements AutoCloseable {
         try {
             ObjectId id = repo.resolve(ref + "^{commit}");
             return Optional.ofNullable(id).map(ObjectId::name);
-        } catch (IOException | RevisionSyntaxException e) {
+        } catch (IOException | RuntimeException e) {
+            // RevisionSyntaxException, and the NumberFormatException of an absurd HEAD@{-99999999999}: not a ref
             return Optional.empty();
         }
     }
 
+    /** A read of the object database; what JGit throws unchecked on damaged objects is an IOException here. */
+    @FunctionalInterface
+    private interface Read<T> {
+        T run() throws IOException;
+    }
+
+    private static <T> T guarded(Read<T> read) throws IOException {
+        try {
+            return read.run();
+        } catch (RuntimeException e) {
+            throw damaged(e);
+        }
+    }
+
+    /** The IOException of a repository JGit cannot read (a truncated or corrupted object): one line, try git fsck. */
+    static IOException damaged(RuntimeException e) {
+        return new IOException("the repository looks damaged (" + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + dev.weft.finding.Excerpt.cut(e.getMessage())) + "); try git fsck", e);
+    }
+
     /** True when {@code path} (repository-relative) exists in the tree of {@code ref}. */
     public boolean exists(String ref, String path) throws IOException {
-        ObjectId commit = repo.resolve(ref + "^{commit}");
-        if (commit == null) {
-            return false;
-        }
-        try (RevWalk walk = new RevWalk(repo); TreeWalk at = TreeWalk.forPath(repo, path, walk.parseCommit(commit).getTree())) {
-            return at != null;
-        }
+        return guarded(() -> {
+            ObjectId commit = repo.resolve(ref + "^{commit}");
+            if (commit == null) {
+                return false;
+            }
+            try (RevWalk walk = new RevWalk(repo); TreeWalk at = TreeWalk.forPath(repo, path, walk.parseCommit(commit).getTree())) {
+                return at != null;
+            }
+        });
     }
 
     /**
@@ -66,51 +88,53 @@ public final class GitRepo implements AutoCloseable {
      * @param headRef the head ref, or null for the working tree
      */
     public Optional<String> renamedFrom(String baseRef, String headRef, String headInventory) throws IOException {
-        ObjectId base = repo.resolve(baseRef + "^{commit}");
-        if (base == null) {
-            return Optional.empty();
-        }
-        String prefix = headInventory + "/";
-        try (RevWalk walk = new RevWalk(repo); TreeWalk tw = new TreeWalk(repo)) {
-            tw.setRecursive(true);
-            tw.addTree(walk.parseCommit(base).getTree());
-            if (headRef == null) {
-                WorkingTreeIterator work = new FileTreeIterator(repo);
-                tw.addTree(work);
-                tw.setFilter(AndTreeFilter.create(TreeFilter.ANY_DIFF, new NotIgnoredFilter(1)));
-            } else {
-                ObjectId head = repo.resolve(headRef + "^{commit}");
-                if (head == null) {
-                    return Optional.empty();
-                }
-                tw.addTree(walk.parseCommit(head).getTree());
-                tw.setFilter(TreeFilter.ANY_DIFF);
+        return guarded(() -> {
+            ObjectId base = repo.resolve(baseRef + "^{commit}");
+            if (base == null) {
+                return Optional.empty();
             }
-            List<DiffEntry> entries = DiffEntry.scan(tw);
-            RenameDetector detector = new RenameDetector(repo);
-            detector.addAll(entries);
-            Map<String, Integer> votes = new TreeMap<>();
-            for (DiffEntry e : detector.compute()) {
-                if ((e.getChangeType() == DiffEntry.ChangeType.RENAME || e.getChangeType() == DiffEntry.ChangeType.COPY)
-                        && e.getNewPath().startsWith(prefix)) {
-                    String below = e.getNewPath().substring(prefix.length());
-                    String old = e.getOldPath();
-                    if (old.endsWith("/" + below)) {
-                        votes.merge(old.substring(0, old.length() - below.length() - 1), 1, Integer::sum);
+            String prefix = headInventory + "/";
+            try (RevWalk walk = new RevWalk(repo); TreeWalk tw = new TreeWalk(repo)) {
+                tw.setRecursive(true);
+                tw.addTree(walk.parseCommit(base).getTree());
+                if (headRef == null) {
+                    WorkingTreeIterator work = new FileTreeIterator(repo);
+                    tw.addTree(work);
+                    tw.setFilter(AndTreeFilter.create(TreeFilter.ANY_DIFF, new NotIgnoredFilter(1)));
+                } else {
+                    ObjectId head = repo.resolve(headRef + "^{commit}");
+                    if (head == null) {
+                        return Optional.empty();
+                    }
+                    tw.addTree(walk.parseCommit(head).getTree());
+                    tw.setFilter(TreeFilter.ANY_DIFF);
+                }
+                List<DiffEntry> entries = DiffEntry.scan(tw);
+                RenameDetector detector = new RenameDetector(repo);
+                detector.addAll(entries);
+                Map<String, Integer> votes = new TreeMap<>();
+                for (DiffEntry e : detector.compute()) {
+                    if ((e.getChangeType() == DiffEntry.ChangeType.RENAME || e.getChangeType() == DiffEntry.ChangeType.COPY)
+                            && e.getNewPath().startsWith(prefix)) {
+                        String below = e.getNewPath().substring(prefix.length());
+                        String old = e.getOldPath();
+                        if (old.endsWith("/" + below)) {
+                            votes.merge(old.substring(0, old.length() - below.length() - 1), 1, Integer::sum);
+                        }
                     }
                 }
-            }
-            // Most votes wins; on a tie the first folder in path order, so the answer is deterministic.
-            String best = null;
-            int most = 0;
-            for (Map.Entry<String, Integer> v : votes.entrySet()) {
-                if (v.getValue() > most) {
-                    best = v.getKey();
-                    most = v.getValue();
+                // Most votes wins; on a tie the first folder in path order, so the answer is deterministic.
+                String best = null;
+                int most = 0;
+                for (Map.Entry<String, Integer> v : votes.entrySet()) {
+                    if (v.getValue() > most) {
+                        best = v.getKey();
+                        most = v.getValue();
+                    }
                 }
+                return Optional.ofNullable(best);
             }
-            return Optional.ofNullable(best);
-        }
+        });
     }
 
     /**
@@ -120,32 +144,34 @@ public final class GitRepo implements AutoCloseable {
      * @return false when {@code path} is not a folder in that tree
      */
     public boolean extract(String ref, String path, Path target) throws IOException {
-        ObjectId commit = repo.resolve(ref + "^{commit}");
-        if (commit == null) {
-            return false;
-        }
-        try (RevWalk walk = new RevWalk(repo); TreeWalk at = TreeWalk.forPath(repo, path, walk.parseCommit(commit).getTree())) {
-            if (at == null || !at.isSubtree()) {
+        return guarded(() -> {
+            ObjectId commit = repo.resolve(ref + "^{commit}");
+            if (commit == null) {
                 return false;
             }
-            try (TreeWalk files = new TreeWalk(repo)) {
-                files.addTree(at.getObjectId(0));
-                files.setRecursive(true);
-                while (files.next()) {
-                    org.eclipse.jgit.lib.FileMode mode = files.getFileMode(0);
-                    if (!org.eclipse.jgit.lib.FileMode.REGULAR_FILE.equals(mode) && !org.eclipse.jgit.lib.FileMode.EXECUTABLE_FILE.equals(mode)) {
-                        continue; // links and submodules are never templates
-                    }
-                    Path out = target.resolve(files.getPathString()).normalize();
-                    if (!out.startsWith(target)) {
-                        continue;
-                    }
-                    java.nio.file.Files.createDirectories(out.getParent());
-                    java.nio.file.Files.write(out, repo.open(files.getObjectId(0)).getBytes());
+            try (RevWalk walk = new RevWalk(repo); TreeWalk at = TreeWalk.forPath(repo, path, walk.parseCommit(commit).getTree())) {
+                if (at == null || !at.isSubtree()) {
+                    return false;
                 }
+                try (TreeWalk files = new TreeWalk(repo)) {
+                    files.addTree(at.getObjectId(0));
+                    files.setRecursive(true);
+                    while (files.next()) {
+                        org.eclipse.jgit.lib.FileMode mode = files.getFileMode(0);
+                        if (!org.eclipse.jgit.lib.FileMode.REGULAR_FILE.equals(mode) && !org.eclipse.jgit.lib.FileMode.EXECUTABLE_FILE.equals(mode)) {
+                            continue; // links and submodules are never templates
+                        }
+                        Path out = target.resolve(files.getPathString()).normalize();
+                        if (!out.startsWith(target)) {
+                            continue;
+                        }
+                        java.nio.file.Files.createDirectories(out.getParent());
+                        java.nio.file.Files.write(out, repo.open(files.getObjectId(0)).getBytes());
+                    }
+                }
+                return true;
             }
-            return true;
-        }
+        });
     }
 
     @Override

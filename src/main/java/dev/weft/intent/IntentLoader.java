@@ -6,6 +6,7 @@ import dev.weft.yaml.MapNode;
 import dev.weft.yaml.ParseResult;
 import dev.weft.yaml.YamlParser;
 import dev.weft.finding.Finding;
+import dev.weft.finding.WhileProcessing;
 import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
 import dev.weft.source.SourceFile;
@@ -80,12 +81,16 @@ public final class IntentLoader {
     private record Checked(ParseResult parse, ParsedFile file, List<Finding> findings) {}
 
     private Checked parseAndCheck(SourceFile source, Function<ParsedFile, List<Finding>> perFile) {
-        ParseResult result = parse(source);
-        if (result.root() == null) {
-            return new Checked(result, null, List.of());
+        try {
+            ParseResult result = parse(source);
+            if (result.root() == null) {
+                return new Checked(result, null, List.of());
+            }
+            ParsedFile file = new ParsedFile(source, result.root());
+            return new Checked(result, file, perFile.apply(file));
+        } catch (RuntimeException | StackOverflowError bug) {
+            throw new WhileProcessing("input file " + source.path(), bug);     // the crash report names the file
         }
-        ParsedFile file = new ParsedFile(source, result.root());
-        return new Checked(result, file, perFile.apply(file));
     }
 
     /**
@@ -93,6 +98,9 @@ public final class IntentLoader {
      * the base and the head, which mostly share files. Content is compared, not hashed.
      */
     private ParseResult parse(SourceFile file) {
+        if (!file.complete()) {
+            return parser.parse(file);      // a refused or oversized file: nothing to reuse, nothing to keep
+        }
         Parsed known = parsed.get(file.path());
         if (known != null && Arrays.equals(known.content(), file.content())) {
             return known.result();

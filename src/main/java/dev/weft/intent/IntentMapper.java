@@ -502,7 +502,7 @@ public final class IntentMapper {
             }
             List<Port> ports = ports(name, list(s, "ports"), pointer, profiles, lossless);
             return new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
-                    management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s),
+                    management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s), string(s, "hwsku"),
                     seed(s.get("hash-seed").orElse(null)), exception(s, pointer, lossless, name, null));
         }
 
@@ -587,7 +587,7 @@ public final class IntentMapper {
                             unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
                 }
             }
-            return new Host(name, nics, hcas, provenance(h));
+            return new Host(name, nics, hcas, provenance(h), integer(h, "gid-index"));
         }
 
         private List<Link> links() {

@@ -1,5 +1,6 @@
 package dev.weft.live;
 
+import dev.weft.finding.Excerpt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -27,6 +28,39 @@ public final class DevicePool {
     private DevicePool() {}
 
     /**
+     * One device's task on the caller's thread with the pool's isolation: what it throws (but an interrupt or an
+     * {@link OutOfMemoryError}) is that device's result through {@code onFailure}. For per-device work that runs
+     * after the pool, such as comparing what was read with the intent.
+     */
+    public static <T, R> R isolated(T item, Task<T, R> task, BiFunction<T, Throwable, R> onFailure)
+            throws InterruptedException {
+        try {
+            return task.run(item);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
+            return onFailure.apply(item, e);
+        }
+    }
+
+    /**
+     * The one line a device's report shows for what its task threw: the device, the exception's kind and
+     * first line (cut), never a trace; {@code trace} says where the full trace went, or is null.
+     */
+    public static String describe(String device, Throwable error, String trace) {
+        String what = error instanceof StackOverflowError
+                ? "its config nests too deeply to process (stack overflow)"
+                : "processing it failed unexpectedly (" + error.getClass().getSimpleName() + firstLine(error) + ")";
+        return device + ": " + what + "; the other devices are not affected"
+                + (trace == null ? "" : " (full trace: " + trace + ")");
+    }
+
+    private static String firstLine(Throwable error) {
+        String m = error.getMessage();
+        return m == null || m.isBlank() ? "" : ": " + Excerpt.cut(m.strip().lines().findFirst().orElse(""));
+    }
+
+    /**
      * @param parallel  most items run at once (at least 1)
      * @param name      thread-name prefix, for thread dumps
      * @param onFailure the result of an item whose task threw (the throwable is the task's, unwrapped)
@@ -50,14 +84,7 @@ public final class DevicePool {
             List<Future<R>> futures = new ArrayList<>(items.size());
             for (T item : items) {
                 futures.add(pool.submit(() -> {
-                    R result;
-                    try {
-                        result = task.run(item);
-                    } catch (InterruptedException e) {
-                        throw e;
-                    } catch (Exception | StackOverflowError | AssertionError e) {
-                        result = onFailure.apply(item, e);
-                    }
+                    R result = isolated(item, task, onFailure);
                     onDone.accept(result);
                     return result;
                 }));

@@ -5,6 +5,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.log.Log;
+import dev.weft.netconf.CommandSession;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfException;
 import dev.weft.netconf.NetconfSession;
@@ -26,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * happens to the others: one that cannot be reached is {@code unreachable} with a
  * {@code device-unreachable} finding naming the reason (refused, timeout, auth, host-key, ...); one that
  * answered but not usably (session lost mid-read, a reply too large or malformed, a DTD, no live profile
- * for its platform, a reader that failed) is {@code error} with a {@code device-error} finding. Secrets
+ * for its platform, a reader that failed) is {@code error} with a {@code device-error} finding; one whose
+ * reply breaks its platform's model (a list entry without its key, a number out of range, an unknown
+ * enumeration) is {@code error} with a {@code reply-invalid} finding naming the path. Secrets
  * never reach a message: the NETCONF layer names where a password comes from, not what it is.
  */
 public final class LiveReader {
@@ -35,6 +38,8 @@ public final class LiveReader {
     public static final String UNREACHABLE = "device-unreachable";
     /** A device that answered, but whose config could not be used. */
     public static final String DEVICE_ERROR = "device-error";
+    /** A device whose reply breaks its platform's model; the finding names the path. */
+    public static final String REPLY_INVALID = "reply-invalid";
 
     /** What to read. */
     public enum Mode {
@@ -61,7 +66,7 @@ public final class LiveReader {
         AtomicInteger done = new AtomicInteger();
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
             return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> timed(client, t, mode),
-                    (t, e) -> error(t, "internal", t.name() + ": reading the device failed unexpectedly: " + e),
+                    (t, e) -> internal(t, e, settings.crashes()),
                     r -> settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices"));
         }
     }
@@ -84,10 +89,10 @@ public final class LiveReader {
             return error(t, "no-live-profile", name + ": " + platforms.missingLive(t.intended().platform()));
         }
         LiveTransport transport = profile == null ? new LiveTransport.NetconfGetConfig("") : profile.transport();
-        if (!(transport instanceof LiveTransport.NetconfGetConfig netconf)) {
-            return error(t, "transport", name + ": platform " + t.intended().platform() + " is read with "
-                    + transport + ", which this build cannot run yet");
+        if (transport instanceof LiveTransport.SshCommand command) {
+            return readByCommand(client, t, mode, profile, command.command());
         }
+        LiveTransport.NetconfGetConfig netconf = (LiveTransport.NetconfGetConfig) transport;
         NetconfSession session;
         try {
             session = client.connect(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
@@ -107,8 +112,51 @@ public final class LiveReader {
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
+            return replyInvalid(t, e);
+        }
+    }
+
+    /**
+     * A platform whose running config is a command's output (SONiC, Cumulus NVUE): one SSH session, the
+     * same login and failure reasons as NETCONF, the command's standard output as the config text. A backup
+     * keeps the same text (the command prints the whole running config).
+     */
+    private Reading readByCommand(NetconfClient client, LiveTarget t, Mode mode, LiveProfile profile, String command)
+            throws InterruptedException {
+        String name = t.name();
+        CommandSession session;
+        try {
+            session = client.openCommands(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
+        } catch (NetconfException e) {
+            return unreachable(t, e.reason().label(), e.getMessage());
+        }
+        try (session) {
+            settings.hook().connected(name);
+            String text = session.run(command);
+            CompiledSwitch live = mode == Mode.DRIFT
+                    ? profile.read(text, name, t.endpoint().label() + " `" + command + "`") : null;
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live);
+        } catch (NetconfException e) {
+            return error(t, e.reason().label(), e.getMessage());
+        } catch (ReadException e) {
             return error(t, "unreadable-config", e.getMessage());
         }
+    }
+
+    /**
+     * The reading of a device whose reply breaks its platform's model (a list entry without its key, a number out
+     * of range, an unknown enumeration): {@code error} with a {@code reply-invalid} finding naming the path.
+     */
+    public static Reading replyInvalid(LiveTarget t, ReadException e) {
+        Finding f = Finding.of(REPLY_INVALID, Severity.ERROR, e.getMessage())
+                .at(t.owner()).onDevice(t.name()).withPath(e.path());
+        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, REPLY_INVALID), List.of(f),
+                null, null, null);
+    }
+
+    /** The reading of a device whose processing threw: {@code error}, reason {@code internal}, the trace kept. */
+    public static Reading internal(LiveTarget t, Throwable e, LiveSettings.CrashRecorder crashes) {
+        return error(t, "internal", DevicePool.describe(t.name(), e, crashes.record(t.name(), e)));
     }
 
     /** The reading of a device that could not be reached, with its {@code device-unreachable} finding. */

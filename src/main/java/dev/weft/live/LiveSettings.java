@@ -17,9 +17,27 @@ import java.util.function.Function;
  * @param env      where {@code password-env} variables are read
  * @param hook     see {@link Hook}
  * @param progress receives "done/total" lines as devices finish (a no-op unless a person watches)
+ * @param crashes  keeps the trace of a device whose processing failed unexpectedly
  */
 public record LiveSettings(int parallel, Duration timeout, HostKeyPolicy hostKeys, ClientSettings client,
-        Function<String, String> env, Hook hook, Consumer<String> progress) {
+        Function<String, String> env, Hook hook, Consumer<String> progress, CrashRecorder crashes) {
+
+    /** Without a crash recorder: a device whose processing fails unexpectedly gets no trace file. */
+    public LiveSettings(int parallel, Duration timeout, HostKeyPolicy hostKeys, ClientSettings client,
+            Function<String, String> env, Hook hook, Consumer<String> progress) {
+        this(parallel, timeout, hostKeys, client, env, hook, progress, null);
+    }
+
+    /**
+     * Keeps the trace of a device whose processing failed unexpectedly, for a bug report (the CLI writes a crash
+     * file naming the device); answers where it went, shown in the device's finding, or null.
+     */
+    @FunctionalInterface
+    public interface CrashRecorder {
+        CrashRecorder NONE = (device, error) -> null;
+
+        String record(String device, Throwable error);
+    }
 
     /** Called on the device's worker thread once its session is open, before the config is read (tests stop a device here). */
     @FunctionalInterface
@@ -39,5 +57,6 @@ public record LiveSettings(int parallel, Duration timeout, HostKeyPolicy hostKey
         Objects.requireNonNull(env, "env");
         hook = hook == null ? Hook.NONE : hook;
         progress = progress == null ? s -> { } : progress;
+        crashes = crashes == null ? CrashRecorder.NONE : crashes;
     }
 }

@@ -8,6 +8,8 @@ import java.util.List;
  *
  * @param role      {@code leaf}, {@code spine} or {@code super-spine}
  * @param platform  {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig} or {@code ib-quantum}
+ * @param hwsku     the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
+ *                  pools, or null
  * @param hashSeed  this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role; or null
  * @param exception a declared deviation from the fabric plan for every port of the switch, or null
  */
@@ -21,6 +23,7 @@ public record Switch(
         List<Port> ports,
         String nodeGuid,
         Provenance at,
+        String hwsku,
         Long hashSeed,
         PlanException exception) {
 
@@ -28,8 +31,15 @@ public record Switch(
         ports = ports == null ? List.of() : List.copyOf(ports);
     }
 
+    /** Without a hardware SKU, hash seed or exception. */
     public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
             List<Port> ports, String nodeGuid, Provenance at) {
-        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null);
+        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null, null);
+    }
+
+    /** Without a hash seed or exception. */
+    public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
+            List<Port> ports, String nodeGuid, Provenance at, String hwsku) {
+        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, hwsku, null, null);
     }
 }

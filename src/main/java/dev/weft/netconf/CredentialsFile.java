@@ -50,10 +50,18 @@ public final class CredentialsFile {
     public static CredentialsFile load(Path file) throws CredentialsFileException {
         byte[] bytes;
         try {
-            if (Files.size(file) > MAX_BYTES) {
-                throw new CredentialsFileException(file + ": larger than " + MAX_BYTES + " bytes; not a credentials file");
+            if (!Files.isRegularFile(file)) {
+                // a device (/dev/zero) or a pipe never ends; a folder is a mistake
+                throw new CredentialsFileException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file")
+                        + "; the credentials file is a YAML file");
             }
-            bytes = Files.readAllBytes(file);
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes((int) MAX_BYTES + 1);     // bounded even if the file grows meanwhile
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw new CredentialsFileException(file + ": larger than " + MAX_BYTES + " bytes (limit: credentials file"
+                        + " size); not a credentials file");
+            }
         } catch (IOException e) {
             throw new CredentialsFileException(file + ": cannot read the credentials file ("
                     + e.getClass().getSimpleName() + ")");

@@ -15,6 +15,18 @@ public record Hello(long sessionId, SortedSet<String> capabilities) {
 
     public static final String BASE_1_0 = "urn:ietf:params:netconf:base:1.0";
     public static final String BASE_1_1 = "urn:ietf:params:netconf:base:1.1";
+    /** RFC 6241 §8.3: edits go to a candidate datastore and take effect with {@code <commit>}. */
+    public static final String CANDIDATE = "urn:ietf:params:netconf:capability:candidate:1.0";
+    /** RFC 4741 confirmed commit (session-bound; no persist, no cancel-commit). */
+    public static final String CONFIRMED_COMMIT_1_0 = "urn:ietf:params:netconf:capability:confirmed-commit:1.0";
+    /** RFC 6241 §8.4 confirmed commit with {@code persist}, {@code persist-id} and {@code cancel-commit}. */
+    public static final String CONFIRMED_COMMIT_1_1 = "urn:ietf:params:netconf:capability:confirmed-commit:1.1";
+    public static final String VALIDATE_1_0 = "urn:ietf:params:netconf:capability:validate:1.0";
+    public static final String VALIDATE_1_1 = "urn:ietf:params:netconf:capability:validate:1.1";
+    public static final String ROLLBACK_ON_ERROR = "urn:ietf:params:netconf:capability:rollback-on-error:1.0";
+
+    /** Most capabilities read from a hello (a large vendor image lists a few thousand modules). */
+    static final int MAX_CAPABILITIES = 20_000;
 
     public Hello {
         capabilities = Collections.unmodifiableSortedSet(new TreeSet<>(capabilities));
@@ -50,6 +62,10 @@ public record Hello(long sessionId, SortedSet<String> capabilities) {
             if ("capabilities".equals(e.getLocalName())) {
                 for (Node c = e.getFirstChild(); c != null; c = c.getNextSibling()) {
                     if (c instanceof Element ce && "capability".equals(ce.getLocalName())) {
+                        if (caps.size() >= MAX_CAPABILITIES) {
+                            throw new MalformedHelloException("the server hello lists more than " + MAX_CAPABILITIES
+                                    + " capabilities (limit: capabilities per hello)");
+                        }
                         String v = ce.getTextContent().trim();
                         if (!v.isEmpty()) {
                             caps.add(v);

@@ -26,7 +26,8 @@ import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.apache.sshd.core.CoreModuleProperties;
 
 /**
- * Opens NETCONF sessions over SSH (Apache MINA SSHD). One client can open many sessions, from
+ * Opens NETCONF sessions over SSH (Apache MINA SSHD), and command sessions ({@link CommandSession}) for
+ * platforms read by a command rather than NETCONF. One client can open many sessions, from
  * many threads; close it when done. Nothing from the user's {@code ~/.ssh} is used: host keys
  * come from the given known_hosts file and identities from the given {@link Credentials}.
  */
@@ -76,6 +77,48 @@ public final class NetconfClient implements AutoCloseable {
      */
     public NetconfSession connect(DeviceEndpoint endpoint, Credentials credentials, HostKeyPolicy hostKeys,
             Timeouts timeouts) throws NetconfException {
+        String where = endpoint.label();
+        ClientSession session = login(endpoint, credentials, hostKeys, timeouts);
+        try {
+            ChannelSubsystem channel = session.createSubsystemChannel("netconf");
+            channel.setErr(OutputStream.nullOutputStream());
+            OpenFuture open = channel.open();
+            if (!open.await(timeouts.rpc())) {
+                throw new NetconfTimeoutException(where + ": the netconf subsystem did not open within "
+                        + NetconfSession.seconds(timeouts.rpc()));
+            }
+            if (!open.isOpened()) {
+                throw new NetconfProtocolException(where + ": the device refused the netconf SSH subsystem: "
+                        + (open.getException() == null ? "no reason given" : open.getException().getMessage()));
+            }
+            NetconfSession netconf = NetconfSession.start(endpoint, session, channel, settings, timeouts);
+            session = null;     // owned by the NETCONF session now
+            return netconf;
+        } catch (InterruptedIOException e) {
+            Thread.currentThread().interrupt();
+            throw new NetconfTimeoutException(where + ": interrupted while connecting");
+        } catch (IOException e) {
+            throw refused(where, e);
+        } finally {
+            if (session != null) {
+                session.close(true);
+            }
+        }
+    }
+
+    /**
+     * Connects, verifies the host key and authenticates, for platforms read by running a command over an
+     * SSH {@code exec} channel (SONiC's {@code show runningconfiguration all}, NVUE's {@code nv config show}):
+     * the same address policy, host-key check, credentials, timeouts and failure reasons as NETCONF.
+     */
+    public CommandSession openCommands(DeviceEndpoint endpoint, Credentials credentials, HostKeyPolicy hostKeys,
+            Timeouts timeouts) throws NetconfException {
+        return new CommandSession(endpoint, login(endpoint, credentials, hostKeys, timeouts), settings, timeouts);
+    }
+
+    /** An authenticated SSH session whose host key was checked; the caller closes it. */
+    private ClientSession login(DeviceEndpoint endpoint, Credentials credentials, HostKeyPolicy hostKeys,
+            Timeouts timeouts) throws NetconfException {
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(hostKeys, "hostKeys");
@@ -120,21 +163,9 @@ public final class NetconfClient implements AutoCloseable {
                 throw new NetconfAuthException(where + ": authentication failed for user " + credentials.user()
                         + " with " + credentials.method());
             }
-
-            ChannelSubsystem channel = session.createSubsystemChannel("netconf");
-            channel.setErr(OutputStream.nullOutputStream());
-            OpenFuture open = channel.open();
-            if (!open.await(timeouts.rpc())) {
-                throw new NetconfTimeoutException(where + ": the netconf subsystem did not open within "
-                        + NetconfSession.seconds(timeouts.rpc()));
-            }
-            if (!open.isOpened()) {
-                throw new NetconfProtocolException(where + ": the device refused the netconf SSH subsystem: "
-                        + (open.getException() == null ? "no reason given" : open.getException().getMessage()));
-            }
-            NetconfSession netconf = NetconfSession.start(endpoint, session, channel, settings, timeouts);
-            session = null;     // owned by the NETCONF session now
-            return netconf;
+            ClientSession authenticated = session;
+            session = null;
+            return authenticated;
         } catch (InterruptedIOException e) {
             Thread.currentThread().interrupt();
             throw new NetconfTimeoutException(where + ": interrupted while connecting");
@@ -219,7 +250,7 @@ public final class NetconfClient implements AutoCloseable {
         return keys;
     }
 
-    private static NetconfException refused(String where, Throwable cause) {
+    static NetconfException refused(String where, Throwable cause) {
         Throwable root = cause;
         while (root != null && root.getCause() != null && root.getCause() != root) {
             if (root instanceof ConnectException) {

@@ -24,7 +24,9 @@ public class NetconfException extends Exception {
         /** A reply exceeded the configured maximum size. */
         REPLY_TOO_LARGE,
         /** The device broke the protocol: bad framing, bad XML, a DTD, a wrong message-id. */
-        PROTOCOL;
+        PROTOCOL,
+        /** A command run over an SSH exec channel exited with a non-zero status (or was killed by a signal). */
+        COMMAND_FAILED;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');

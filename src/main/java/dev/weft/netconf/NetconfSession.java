@@ -40,6 +40,18 @@ public final class NetconfSession implements AutoCloseable {
 
     private static final Duration CLOSE_LIMIT = Duration.ofSeconds(5);
 
+    /**
+     * Largest server hello read. A hello lists capabilities (a large vendor image: a few thousand module URIs,
+     * well under 1 MiB); it is read before anything else, so it gets its own, smaller bound than replies.
+     */
+    static final long MAX_HELLO_BYTES = 4L * 1024 * 1024;
+
+    /**
+     * Most notifications skipped while waiting for one reply. Weft never subscribes, so a device that sends
+     * this many is flooding the session; its reply is not waited for any longer (docs/limits.md).
+     */
+    static final int MAX_NOTIFICATIONS_PER_REPLY = 1000;
+
     private final DeviceEndpoint endpoint;
     private final ClientSession ssh;
     private final ChannelSubsystem channel;
@@ -82,7 +94,7 @@ public final class NetconfSession implements AutoCloseable {
         armDeadline();
         send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
         this.helloSentNanos = System.nanoTime();
-        this.hello = parseHello(receive(eom, "server <hello>"));
+        this.hello = parseHello(receive(eom, "server <hello>", Math.min(maxReplyBytes, MAX_HELLO_BYTES)));
         this.framing = settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
         LOG.debug("%s: hello exchanged, %s framing, %d capabilities", endpoint.label(),
                 framing instanceof ChunkedFraming ? "base:1.1 chunked" : "base:1.0 end-of-message",
@@ -131,6 +143,54 @@ public final class NetconfSession implements AutoCloseable {
     }
 
     /**
+     * {@code <edit-config>} of a {@code <config>} element (default-operation merge: only its subtrees change,
+     * as their {@code nc:operation} attributes say).
+     *
+     * @param rollbackOnError ask for all-or-nothing; send it only when the device offers {@link Hello#ROLLBACK_ON_ERROR}
+     */
+    public Reply editConfig(Datastore target, String configXml, boolean rollbackOnError) throws NetconfException {
+        return rpc(Rpc.editConfig(target, configXml, rollbackOnError));
+    }
+
+    /** {@code <discard-changes>}: the candidate becomes running again. */
+    public Reply discardChanges() throws NetconfException {
+        return rpc(Rpc.discardChanges());
+    }
+
+    public Reply validate(Datastore source) throws NetconfException {
+        return rpc(Rpc.validate(source));
+    }
+
+    public Reply commit() throws NetconfException {
+        return rpc(Rpc.commit());
+    }
+
+    /**
+     * A confirmed commit that the device reverts unless confirmed within {@code timeout} (whole seconds, rounded
+     * up). {@code persist} (null for none) needs confirmed-commit:1.1 and base:1.1: the pending commit then
+     * outlives this session and only {@link #confirmCommit} or {@link #cancelCommit} with the same token ends it.
+     */
+    public Reply commitConfirmed(Duration timeout, String persist) throws NetconfException {
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
+        return rpc(Rpc.commitConfirmed(seconds, persist));
+    }
+
+    /** The confirming commit; with a {@code persistId} the device refuses it unless that confirmed commit is pending. */
+    public Reply confirmCommit(String persistId) throws NetconfException {
+        return rpc(Rpc.confirmCommit(persistId));
+    }
+
+    /** {@code <cancel-commit>} (confirmed-commit:1.1): the device reverts the pending confirmed commit now. */
+    public Reply cancelCommit(String persistId) throws NetconfException {
+        return rpc(Rpc.cancelCommit(persistId));
+    }
+
+    /** Whether the session still has a usable stream (no timeout, framing error or lost transport so far). */
+    public synchronized boolean usable() {
+        return unusable == null && channel.isOpen();
+    }
+
+    /**
      * Sends any operation (the content of {@code <rpc>}, e.g. {@code <edit-config>…} or
      * {@code <commit/>}) and returns the reply.
      *
@@ -151,12 +211,27 @@ public final class NetconfSession implements AutoCloseable {
         send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
         byte[] message;
         Document doc;
+        // Notifications and the reply share one byte budget: a flood of small messages costs no more than one large reply.
+        long budget = maxReplyBytes;
+        int notifications = 0;
         while (true) {
-            message = receive(framing, "reply to <" + operation + ">");
+            message = receive(framing, "reply to <" + operation + ">", budget);
+            budget -= message.length;
             doc = parse(message, "reply to <" + operation + ">");
             Element root = doc.getDocumentElement();
             if (!("notification".equals(root.getLocalName()) && NOTIFICATION_NS.equals(root.getNamespaceURI()))) {
                 break;   // a notification is not ours to answer; we never subscribe, but skip one
+            }
+            if (++notifications > MAX_NOTIFICATIONS_PER_REPLY) {
+                fail(endpoint.label() + ": more than " + MAX_NOTIFICATIONS_PER_REPLY + " notifications arrived while"
+                        + " waiting for the reply to <" + operation + "> (limit: notifications per reply); Weft never"
+                        + " subscribes, so the session was dropped");
+                throw new NetconfProtocolException(unusable);
+            }
+            if (budget <= 0) {
+                fail(endpoint.label() + ": notifications while waiting for the reply to <" + operation + "> exceed the"
+                        + " limit of " + maxReplyBytes + " bytes per reply (--max-reply-bytes)");
+                throw new ReplyTooLargeException(unusable);
             }
         }
         if (LOG.debugging()) {
@@ -254,9 +329,9 @@ public final class NetconfSession implements AutoCloseable {
         timed.deadline(System.nanoTime() + replyLimit.toNanos());
     }
 
-    private byte[] receive(Framing f, String what) throws NetconfException {
+    private byte[] receive(Framing f, String what, long limit) throws NetconfException {
         try {
-            return f.read(in, maxReplyBytes);
+            return f.read(in, limit);
         } catch (FramingException e) {
             fail(endpoint.label() + ": " + e.getMessage() + " (reading the " + what + ")");
             switch (e.kind()) {

@@ -48,6 +48,59 @@ final class Rpc {
         return "<unlock><target><" + target.element() + "/></target></unlock>";
     }
 
+    /**
+     * {@code <edit-config>} of {@code config} (a {@code <config>} element) with default-operation merge, so only
+     * the subtrees in it change; {@code rollbackOnError} asks for all-or-nothing (RFC 6241 §8.5).
+     */
+    static String editConfig(Datastore target, String config, boolean rollbackOnError) {
+        checkWellFormed(config, "edit-config <config>");
+        return "<edit-config><target><" + target.element() + "/></target><default-operation>merge</default-operation>"
+                + (rollbackOnError ? "<error-option>rollback-on-error</error-option>" : "") + config + "</edit-config>";
+    }
+
+    static String discardChanges() {
+        return "<discard-changes/>";
+    }
+
+    static String validate(Datastore source) {
+        return "<validate><source><" + source.element() + "/></source></validate>";
+    }
+
+    static String commit() {
+        return "<commit/>";
+    }
+
+    /**
+     * A confirmed commit (RFC 6241 §8.4): the device reverts unless a confirming commit follows within
+     * {@code timeoutSeconds}. With {@code persist} (confirmed-commit:1.1) it survives the session and only the
+     * commit or cancel-commit naming that token ends it; without, closing the session reverts it.
+     */
+    static String commitConfirmed(long timeoutSeconds, String persist) {
+        if (timeoutSeconds < 1 || timeoutSeconds > 0xffffffffL) {
+            throw new IllegalArgumentException("confirm-timeout must be 1.." + 0xffffffffL + " s, got " + timeoutSeconds);
+        }
+        return "<commit><confirmed/><confirm-timeout>" + timeoutSeconds + "</confirm-timeout>"
+                + (persist == null ? "" : "<persist>" + token(persist) + "</persist>") + "</commit>";
+    }
+
+    /** The confirming commit; with {@code persistId} it fails unless that confirmed commit is still pending. */
+    static String confirmCommit(String persistId) {
+        return persistId == null ? commit() : "<commit><persist-id>" + token(persistId) + "</persist-id></commit>";
+    }
+
+    static String cancelCommit(String persistId) {
+        return persistId == null ? "<cancel-commit/>"
+                : "<cancel-commit><persist-id>" + token(persistId) + "</persist-id></cancel-commit>";
+    }
+
+    /** A persist token goes into XML as is, so it is limited to characters that need no escaping. */
+    private static String token(String persist) {
+        if (!persist.matches("[A-Za-z0-9._-]{1,128}")) {
+            throw new IllegalArgumentException("a persist token is 1..128 of [A-Za-z0-9._-], got '" + persist + "'");
+        }
+        return persist;
+    }
+
     static String closeSession() {
         return "<close-session/>";
     }

@@ -21,11 +21,12 @@
  * }
  * }</pre>
  *
- * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each. Host keys are
- * always checked against a
+ * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each, isolated from
+ * each other ({@code dev.weft.live.DevicePool}). Host keys are always checked against a
  * known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for
  * {@code --accept-new-host-keys}); replies are parsed with DTDs and external entities refused,
- * and their size is capped while reading ({@link dev.weft.netconf.ClientSettings}). Only
+ * their size is capped while reading ({@link dev.weft.netconf.ClientSettings}), as are the hello, its
+ * capabilities, XML nesting and notifications skipped per reply (docs/limits.md). Only
  * loopback addresses are allowed unless {@code ClientSettings.allowNonLoopback} is set.
  */
 package dev.weft.netconf;

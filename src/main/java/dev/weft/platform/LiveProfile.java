@@ -2,6 +2,7 @@ package dev.weft.platform;
 
 import dev.weft.compile.CompiledSwitch;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How Weft reads one platform's live config: what to ask for ({@link #transport()}), how the reply maps
@@ -25,13 +26,30 @@ public interface LiveProfile {
     CompiledSwitch read(String reply, String device, String what) throws ReadException;
 
     /**
+     * The intended switch as this platform's config holds it, provenance kept: values converted to the
+     * vendor model's units and granularity and back (a threshold in percent of a buffer, headroom in whole
+     * microseconds), lists in the order the reader returns them, and what the model cannot hold (a
+     * watchdog action it has no enumeration for) replaced by what the device reports for it. Drift compares
+     * the live switch with this, so a rounding the vendor model forces is not drift; what the model cannot
+     * hold is a render gap ({@link PlatformPack#renderGaps(CompiledSwitch)}). Default: unchanged.
+     */
+    default CompiledSwitch normalise(CompiledSwitch intended) {
+        return intended;
+    }
+
+    /**
      * The intended switch with every fact removed that this platform's config does not carry, normalised
      * as {@link #read} normalises: {@code expected(intended).equals(read(render(intended)))} is the round
-     * trip. Default: {@link ReadBack#expected(CompiledSwitch, String, boolean)} with the ECMP hash carried
-     * unless {@link #notAudited()} names {@link Feature#HASH}.
+     * trip. Default: {@link ReadBack#expected(CompiledSwitch, String, boolean)} of {@link #normalise} with
+     * the ECMP hash carried unless {@link #notAudited()} names {@link Feature#HASH}.
      */
     default CompiledSwitch expected(CompiledSwitch intended) {
-        return ReadBack.expected(intended, platform(), !notAudited().containsKey(Feature.HASH));
+        return ReadBack.expected(normalise(intended), platform(), !notAudited().containsKey(Feature.HASH));
+    }
+
+    /** Where the platform's model keeps each value drift compares: the path drift findings name. */
+    default LivePaths paths() {
+        return LivePaths.NEUTRAL;
     }
 
     /**
@@ -40,5 +58,13 @@ public interface LiveProfile {
      */
     default Map<Feature, String> notAudited() {
         return Map.of();
+    }
+
+    /**
+     * How drifted parts of a device of this platform are brought back to intent over NETCONF, or empty when
+     * Weft does not change this platform's devices ({@code weft remediate} then refuses them with that reason).
+     */
+    default Optional<Remediation> remediation() {
+        return Optional.empty();
     }
 }

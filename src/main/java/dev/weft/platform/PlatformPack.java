@@ -1,5 +1,9 @@
 package dev.weft.platform;
 
+import dev.weft.compile.CompiledSwitch;
+import java.util.ArrayList;
+import dev.weft.finding.Finding;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +38,41 @@ public interface PlatformPack {
      * reports each one that the intent uses as a {@code render-gap} finding, never silently.
      */
     default Map<Feature, String> renderGaps() {
+        return Map.of();
+    }
+
+    /**
+     * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the switch
+     * uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor model has no
+     * enumeration for, a hash field it cannot select). In feature order.
+     */
+    default List<RenderGap> renderGaps(CompiledSwitch sw) {
+        List<RenderGap> out = new ArrayList<>();
+        renderGaps().forEach((feature, reason) -> {
+            if (feature.usedBy(sw)) {
+                out.add(new RenderGap(feature, reason));
+            }
+        });
+        out.sort((a, b) -> a.feature().compareTo(b.feature()));
+        return out;
+    }
+
+    /**
+     * What this platform needs from a switch before its files can be rendered and loaded, checked against
+     * the platform's own facts (SONiC: the HWSKU profile's ports, ASIC and buffer pools). An error stops the
+     * switch's render ({@code render-error}); a warning says the rendered file is incomplete. {@code weft
+     * validate} reports both.
+     */
+    default List<Finding> renderChecks(CompiledSwitch sw) {
+        return List.of();
+    }
+
+    /**
+     * Platform facts the switch's templates need beyond the compiled switch (SONiC: the HWSKU's port lanes and
+     * buffer pools; the platform's spelling of the ECMP hash fields), as plain template values (maps, lists,
+     * strings, numbers) under keys that do not clash with the compiled switch's.
+     */
+    default Map<String, Object> templateData(CompiledSwitch sw) {
         return Map.of();
     }
 

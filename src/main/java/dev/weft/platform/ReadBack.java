@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * What a reader can see of a compiled switch: the intended switch with every fact removed that the
@@ -53,6 +54,54 @@ public final class ReadBack {
                 .losslessPriorities(sw.losslessPriorities()).queues(queues(sw.queues())).ecnProfiles(ecn).watchdog(wd)
                 .linkPause(sw.linkPause()).ecmpHashFields(carriesHash ? sw.ecmpHashFields() : List.of()).ports(ports)
                 .build();
+    }
+
+    /** Priority → priority group as readers report it: a lossless priority p in PG p, every other in PG 0. */
+    public static List<Integer> priorityGroups(Collection<Integer> lossless) {
+        List<Integer> toPg = new ArrayList<>(8);
+        for (int p = 0; p < 8; p++) {
+            toPg.add(lossless.contains(p) ? p : 0);
+        }
+        return toPg;
+    }
+
+    /**
+     * Adds a port's queues to the switch's: the switch's queue list is the union of its ports', and a queue
+     * that marks ECN on some port wins over the same queue without.
+     */
+    public static void addSwitchQueues(Map<Integer, CompiledQueue> switchQueues, List<CompiledQueue> portQueues) {
+        for (CompiledQueue q : portQueues) {
+            if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
+                switchQueues.put(q.queue(), q);
+            }
+        }
+    }
+
+    /** The queues a port's watchdog watches: those its PFC priorities pause, ascending; none without a watchdog. */
+    public static List<Integer> watchedQueues(boolean watchdog, Collection<Integer> pfc, List<Integer> pfcToQueue) {
+        return watchdog ? List.copyOf(new TreeSet<>(pfc.stream().map(pfcToQueue::get).toList())) : List.of();
+    }
+
+    /**
+     * {@code sw} with no watchdog unless one runs on a port: for platforms that keep the watchdog per port
+     * (Junos congestion-notification profiles, SR Linux PFC mapping profiles), a watchdog no port runs reads
+     * back as none.
+     */
+    public static CompiledSwitch withoutIdleWatchdog(CompiledSwitch sw) {
+        boolean runs = sw.watchdog() != null && sw.watchdog().enabled() && sw.ports().stream().anyMatch(CompiledPort::watchdog);
+        return runs ? sw : sw.toBuilder().watchdog(null).build();
+    }
+
+    /**
+     * The ECMP hash fields in the order of the intent schema's enumeration: the order readers return them
+     * in, so a platform that stores the fields as a set compares equal to the intent however it listed them.
+     */
+    public static final List<String> HASH_FIELD_ORDER = List.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port",
+            "l4-dst-port", "src-mac", "dst-mac", "ethertype", "vlan-id", "in-port", "ipv6-flow-label", "roce-dest-qp");
+
+    /** {@code fields} that are in {@code carried}, in {@link #HASH_FIELD_ORDER}. */
+    public static List<String> hashFields(Collection<String> fields, Collection<String> carried) {
+        return HASH_FIELD_ORDER.stream().filter(fields::contains).filter(carried::contains).toList();
     }
 
     private static List<CompiledQueue> queues(List<CompiledQueue> queues) {

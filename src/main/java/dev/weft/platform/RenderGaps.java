@@ -6,33 +6,30 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code render-gap} findings of one switch: each part of the plan the intent uses that the switch's
- * platform cannot express (its pack's {@link PlatformPack#renderGaps()}), located at the intent line that
- * asks for it. A gap is a warning: the rest of the plan renders, and nothing is carried only as a comment.
+ * platform cannot express (its pack's {@link PlatformPack#renderGaps(CompiledSwitch)}), located at the intent
+ * line that asks for it. A gap is a warning: the rest of the plan renders, and nothing is carried only as a
+ * comment. {@link #of} adds the pack's {@link PlatformPack#renderChecks render checks} (what stops the switch
+ * from rendering at all), so {@code weft validate} reports everything a render would.
  */
 public final class RenderGaps {
 
     /** The id of every finding made here. */
     public static final String RULE = "render-gap";
+    /** The id of what stops a device from rendering (the renderer's own id, shared by the packs' checks). */
+    public static final String RENDER_ERROR = "render-error";
 
     private RenderGaps() {}
 
     public static List<Finding> of(CompiledSwitch sw, PlatformPack pack) {
-        Map<Feature, String> gaps = pack.renderGaps();
-        if (gaps.isEmpty()) {
-            return List.of();
+        List<Finding> out = new ArrayList<>(pack.renderChecks(sw));
+        for (RenderGap gap : pack.renderGaps(sw)) {
+            out.add(Finding.of(RULE, Severity.WARNING, sw.name() + ": platform " + pack.id() + " cannot express "
+                            + gap.feature().word() + " (" + gap.reason() + "); that part of the plan is not in the rendered config")
+                    .at(owner(sw, gap.feature())).onDevice(sw.name()));
         }
-        List<Finding> out = new ArrayList<>();
-        gaps.forEach((feature, reason) -> {
-            if (feature.usedBy(sw)) {
-                out.add(Finding.of(RULE, Severity.WARNING, sw.name() + ": platform " + pack.id() + " cannot express "
-                                + feature.word() + " (" + reason + "); that part of the plan is not in the rendered config")
-                        .at(owner(sw, feature)).onDevice(sw.name()));
-            }
-        });
         return out;
     }
 

@@ -26,6 +26,30 @@ public final class SafeXml {
         }
     }
 
+    /** The NETCONF base namespace. */
+    public static final String NETCONF = "urn:ietf:params:xml:ns:netconf:base:1.0";
+
+    /**
+     * The NETCONF {@code <config>} (a rendered payload) or {@code <data>} (of a {@code <get-config>}
+     * {@code <rpc-reply>}) element of {@code xml}, whose children are the vendor's top-level trees.
+     */
+    public static Element configOrData(String xml, String what) throws ReadException {
+        Element root = parse(xml, what).getDocumentElement();
+        Element top = root;
+        if (NETCONF.equals(root.getNamespaceURI()) && "rpc-reply".equals(root.getLocalName())) {
+            top = child(root, NETCONF, "data");
+            if (top == null) {
+                throw new ReadException(what + ": expected <data> in the <rpc-reply>, found none");
+            }
+        }
+        if (!NETCONF.equals(top.getNamespaceURI())
+                || !("config".equals(top.getLocalName()) || "data".equals(top.getLocalName()))) {
+            throw new ReadException(what + ": expected a NETCONF <config> or <data> element, found <"
+                    + root.getLocalName() + ">");
+        }
+        return top;
+    }
+
     /** Child elements of {@code parent} with this namespace and local name, in document order. */
     public static List<Element> children(Element parent, String ns, String local) {
         List<Element> out = new ArrayList<>();

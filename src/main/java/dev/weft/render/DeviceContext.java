@@ -3,6 +3,8 @@ package dev.weft.render;
 import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledHost;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,7 +16,9 @@ import java.util.TreeMap;
  * The data a template sees for one device: the compiled device's plain-value view (see
  * {@link TemplateData#of(CompiledDevice)}) plus the fabric name and, for switches, the named lossless
  * buffer profiles ({@code buffer_profiles}, {@code buffer_pgs}: see {@link BufferProfiles}) and the DSCP
- * map grouped by priority ({@code dscp_by_priority}). Only maps, lists, strings, numbers and
+ * map grouped by priority ({@code dscp_by_priority}), and {@code facts}: what the rendering platform's pack
+ * knows that the compiled switch does not ({@link PlatformPack#templateData}, e.g. SONiC's HWSKU port lanes and
+ * buffer pools, each platform's spelling of the ECMP hash fields). Only maps, lists, strings, numbers and
  * booleans: nothing a template could call a method on.
  */
 final class DeviceContext {
@@ -27,13 +31,18 @@ final class DeviceContext {
      * {@link RenderCache#input}) rather than encode the same facts again (they were a third of it),
      * and a device the manifest shows unchanged never builds them.
      */
-    static final Set<String> DERIVED = Set.of("buffer_profiles", "buffer_pgs", "dscp_by_priority", "port_queues");
+    static final Set<String> DERIVED = Set.of("buffer_profiles", "buffer_pgs", "dscp_by_priority", "port_queues", "facts");
 
     private DeviceContext() {}
 
-    /** Everything a template sees for {@code device}. */
+    /** Everything a template sees for {@code device}, with the facts of its own platform's built-in pack. */
     static Map<String, Object> of(CompiledDevice device, String fabric) {
         return complete(device, own(device, fabric));
+    }
+
+    /** Everything a template sees for {@code device} rendered with {@code pack}'s templates (null: no pack). */
+    static Map<String, Object> of(CompiledDevice device, String fabric, PlatformPack pack) {
+        return complete(device, own(device, fabric), pack);
     }
 
     /** The device's own view plus the fabric name: what the render fingerprint encodes. */
@@ -41,8 +50,13 @@ final class DeviceContext {
         return TemplateView.with(TemplateData.of(device), "fabric", fabric == null ? "" : fabric);
     }
 
-    /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added. */
+    /** {@code own} (from {@link #own}) with the {@link #DERIVED} keys of a switch added (its own platform's facts). */
     static Map<String, Object> complete(CompiledDevice device, Map<String, Object> own) {
+        return complete(device, own, Platforms.builtIn().pack(platformOf(device)).orElse(null));
+    }
+
+    /** {@code own} with the {@link #DERIVED} keys of a switch added, the facts from {@code pack} (may be null). */
+    static Map<String, Object> complete(CompiledDevice device, Map<String, Object> own, PlatformPack pack) {
         if (!(device instanceof CompiledSwitch sw)) {
             return own;
         }
@@ -52,6 +66,10 @@ final class DeviceContext {
         data.put("buffer_pgs", buffers.bindings().stream().map(BufferProfiles.Binding::view).toList());
         data.put("dscp_by_priority", dscpByPriority(sw));
         data.put("port_queues", portQueues(data));
+        Map<String, Object> facts = pack == null ? Map.of() : pack.templateData(sw);
+        if (!facts.isEmpty()) {
+            data.put("facts", facts);
+        }
         return Collections.unmodifiableMap(data);
     }
 

@@ -3,8 +3,10 @@ package dev.weft.render;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -18,6 +20,9 @@ import java.util.regex.Pattern;
  * leaves at worst a torn or missing file that no manifest vouches for (the manifest is written last,
  * atomically), so the next render writes it again; syncing 10,000 files would cost seconds for
  * nothing the manifest does not already catch.
+ *
+ * <p>Nothing is written outside DIR: a symbolic link where a device folder or a file goes is replaced,
+ * never followed.
  */
 public final class DirectorySink implements RenderSink {
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -37,21 +42,44 @@ public final class DirectorySink implements RenderSink {
         }
         Path folder = root.resolve(device);
         if (!folders.contains(device)) {
-            Files.createDirectories(folder);
+            realFolder(folder);
             folders.add(device);
         }
         try {
             write(folder.resolve(file), content);
         } catch (NoSuchFileException e) {
             // the folder went away during the run (removed by hand): make it again, as before
-            Files.createDirectories(folder);
+            realFolder(folder);
             write(folder.resolve(file), content);
         }
     }
 
-    private static void write(Path path, byte[] content) throws IOException {
-        try (OutputStream out = Files.newOutputStream(path)) {
+    /**
+     * The device's folder as a real folder inside DIR: a symbolic link in its place (planted, or left by
+     * an earlier tool) is removed, never followed, so no device's files land outside DIR.
+     */
+    static void realFolder(Path folder) throws IOException {
+        if (Files.isSymbolicLink(folder)) {
+            Files.delete(folder);     // the link only; whatever it points to is untouched
+        }
+        Files.createDirectories(folder);
+    }
+
+    /** Writes a file without following a symbolic link in its place: such a link is replaced by the file. */
+    static void write(Path path, byte[] content) throws IOException {
+        try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
             out.write(content); // one channel write of the whole array
+        } catch (IOException e) {
+            // ELOOP, as the JDK reports opening a link with NOFOLLOW_LINKS (a plain IOException)
+            if (!Files.isSymbolicLink(path)) {
+                throw e;
+            }
+            Files.delete(path);
+            try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS)) {
+                out.write(content);
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -39,6 +40,11 @@ import java.util.zip.CRC32C;
  * again what it had already written.
  */
 public final class RenderCache {
+
+    /** A manifest larger than this is not one Weft wrote (a 32,768-GPU render's is a few MB): render everything. */
+    private static final long MAX_MANIFEST_BYTES = 256L * 1024 * 1024;
+    /** No rendered file Weft vouches for is larger than the template output cap. */
+    private static final long MAX_FILE_BYTES = TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES;
     /** The manifest's file name inside the output folder. */
     public static final String FILE = ".weft-render.json";
     private static final String FORMAT = "weft-render-1";
@@ -148,9 +154,12 @@ public final class RenderCache {
         }
         Path path = dir.resolve(device).resolve(file);
         try {
-            // one stat for both questions (an unchanged re-render asks them of every file)
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-            if (!attributes.isRegularFile() || attributes.size() != state.bytes()) {
+            if (Files.isSymbolicLink(dir.resolve(device))) {
+                return false;     // never read, vouch for or delete through a link out of DIR
+            }
+            // one stat for both questions (an unchanged re-render asks them of every file); a link is not a regular file
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isRegularFile() || attributes.size() != state.bytes() || state.bytes() > MAX_FILE_BYTES) {
                 return false;
             }
             return Fingerprint.of(Files.readAllBytes(path)).equals(state.check());
@@ -233,7 +242,7 @@ public final class RenderCache {
         root.put("format", FORMAT);
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
-        Files.writeString(temp, Json.write(root), StandardCharsets.UTF_8);
+        DirectorySink.write(temp, Json.write(root).getBytes(StandardCharsets.UTF_8));
         try {
             Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
@@ -243,10 +252,11 @@ public final class RenderCache {
 
     /** The earlier manifest, or nothing when it is missing, unreadable or not one this version wrote. */
     private static Map<String, Entry> read(Path manifest) {
-        if (!Files.isRegularFile(manifest)) {
-            return Map.of();
-        }
         try {
+            // not a link, and of a size a manifest can have: the manifest is in DIR, which anyone may have written to
+            if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS) || Files.size(manifest) > MAX_MANIFEST_BYTES) {
+                return Map.of();
+            }
             Object root = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
             if (!(root instanceof Map<?, ?> top) || !FORMAT.equals(top.get("format"))
                     || !(top.get("devices") instanceof Map<?, ?> devices)) {

@@ -9,6 +9,9 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.RenderGaps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,12 +38,13 @@ import java.util.concurrent.Future;
  */
 public final class Renderer {
     /** Rule id of every finding the renderer makes. */
-    public static final String RULE = "render-error";
+    public static final String RULE = RenderGaps.RENDER_ERROR;
     /** Manifest {@code requires} value: lossless ports must carry computed headroom. */
     static final String REQUIRES_HEADROOM = "headroom";
 
     private final TemplateFolders folders;
     private final TemplateEngine engine;
+    private final Platforms platforms;
     private final Map<String, Object> manifests = new ConcurrentHashMap<>();
 
     public Renderer(TemplateFolders folders) {
@@ -48,8 +52,14 @@ public final class Renderer {
     }
 
     public Renderer(TemplateFolders folders, TemplateEngine engine) {
+        this(folders, engine, Platforms.builtIn());
+    }
+
+    /** @param platforms the packs whose facts templates see and whose render checks stop a switch */
+    public Renderer(TemplateFolders folders, TemplateEngine engine, Platforms platforms) {
         this.folders = folders;
         this.engine = engine;
+        this.platforms = platforms;
     }
 
     /**
@@ -144,7 +154,11 @@ public final class Renderer {
      * round-trip tests read every switch back through the SONiC and OpenConfig readers this way.
      */
     public DeviceOutput renderDeviceAs(CompiledDevice device, String platform, String fabric) {
-        return renderWith(device, platform, DeviceContext.of(device, fabric)).output();
+        return renderWith(device, platform, DeviceContext.of(device, fabric, pack(platform))).output();
+    }
+
+    private PlatformPack pack(String platform) {
+        return platforms.pack(platform).orElse(null);
     }
 
     /** A device's output and every template it read (manifest, top-level templates, includes). */
@@ -162,6 +176,10 @@ public final class Renderer {
         Set<String> templates = new TreeSet<>();
         templates.add(platform + "/" + PlatformManifest.FILE);
         List<Finding> findings = new ArrayList<>(checkRequirements(device, manifest));
+        PlatformPack pack = pack(platform);
+        if (device instanceof CompiledSwitch sw && pack != null) {
+            pack.renderChecks(sw).stream().filter(f -> f.severity() == Severity.ERROR).forEach(findings::add);
+        }
         if (!findings.isEmpty()) {
             return new Rendered(new DeviceOutput(name, Map.of(), findings), templates);
         }
@@ -206,7 +224,7 @@ public final class Renderer {
                 return new DeviceResult(List.of(), List.of(), device.name());
             }
         }
-        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own));
+        Rendered rendered = renderWith(device, platform, DeviceContext.complete(device, own, pack(platform)));
         DeviceOutput output = rendered.output();
         if (!output.findings().isEmpty()) {
             return new DeviceResult(List.of(), output.findings(), null);

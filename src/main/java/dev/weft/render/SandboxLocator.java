@@ -23,8 +23,13 @@ final class SandboxLocator implements ResourceLocator {
     @Override
     public String getString(String fullName, Charset encoding, JinjavaInterpreter interpreter) throws IOException {
         try {
+            List<TemplateFolders.Template> soFar = included.get();
+            if (soFar.size() >= TemplateEngine.MAX_INCLUDES) {
+                throw new IOException("more than " + TemplateEngine.MAX_INCLUDES + " templates included in one render"
+                        + " (limit: includes per render; an include fan-out)");
+            }
             TemplateFolders.Template template = folders.read(fullName);
-            included.get().add(template);
+            soFar.add(template);
             return template.text();
         } catch (TemplateAccessException e) {
             throw new IOException(e.getMessage());

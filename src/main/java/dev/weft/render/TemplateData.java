@@ -46,6 +46,7 @@ public final class TemplateData {
                 "platform", sw.platform(),
                 "asic", sw.asic(),
                 "asic_profile_version", sw.asicProfileVersion(),
+                "hwsku", sw.hwsku(),
                 "threshold_rounding_bytes", sw.thresholdRoundingBytes(),
                 "os_version", sw.osVersion(),
                 "management_host", sw.managementHost(),
@@ -125,7 +126,7 @@ public final class TemplateData {
 
     public static Map<String, Object> of(CompiledHost host) {
         TemplateView.Shared shared = new TemplateView.Shared();
-        return TemplateView.of("kind", "host", "name", host.name(),
+        return TemplateView.of("kind", "host", "name", host.name(), "gid_index", host.gidIndex(),
                 "nics", TemplateView.list(host.nics(), nic -> of(nic, shared)));
     }
 

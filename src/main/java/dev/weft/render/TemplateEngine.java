@@ -16,6 +16,7 @@ import dev.weft.accel.Divergence;
 import dev.weft.accel.FastMode;
 import dev.weft.render.fast.Bail;
 import dev.weft.render.fast.FastTemplate;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,15 @@ public final class TemplateEngine {
     /** Default cap on one rendered file. A config bigger than this is a template bug (a runaway loop). */
     public static final long DEFAULT_MAX_OUTPUT_BYTES = 16L * 1024 * 1024;
 
+    /**
+     * Default time one template may take for one device. The built-in templates take milliseconds; a user
+     * template with nested {@code range(100000)} loops or an include fan-out once ran for as long as it was let.
+     */
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(10);
+
+    /** Most templates one render may include, import or extend (an include fan-out multiplies). */
+    static final int MAX_INCLUDES = 1000;
+
     private static final int MAX_RENDER_DEPTH = 10;
 
     private final TemplateFolders folders;
@@ -49,6 +59,12 @@ public final class TemplateEngine {
     private final JinjavaConfig config;
     private final SandboxLocator locator;
     private final long maxOutputBytes;
+    private final Duration timeLimit;
+    /**
+     * The deadline (System.nanoTime) of the render running on this thread, read by the node pre-processor
+     * before every node Jinjava renders; {@link Long#MAX_VALUE} between renders.
+     */
+    private final ThreadLocal<long[]> deadline = ThreadLocal.withInitial(() -> new long[] {Long.MAX_VALUE});
     /** The name the template compiler is counted and reported under ({@link Accelerators}). */
     public static final String FAST_PATH = "template";
 
@@ -97,9 +113,20 @@ public final class TemplateEngine {
 
     /** With the run's fast-path switch ({@code WEFT_FAST}). */
     public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Accelerators accelerators) {
+        this(folders, maxOutputBytes, accelerators, DEFAULT_TIME_LIMIT);
+    }
+
+    /** With a time budget per template and device ({@code --template-timeout}). */
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Duration timeLimit) {
+        this(folders, maxOutputBytes, Accelerators.on(), timeLimit);
+    }
+
+    /** With the run's fast-path switch and a time budget per template and device. */
+    public TemplateEngine(TemplateFolders folders, long maxOutputBytes, Accelerators accelerators, Duration timeLimit) {
         this.folders = folders;
         this.maxOutputBytes = maxOutputBytes;
         this.accelerators = accelerators;
+        this.timeLimit = timeLimit;
         this.config = JinjavaConfig.newBuilder()
                 .withFailOnUnknownTokens(true)
                 .withMaxOutputSize(maxOutputBytes)
@@ -121,6 +148,7 @@ public final class TemplateEngine {
                         Context.Library.FUNCTION, withNamespaces(Set.of("today", "now", "unixtimestamp",
                                 "datetimeformat", "strtotime", "strtodate", "fromjson", "fromyaml"))))
                 .withDateTimeProvider(() -> 0L)
+                .withNodePreProcessor(this::beforeNode)
                 .build();
         this.jinjava = new Jinjava(config);
         this.locator = new SandboxLocator(folders);
@@ -132,7 +160,7 @@ public final class TemplateEngine {
         Context global = jinjava.getGlobalContext();
         Context root = new QuietContext(null, global, null);
         global.getAllExpTests().forEach(root::registerExpTest);
-        global.getAllFilters().forEach(root::registerFilter);
+        global.getAllFilters().forEach(f -> root.registerFilter(new BoundedFilter(f, cap())));
         global.getAllFunctions().forEach(root::registerFunction);
         global.getAllTags().forEach(root::registerTag);
         root.setAutoEscape(global.isAutoEscape());
@@ -211,22 +239,60 @@ public final class TemplateEngine {
         return out;
     }
 
-    /** Renders the template {@code name} (relative to the templates root) with the given data. */
+    /** The output cap as Jinjava reads it (0 or less: none). */
+    private long cap() {
+        return maxOutputBytes > 0 ? maxOutputBytes : Long.MAX_VALUE;
+    }
+
+    /**
+     * Jinjava's node pre-processor: what its default does (the current node, a thread interrupt ends the render),
+     * plus the render's time budget, checked before every node, loop bodies included.
+     */
+    private void beforeNode(Node node, JinjavaInterpreter interpreter) {
+        interpreter.getContext().setCurrentNode(node);
+        if (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline.get()[0]) {
+            throw new InterpretException("the render took longer than " + timeLimit.toMillis() + " ms (limit: template"
+                    + " time, --template-timeout; a loop or include runs away)", node.getLineNumber(), node.getStartPosition());
+        }
+    }
+
+    /** Renders the template {@code name} (relative to the templates root) with the given data, within the budgets. */
     public Outcome render(String name, Map<String, Object> data) {
+        long[] until = deadline.get();
+        until[0] = saturatedDeadline();
+        try {
+            return renderWithin(name, data, until[0]);
+        } catch (StackOverflowError deep) {
+            Parsed template = parsed.get(name);
+            return new Outcome("", List.of(new TemplateProblem(template == null ? name : template.shownAs(), 1,
+                    "the template nests or recurses too deeply to render (stack overflow; limit: template depth)")));
+        } finally {
+            until[0] = Long.MAX_VALUE;
+        }
+    }
+
+    private long saturatedDeadline() {
+        long now = System.nanoTime();
+        long budget = timeLimit.toNanos();
+        return budget > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + budget;
+    }
+
+    private Outcome renderWithin(String name, Map<String, Object> data, long until) {
         Parsed template = parsed.computeIfAbsent(name, this::parse);
         if (!template.problems().isEmpty()) {
             return new Outcome("", template.problems());
         }
         if (template.fast() != null) {
             try {
-                String text = template.fast().render(data);
+                String text = template.fast().render(data, until);
                 accelerators.took(FAST_PATH);
                 if (accelerators.verify()) {
                     compare(template.shownAs(), text, renderWithJinjava(template, data));
                 }
                 return new Outcome(text, List.of(), List.of());
             } catch (Bail notSure) {
-                // render this one with Jinjava: its text, or its error, exactly as before
+                // render this one with Jinjava: its text, or its error, exactly as before (a breach of the time
+                // budget included: Jinjava finds the deadline passed at its first node and says where)
             }
         }
         if (accelerators.tryFast()) {
@@ -311,6 +377,12 @@ public final class TemplateEngine {
             return new Parsed(TemplateFolders.BUILT_IN + name, "", null,
                     List.of(new TemplateProblem(TemplateFolders.BUILT_IN + name, 1, e.getMessage())), null);
         }
+        int tooDeep = TemplateNesting.tooDeepAt(template.text());
+        if (tooDeep > 0) {
+            return new Parsed(template.shownAs(), template.text(), null, List.of(new TemplateProblem(template.shownAs(),
+                    tooDeep, "block tags nest more than " + TemplateNesting.MAX_DEPTH + " levels deep (limit: template"
+                            + " depth)")), null);
+        }
         JinjavaInterpreter interpreter = new JinjavaInterpreter(jinjava, new Context(jinjava.getGlobalContextCopy()), config);
         List<TemplateProblem> problems = new ArrayList<>();
         Node root = null;
@@ -320,6 +392,9 @@ public final class TemplateEngine {
         } catch (InterpretException e) {
             problems.add(new TemplateProblem(template.shownAs(),
                     SourceLines.fileLine(template.text(), e.getLineNumber(), null), e.getMessage()));
+        } catch (StackOverflowError deep) {
+            problems.add(new TemplateProblem(template.shownAs(), 1,
+                    "the template nests too deeply to parse (stack overflow; limit: template depth)"));
         }
         Parsed partial = new Parsed(template.shownAs(), template.text(), root, List.of(), null);
         for (TemplateError error : interpreter.getErrorsCopy()) {
@@ -343,7 +418,7 @@ public final class TemplateEngine {
             return null;
         }
         try {
-            return fast.render(data);
+            return fast.render(data, Long.MAX_VALUE);
         } catch (Bail notSure) {
             return null;
         }

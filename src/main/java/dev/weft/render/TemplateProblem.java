@@ -18,7 +18,9 @@ public record TemplateProblem(String template, int line, String message) {
         if (text == null || text.isBlank()) {
             return "template error";
         }
-        return text.strip().replaceAll("\\s*\\R\\s*", " ");
+        // Jinjava prefixes a message raised inside a filter with the exception's class name: not for users
+        String plain = text.strip().replaceAll("\\s*\\R\\s*", " ").replaceFirst("^(?:[a-z0-9_]+\\.)+[A-Z]\\w*Exception: ", "");
+        return dev.weft.finding.Excerpt.cut(plain, 500);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weft.report;
 
 import dev.weft.finding.DeviceStatus;
+import dev.weft.finding.Excerpt;
 import dev.weft.finding.Finding;
 import java.io.IOException;
 import java.io.Writer;
@@ -32,12 +33,12 @@ final class TextReporter implements Reporter {
                 }
                 line.append(']');
             }
-            out.write(line.append('\n').toString());
+            out.write(terminalSafe(line) + "\n");
         }
         for (DeviceStatus d : report.devices()) {
             if (d.status() != DeviceStatus.Status.OK) {
-                out.write("device " + d.name() + ": " + d.status().label()
-                        + (d.reason() == null ? "" : " (" + Places.oneLine(d.reason()) + ")") + "\n");
+                out.write(terminalSafe("device " + d.name() + ": " + d.status().label()
+                        + (d.reason() == null ? "" : " (" + Places.oneLine(d.reason()) + ")")) + "\n");
             }
         }
         StringBuilder summary = new StringBuilder();
@@ -47,6 +48,14 @@ final class TextReporter implements Reporter {
             long ok = report.devices().stream().filter(d -> d.status() == DeviceStatus.Status.OK).count();
             summary.append("; devices: ").append(ok).append(" of ").append(report.devices().size()).append(" ok");
         }
-        out.write(summary.append('\n').toString());
+        out.write(terminalSafe(summary) + "\n");
+    }
+
+    /**
+     * A line as a terminal shows it: control characters from names (a file called {@code \e[31m.yaml}, a device
+     * name out of a reply) are written as {@code \u001b}, so they can neither move the cursor nor recolour text.
+     */
+    private static String terminalSafe(CharSequence line) {
+        return Excerpt.escapeControls(line.toString(), false);
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.rules;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The rule catalogue as one Markdown page ({@code weft rules --format markdown}, committed as
@@ -12,11 +13,19 @@ public final class RuleDocs {
     private RuleDocs() {}
 
     public static String markdown(List<RuleMeta> rules) {
-        return markdown(rules, RuleCoverage.builtIn());
+        return markdown(rules, Map.of());
+    }
+
+    /**
+     * @param folders the folder of each rule that is not in {@code policies/} (user rules), as the README link
+     *                should name it from the repository root
+     */
+    public static String markdown(List<RuleMeta> rules, Map<String, String> folders) {
+        return markdown(rules, folders, RuleCoverage.builtIn());
     }
 
     /** The page, with the coverage of the failure-mode catalogue and what Weft does not check. */
-    public static String markdown(List<RuleMeta> rules, List<RuleCoverage.Entry> coverage) {
+    public static String markdown(List<RuleMeta> rules, Map<String, String> folders, List<RuleCoverage.Entry> coverage) {
         List<RuleMeta> sorted = rules.stream().sorted(Comparator.comparing(RuleMeta::id)).toList();
         StringBuilder md = new StringBuilder();
         md.append("# Rule catalogue\n\n")
@@ -47,8 +56,9 @@ public final class RuleDocs {
                 }
                 md.append('\n');
             }
-            md.append("Details and examples: [policies/").append(r.id()).append("/README.md](../policies/")
-              .append(r.id()).append("/README.md)\n");
+            String folder = folders.getOrDefault(r.id(), "policies/" + r.id());
+            md.append("Details and examples: [").append(folder).append("/README.md](../").append(folder)
+              .append("/README.md)\n");
         }
         return md.toString();
     }

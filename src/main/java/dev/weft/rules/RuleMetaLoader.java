@@ -78,7 +78,12 @@ public final class RuleMetaLoader {
 
     /** A {@code --policies DIR}: one folder per rule id. */
     public static PolicyRoot directory(Path dir) {
-        return new DirectoryRoot(dir);
+        return new DirectoryRoot(dir, Set.of());
+    }
+
+    /** A {@code --policies DIR} whose folders of the given ids belong to someone else (user rules). */
+    public static PolicyRoot directory(Path dir, Set<String> skip) {
+        return new DirectoryRoot(dir, Set.copyOf(skip));
     }
 
     /** Built-in metadata, then the given override directories in order. */
@@ -90,12 +95,28 @@ public final class RuleMetaLoader {
     }
 
     /**
+     * Built-in metadata and rules whose metadata is given (user rules, read by their own loader), then the
+     * override directories in order; the directories' folders of the given rules are not read again.
+     */
+    public Result load(RuleCatalog catalog, List<Path> overrides, Map<String, RuleMeta> given, Set<String> skip) {
+        List<PolicyRoot> roots = new ArrayList<>();
+        roots.add(builtIn());
+        overrides.forEach(d -> roots.add(directory(d, skip)));
+        return load(catalog, given, roots.toArray(PolicyRoot[]::new));
+    }
+
+    /**
      * @param roots the first root must give every field of every rule; later roots may give some
      */
     public Result load(RuleCatalog catalog, PolicyRoot... roots) {
+        return load(catalog, Map.of(), roots);
+    }
+
+    private Result load(RuleCatalog catalog, Map<String, RuleMeta> given, PolicyRoot... roots) {
         Set<String> known = catalog.ids();
         List<Finding> problems = new ArrayList<>();
         Map<String, RuleMetaReader.Partial> merged = new TreeMap<>();
+        given.forEach((id, m) -> merged.put(id, RuleMetaReader.Partial.of(m)));
         Map<String, String> lastFile = new TreeMap<>();
         for (PolicyRoot root : roots) {
             for (String id : root.ids(known, problems)) {
@@ -161,7 +182,7 @@ public final class RuleMetaLoader {
         }
     }
 
-    private record DirectoryRoot(Path dir) implements PolicyRoot {
+    private record DirectoryRoot(Path dir, Set<String> skip) implements PolicyRoot {
         @Override
         public List<String> ids(Set<String> catalogIds, List<Finding> problems) {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -173,7 +194,7 @@ public final class RuleMetaLoader {
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
                 for (Path entry : entries) {
                     String name = entry.getFileName().toString();
-                    if (name.startsWith(".") || !Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                    if (name.startsWith(".") || skip.contains(name) || !Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
                             || !Files.isRegularFile(entry.resolve("rule.yaml"), LinkOption.NOFOLLOW_LINKS)) {
                         continue; // not a rule folder (README, template folder, symlink): nothing to read
                     }

@@ -30,6 +30,12 @@ final class RuleMetaReader {
     record Partial(String id, String title, Severity severity, String category, String rationale,
             List<String> sources, String remediation, String since) {
 
+        /** Every field of a complete entry (the base layer of a rule whose metadata was read elsewhere). */
+        static Partial of(RuleMeta m) {
+            return new Partial(m.id(), m.title(), m.severity(), m.category(), m.rationale(), m.sources(), m.remediation(),
+                    m.since());
+        }
+
         /** This file's fields over {@code base}'s (base may be null). */
         Partial over(Partial base) {
             if (base == null) {

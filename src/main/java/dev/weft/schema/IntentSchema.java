@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 public final class IntentSchema {
 
     static final String RESOURCE = "/dev/weft/schema/intent.schema.json";
-    /** Where the switch platforms go: the only element of the {@code platform} enum in the file. */
+    /** Where the switch platforms go: the {@code platform} enum and the keys of {@code versions.switch-os}. */
     static final String PLATFORMS_MARKER = "[\"@switch-platforms@\"]";
     private static final Pattern PLATFORM_ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
 

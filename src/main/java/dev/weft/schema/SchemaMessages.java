@@ -6,6 +6,7 @@ import dev.weft.yaml.Node;
 import dev.weft.yaml.ScalarNode;
 import dev.weft.finding.DidYouMean;
 
+import dev.weft.finding.Excerpt;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -308,12 +309,12 @@ public final class SchemaMessages {
                 return "nothing";
             }
             if (v instanceof String text) {
-                return "\"" + text + "\"";
+                return "\"" + Excerpt.cut(text) + "\"";       // a 1 MB value once appeared in full in every finding
             }
             if (v instanceof Boolean) {
                 return s.text();
             }
-            return "number " + s.text();
+            return "number " + Excerpt.cut(s.text());
         }
         return "nothing";
     }

@@ -119,8 +119,16 @@ public final class SchemaValidator {
     /** The library's full check, without the quick pass: what {@link #validate} answers for a file it does not clear. */
     List<Finding> validateFully(String file, MapNode root) {
         Library lib = library();
-        List<Error> errors = lib.schema().validate(toJson(root));
-        return lib.messages().describe(file, root, errors.stream().map(SchemaValidator::problem).toList());
+        try {
+            List<Error> errors = lib.schema().validate(toJson(root));
+            return lib.messages().describe(file, root, errors.stream().map(SchemaValidator::problem).toList());
+        } catch (RuntimeException defect) {
+            // A defect of the schema library on some odd value must still be a finding for this file, not a crash
+            // of the run; the quick pass has already said the file is not valid.
+            return List.of(Finding.of(SchemaMessages.RULE, dev.weft.finding.Severity.ERROR,
+                    "the schema check failed on this file (" + defect.getClass().getSimpleName() + "); the file does not"
+                            + " match the intent format; please report this with the file").at(dev.weft.finding.Location.ofFile(file)));
+        }
     }
 
     /**
@@ -194,14 +202,24 @@ public final class SchemaValidator {
             return json.numberNode(i.intValue());
         }
         if (v instanceof BigInteger bi) {
-            return json.numberNode(bi);
+            return bi.bitLength() < 64 ? json.numberNode(bi.longValue()) : clamped(bi.signum());
         }
         if (v instanceof BigDecimal bd) {
-            return json.numberNode(bd);
+            return (long) bd.precision() - bd.scale() > 18 ? clamped(bd.signum()) : json.numberNode(bd);
         }
         if (v instanceof Double d) {
             return json.numberNode(d.doubleValue());
         }
         return json.stringNode(String.valueOf(v));
+    }
+
+    /**
+     * A number beyond the 64-bit range ({@code 1e309}, {@code 2^64}) as the library sees it: the nearest long of
+     * its sign. The library converts numbers to long for {@code minimum}/{@code maximum} and threw on these; every
+     * range in the schema lies well inside a long, so the clamped value fails exactly the checks the real one
+     * fails, and messages quote the YAML text, not this value.
+     */
+    private static JsonNode clamped(int signum) {
+        return JsonNodeFactory.instance.numberNode(signum < 0 ? Long.MIN_VALUE : Long.MAX_VALUE);
     }
 }

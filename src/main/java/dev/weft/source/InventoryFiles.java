@@ -12,12 +12,6 @@ import java.util.Locale;
  */
 final class InventoryFiles {
 
-    /**
-     * The largest single file a source will hold in memory. Far above the parser's own limit (which
-     * turns an oversized file into a finding); this only keeps a runaway file from exhausting the heap.
-     */
-    static final int HARD_FILE_CAP = 1 << 30;
-
     /** Sorts by repository-relative path, plain string order: identical for both sources. */
     static final Comparator<SourceFile> BY_PATH = Comparator.comparing(SourceFile::path);
 

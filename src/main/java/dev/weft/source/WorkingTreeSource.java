@@ -15,14 +15,16 @@ import java.util.List;
 /**
  * An inventory read from disk as it is now, uncommitted edits included.
  *
- * <p>Symbolic links are skipped, as a Git ref would show them as links rather than files: both
- * sources must yield the same files for the same commit, and a link could point outside the
- * repository.
+ * <p>A symbolic link to a YAML file is read (under the link's own path) when its target stays inside the
+ * repository, as {@link GitRefSource} reads the same link in a commit; a link that leaves the repository,
+ * a link loop, a dangling link and a link to a folder are reported (a finding at the link), never followed
+ * and never skipped silently. Sizes are checked before anything is read ({@link SourceLimits}).
  */
 public final class WorkingTreeSource implements InventorySource {
 
     private final Path base;
     private final Path inventory;
+    private final SourceLimits limits;
 
     /**
      * @param repoRoot     the work tree root ({@link Repositories#findRoot}); {@code null} when the
@@ -30,8 +32,13 @@ public final class WorkingTreeSource implements InventorySource {
      * @param inventoryDir the inventory directory (or a single YAML file), absolute or relative to the current directory
      */
     public WorkingTreeSource(Path repoRoot, Path inventoryDir) {
+        this(repoRoot, inventoryDir, SourceLimits.defaults());
+    }
+
+    public WorkingTreeSource(Path repoRoot, Path inventoryDir, SourceLimits limits) {
         this.base = realOrAbsolute(repoRoot == null ? Path.of("") : repoRoot);
         this.inventory = realOrAbsolute(inventoryDir);
+        this.limits = limits;
     }
 
     @Override
@@ -54,6 +61,7 @@ public final class WorkingTreeSource implements InventorySource {
             throw new SourceException("inventory " + inventory + " is outside the repository " + base);
         }
         List<Path> paths = new ArrayList<>();
+        List<SourceFile> refused = new ArrayList<>();
         List<SourceFile> files;
         try {
             if (Files.isRegularFile(inventory, LinkOption.NOFOLLOW_LINKS)) {
@@ -70,14 +78,21 @@ public final class WorkingTreeSource implements InventorySource {
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                         String name = file.getFileName().toString();
-                        if (attrs.isRegularFile() && !InventoryFiles.isHidden(name) && InventoryFiles.isYaml(name)) {
+                        if (InventoryFiles.isHidden(name)) {
+                            return FileVisitResult.CONTINUE;
+                        }
+                        if (attrs.isRegularFile() && InventoryFiles.isYaml(name)) {
                             paths.add(file);
+                        } else if (attrs.isSymbolicLink()) {
+                            link(file, paths, refused);
                         }
                         return FileVisitResult.CONTINUE;
                     }
                 });
             }
+            checkTotal(paths);
             files = loadAll(paths);
+            files.addAll(refused);
         } catch (AccessDeniedException e) {
             throw new SourceException("cannot read inventory '" + inventoryPath() + "': permission denied on " + e.getFile(), e);
         } catch (NoSuchFileException e) {
@@ -112,12 +127,64 @@ public final class WorkingTreeSource implements InventorySource {
         return files;
     }
 
+    /**
+     * A symbolic link below the inventory: a YAML file inside the repository is read under the link's path;
+     * anything that would take the read elsewhere is refused with the reason.
+     */
+    private void link(Path link, List<Path> paths, List<SourceFile> refused) {
+        String name = link.getFileName().toString();
+        String shown = relative(link);
+        Path target;
+        try {
+            target = link.toRealPath();
+        } catch (IOException e) {
+            if (InventoryFiles.isYaml(name)) {
+                refused.add(SourceFile.refused(shown, "symbolic link that cannot be followed (a link loop, or its target"
+                        + " is missing); not read"));
+            }
+            return;
+        }
+        boolean directory = Files.isDirectory(target);
+        if (!directory && !InventoryFiles.isYaml(name)) {
+            return;     // not part of an inventory, wherever it points
+        }
+        if (!target.startsWith(base)) {
+            refused.add(SourceFile.refused(shown, "symbolic link to " + target + ", outside the repository " + base
+                    + "; not read (copy the file into the repository)"));
+        } else if (directory) {
+            refused.add(SourceFile.refused(shown, "symbolic link to the folder " + relative(target) + "; links to folders"
+                    + " are not followed (they can loop); link the files, or move the folder into the inventory"));
+        } else if (Files.isRegularFile(target)) {
+            paths.add(link);
+        } else {
+            refused.add(SourceFile.refused(shown, "symbolic link to " + relative(target) + ", which is not a regular"
+                    + " file; not read"));
+        }
+    }
+
+    /** Sizes first: an inventory over the limit is refused before a byte of it is read. */
+    private void checkTotal(List<Path> paths) throws IOException, SourceException {
+        long total = 0;
+        for (Path p : paths) {
+            total += Math.min(Files.size(p), limits.maxFileBytes() + 1);
+        }
+        if (total > limits.maxInventoryBytes()) {
+            throw limits.tooLarge(inventoryPath(), total, paths.size());
+        }
+    }
+
     private SourceFile load(Path file) throws IOException {
         long size = Files.size(file);
-        if (size > InventoryFiles.HARD_FILE_CAP) {
-            throw new IOException(relative(file) + " is " + size + " bytes, far beyond any inventory file");
+        if (size > limits.maxFileBytes()) {
+            return SourceFile.tooLarge(relative(file), size);
         }
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes((int) Math.min(limits.maxFileBytes() + 1, Integer.MAX_VALUE - 8));   // it may have grown since
+        }
+        if (bytes.length > limits.maxFileBytes()) {
+            return SourceFile.tooLarge(relative(file), bytes.length);
+        }
         return new SourceFile(relative(file), bytes, null);
     }
 

@@ -6,10 +6,13 @@ import java.util.Map;
 /** A cable length in whole metres ({@code 5m} or a bare 5). */
 public record Length(long metres) implements Comparable<Length> {
 
+    /** Larger values are refused before any arithmetic (docs/limits.md). */
+    private static final Quantity.Range RANGE = new Quantity.Range(100_000, "100000m");
+
     private static final Map<String, BigDecimal> UNITS = Map.of("", BigDecimal.ONE, "m", BigDecimal.ONE);
 
     public static Length parse(Object raw) {
-        return new Length(Quantity.parse("length", raw, UNITS, "m"));
+        return new Length(Quantity.parse("length", raw, UNITS, "m", RANGE));
     }
 
     @Override

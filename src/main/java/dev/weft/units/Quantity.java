@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  */
 final class Quantity {
 
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
     private static final Pattern FORM = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([A-Za-z]*)");
 
     private Quantity() {}
@@ -23,7 +24,22 @@ final class Quantity {
      * @param accepted    the accepted suffixes as shown in messages
      * @return the value in base units
      */
-    static long parse(String what, Object raw, Map<String, BigDecimal> multipliers, String accepted) {
+    static long parse(String what, Object raw, Map<String, BigDecimal> multipliers, String accepted, Range range) {
+        long v = parse(what, raw, multipliers, accepted);
+        if (v > range.max()) {
+            throw new UnitException(what + " must be at most " + range.maxText() + ", found " + written(raw));
+        }
+        return v;
+    }
+
+    /**
+     * The largest value of a quantity that Weft accepts, in base units, and how messages write it. Every
+     * quantity is bounded before any arithmetic sees it: headroom multiplies speed by cable length, and
+     * {@code 10000000000000000G} once overflowed a long there.
+     */
+    record Range(long max, String maxText) {}
+
+    private static long parse(String what, Object raw, Map<String, BigDecimal> multipliers, String accepted) {
         if (raw instanceof Long || raw instanceof Integer) {
             long v = ((Number) raw).longValue();
             if (v < 0) {
@@ -32,11 +48,35 @@ final class Quantity {
             return v;
         }
         if (raw instanceof BigInteger big) {
-            throw new UnitException(what + " is too large, found " + big);
+            return beyondLong(what, big.signum(), raw);
+        }
+        if (raw instanceof BigDecimal d && d.signum() != 0 && (long) d.precision() - d.scale() > 19) {
+            return beyondLong(what, d.signum(), raw);      // 1e309, -1e309, a 37-digit length
         }
         String text = raw instanceof BigDecimal d ? d.toPlainString() : String.valueOf(raw);
+        if (text.length() > MAX_TEXT) {
+            throw new UnitException(what + " is too long to be a " + what + " (" + text.length() + " characters), found "
+                    + written(raw));
+        }
         long quick = wholeDigitsTimesWholeUnit(text, multipliers);
         return quick >= 0 ? quick : general(what, text, multipliers, accepted);
+    }
+
+    /** No quantity needs more characters; a longer text is refused before BigDecimal sees it. */
+    private static final int MAX_TEXT = 64;
+
+    /** A number beyond a long: negative is refused here, positive answers a value every range refuses. */
+    private static long beyondLong(String what, int signum, Object raw) {
+        if (signum < 0) {
+            throw new UnitException(what + " must not be negative, found " + written(raw));
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** A written value for a message: as the YAML number or text, cut. */
+    private static String written(Object raw) {
+        String text = raw instanceof BigDecimal d ? d.toString() : String.valueOf(raw);
+        return dev.weft.finding.Excerpt.cut(text);
     }
 
     /**
@@ -81,18 +121,22 @@ final class Quantity {
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
             throw new UnitException(what + " must be a number with one of the units " + accepted
-                    + " and no space before the unit, found '" + text + "'");
+                    + " and no space before the unit, found '" + dev.weft.finding.Excerpt.cut(text) + "'");
         }
         BigDecimal unit = multipliers.get(m.group(2));
         if (unit == null) {
-            throw new UnitException("unknown " + what + " unit '" + m.group(2) + "' in '" + text
-                    + "'; expected one of " + accepted);
+            throw new UnitException("unknown " + what + " unit '" + dev.weft.finding.Excerpt.cut(m.group(2)) + "' in '"
+                    + dev.weft.finding.Excerpt.cut(text) + "'; expected one of " + accepted);
         }
         BigDecimal value = new BigDecimal(m.group(1)).multiply(unit);
         try {
             return value.stripTrailingZeros().toBigIntegerExact().longValueExact();
         } catch (ArithmeticException notWhole) {
-            throw new UnitException(what + " '" + text + "' is not a whole number of " + baseName(multipliers));
+            if (value.signum() > 0 && value.compareTo(LONG_MAX) > 0) {
+                return Long.MAX_VALUE;      // refused by every range, with the range in the message
+            }
+            throw new UnitException(what + " '" + dev.weft.finding.Excerpt.cut(text) + "' is not a whole number of "
+                    + baseName(multipliers));
         }
     }
 

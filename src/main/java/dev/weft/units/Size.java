@@ -6,6 +6,9 @@ import java.util.Map;
 /** A buffer size in bytes. Accepts B, KB (1000), MB (10^6), KiB (1024), MiB (2^20); never cells. */
 public record Size(long bytes) implements Comparable<Size> {
 
+    /** Larger values are refused before any arithmetic (docs/limits.md). */
+    private static final Quantity.Range RANGE = new Quantity.Range(1L << 40, "1099511627776 bytes (1 TiB)");
+
     private static final Map<String, BigDecimal> UNITS = Map.of(
             "", BigDecimal.ONE, "B", BigDecimal.ONE,
             "KB", BigDecimal.valueOf(1000), "MB", BigDecimal.valueOf(1_000_000),
@@ -15,7 +18,7 @@ public record Size(long bytes) implements Comparable<Size> {
         if (raw instanceof String s && s.endsWith("cells")) {
             throw new UnitException("size in cells depends on the ASIC; write bytes (B, KB, MB, KiB, MiB), found '" + s + "'");
         }
-        return new Size(Quantity.parse("size", raw, UNITS, "B, KB, MB, KiB, MiB"));
+        return new Size(Quantity.parse("size", raw, UNITS, "B, KB, MB, KiB, MiB", RANGE));
     }
 
     @Override

@@ -9,12 +9,15 @@ import java.util.Map;
  */
 public record TimeSpan(long micros) implements Comparable<TimeSpan> {
 
+    /** Larger values are refused before any arithmetic (docs/limits.md). */
+    private static final Quantity.Range RANGE = new Quantity.Range(86_400_000_000L, "86400s (one day)");
+
     private static final Map<String, BigDecimal> UNITS = Map.of(
             "", BigDecimal.valueOf(1000), "ms", BigDecimal.valueOf(1000),
             "us", BigDecimal.ONE, "s", BigDecimal.valueOf(1_000_000));
 
     public static TimeSpan parse(Object raw) {
-        return new TimeSpan(Quantity.parse("time", raw, UNITS, "us, ms, s"));
+        return new TimeSpan(Quantity.parse("time", raw, UNITS, "us, ms, s", RANGE));
     }
 
     public static TimeSpan ofMillis(long ms) {

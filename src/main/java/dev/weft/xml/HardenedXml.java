@@ -22,9 +22,16 @@ import org.xml.sax.SAXParseException;
 /**
  * The JDK XML parser with everything that can reach outside the document switched off. Input from a
  * device is untrusted: a DOCTYPE is refused outright (so no internal entity can expand, and no external
- * DTD or entity is ever read), XInclude is off, and the parser prints nothing on errors.
+ * DTD or entity is ever read), XInclude is off, elements nest at most {@link #MAX_DEPTH} deep, and the
+ * parser prints nothing on errors.
  */
 public final class HardenedXml {
+
+    /**
+     * Deepest element nesting read (a config nests about 15 levels): the DOM's own walks, such as
+     * {@code getTextContent}, recurse per level, so a deeper document is refused before it overflows the stack.
+     */
+    public static final int MAX_DEPTH = 256;
 
     private HardenedXml() {}
 
@@ -80,6 +87,7 @@ public final class HardenedXml {
         f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+        f.setAttribute("jdk.xml.maxElementDepth", String.valueOf(MAX_DEPTH));
         f.setXIncludeAware(false);
         f.setExpandEntityReferences(false);
         return f;

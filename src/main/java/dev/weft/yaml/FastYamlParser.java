@@ -80,11 +80,14 @@ final class FastYamlParser {
     private String scalarText;
     private int scalarSlot;
 
+    private final int maxScalarChars;
+
     private FastYamlParser(String file, byte[] bytes, LoadLimits limits, boolean ascii) {
         this.file = file;
         this.b = bytes;
         this.n = bytes.length;
         this.maxDepth = Math.min(limits.maxDepth(), MAX_FAST_DEPTH);
+        this.maxScalarChars = limits.maxScalarChars();
         this.ascii = ascii;
         this.charset = ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
         this.cache = new ScalarCache(charset);
@@ -454,6 +457,9 @@ final class FastYamlParser {
         }
         nextContentLine(false);
         String value = text.toString();
+        if (value.length() > maxScalarChars) {
+            throw DECLINE;      // the full parser names the limit
+        }
         return new ScalarNode(location, value, value);
     }
 
@@ -801,6 +807,9 @@ final class FastYamlParser {
 
     /** The node for the scalar just scanned: plain scalars resolve by the core schema, quoted ones are text. */
     private ScalarNode scalarNode() {
+        if (scalarText.length() > maxScalarChars) {
+            throw DECLINE;      // the full parser names the limit
+        }
         Location where = new Location(file, scalarLine, scalarColumn);
         if (!scalarPlain) {
             return new ScalarNode(where, scalarText, scalarText);

@@ -48,6 +48,11 @@ final class TreeBuilder {
     private static final String CORE = "tag:yaml.org,2002:";
     private static final long MIN_ALIAS_BUDGET = 1_000_000;
     private static final int ALIAS_BUDGET_FACTOR = 10;
+    /**
+     * Characters that aliases may repeat, at least: a 1 MB value aliased 100,000 times cost 100,000 nodes (within
+     * the node budget) but a hundred gigabytes to every consumer that reads the text (schema patterns, messages).
+     */
+    private static final long MIN_ALIAS_CHAR_BUDGET = 4L * 1024 * 1024;
 
     private final String file;
     private final LoadLimits limits;
@@ -58,6 +63,8 @@ final class TreeBuilder {
     private int collectionAliases;
     private long builtNodes;
     private long aliasedNodes;
+    private long builtChars;
+    private long aliasedChars;
     private Node root;
     private boolean sawDocument;
 
@@ -114,6 +121,10 @@ final class TreeBuilder {
     private void scalar(ScalarEvent event) {
         Location where = at(event);
         String text = event.getValue();
+        if (text.length() > limits.maxScalarChars()) {
+            throw new Fatal(error("a value of " + text.length() + " characters; values are limited to "
+                    + limits.maxScalarChars() + " characters (limit: value length)", where));
+        }
         Object value;
         Optional<String> tag = event.getTag();
         if (tag.isEmpty() || tag.get().equals("!")) {
@@ -123,7 +134,8 @@ final class TreeBuilder {
         }
         ScalarNode node = new ScalarNode(where, value == CoreScalars.NULL ? null : value, text);
         builtNodes++;
-        complete(node, 1, event.getAnchor(), event.isPlain() && tag.isEmpty() && text.equals("<<"));
+        builtChars += text.length();
+        complete(node, 1, text.length(), event.getAnchor(), event.isPlain() && tag.isEmpty() && text.equals("<<"));
     }
 
     /** {@code !!str 42} is text, {@code !!int "42"} a number; any other tag is refused. */
@@ -202,7 +214,13 @@ final class TreeBuilder {
             throw new Fatal(error("aliases expand to more than " + budget + " values; refusing to expand them "
                     + "(an alias bomb: aliases nested inside aliased lists or maps)", where));
         }
-        complete(target.node, target.size, Optional.empty(), false);
+        aliasedChars = saturatedAdd(aliasedChars, target.chars);
+        long charBudget = Math.max(MIN_ALIAS_CHAR_BUDGET, ALIAS_BUDGET_FACTOR * builtChars);
+        if (aliasedChars > charBudget) {
+            throw new Fatal(error("aliases repeat more than " + charBudget + " characters of text; refusing to expand"
+                    + " them (limit: alias expansion; a large value aliased many times)", where));
+        }
+        complete(target.node, target.size, target.chars, Optional.empty(), false);
     }
 
     private static long saturatedAdd(long a, long b) {
@@ -231,27 +249,30 @@ final class TreeBuilder {
     private void close() {
         Frame frame = stack.pop();
         frame.anchor.ifPresent(a -> openAnchors.remove(a.getValue()));
-        complete(frame.build(), frame.size, frame.anchor, false);
+        complete(frame.build(), frame.size, frame.chars, frame.anchor, false);
     }
 
     /** Hands a finished node to its parent (or makes it the root) and records its anchor. */
-    private void complete(Node node, long size, Optional<Anchor> anchor, boolean mergeKey) {
-        anchor.ifPresent(a -> anchors.put(a.getValue(), new Built(node, size)));
+    private void complete(Node node, long size, long chars, Optional<Anchor> anchor, boolean mergeKey) {
+        anchor.ifPresent(a -> anchors.put(a.getValue(), new Built(node, size, chars)));
         Frame parent = stack.peek();
         if (parent == null) {
             root = node;
         } else {
             parent.size = saturatedAdd(parent.size, size);
+            parent.chars = saturatedAdd(parent.chars, chars);
             parent.add(node, mergeKey);
         }
     }
 
-    private record Built(Node node, long size) {}
+    /** An anchored node, its size in nodes and in characters of text (what an alias to it repeats). */
+    private record Built(Node node, long size, long chars) {}
 
     private abstract static class Frame {
         final Location location;
         final Optional<Anchor> anchor;
         long size = 1;
+        long chars;
 
         Frame(Location location, Optional<Anchor> anchor) {
             this.location = location;

@@ -74,7 +74,10 @@ public final class YamlParser {
     }
 
     public ParseResult parse(SourceFile source) {
-        if (accelerators.tryFast() && source.content().length <= limits.maxFileBytes()) {
+        if (source.problem() != null) {
+            return failed(error(source.problem(), Location.ofFile(source.path())));
+        }
+        if (accelerators.tryFast() && source.size() <= limits.maxFileBytes()) {
             MapNode fast = fastPath(source.path(), source.content());
             if (fast != null) {
                 accelerators.took(FAST_PATH);
@@ -103,9 +106,13 @@ public final class YamlParser {
     ParseResult parseWithSnakeYaml(SourceFile source) {
         String file = source.path();
         byte[] bytes = source.content();
-        if (bytes.length > limits.maxFileBytes()) {
-            return failed(error("this file is " + bytes.length + " bytes; files are limited to " + limits.maxFileBytes()
-                    + " bytes (split the inventory into several files)", Location.ofFile(file)));
+        if (source.size() > limits.maxFileBytes() || bytes.length > limits.maxFileBytes()) {
+            return failed(error("this file is " + Math.max(source.size(), bytes.length) + " bytes; files are limited to "
+                    + limits.maxFileBytes() + " bytes (limit: file size, --max-file-bytes; split the inventory into"
+                    + " several files)", Location.ofFile(file)));
+        }
+        if (!source.complete()) {
+            return failed(error("this file was not read whole", Location.ofFile(file)));
         }
         int nul = indexOfNul(bytes);
         if (nul >= 0) {

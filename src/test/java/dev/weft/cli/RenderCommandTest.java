@@ -73,6 +73,24 @@ class RenderCommandTest {
         assertTrue(Files.isDirectory(out.resolve("leaf-01")), "--fail-on never lets it render");
     }
 
+    @Test
+    void renderAloneNamesWhatAPlatformLeavesOutAsValidateDoes(@TempDir Path tmp) {
+        // roce-pod-d's SR Linux spines ask for a watchdog action and cable lengths their model has no leaf for
+        Path pod = ProjectDir.get().resolve("inventories/roce-pod-d");
+        CliRun render = CliRun.of("render", pod.toString(), "--out", tmp.resolve("out").toString(), "--format", "json");
+        CliRun validate = CliRun.of("validate", pod.toString(), "--format", "json");
+        assertEquals(0, render.exitCode(), render.err());
+        assertEquals(gapLines(validate.out()), gapLines(render.out()));
+        assertTrue(gapLines(render.out()).contains("srl-spine-1"), render.out());
+        assertTrue(Files.isRegularFile(tmp.resolve("out/srl-spine-1/config.xml")), "the rest is still rendered");
+    }
+
+    /** The render-gap findings of a JSON report: each finding's message lines that name the rule. */
+    private static String gapLines(String report) {
+        return report.lines().filter(l -> l.contains("platform srlinux cannot express"))
+                .map(String::strip).sorted().reduce("", (a, b) -> a + b + "\n");
+    }
+
     /** The "findings" array of a JSON report, as text. */
     private static String findingsOf(String report) {
         int start = report.indexOf("\"findings\"");

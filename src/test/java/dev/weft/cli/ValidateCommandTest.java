@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.testing.FileTrees;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

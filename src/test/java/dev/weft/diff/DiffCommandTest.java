@@ -99,7 +99,7 @@ class DiffCommandTest {
         assertEquals("leaf-01", f.get("device"));
         assertEquals("Ethernet0", f.get("port"));
         assertEquals(LEAVES, f.get("file"));
-        assertEquals(12L, number(f.get("line")));
+        assertEquals(13L, number(f.get("line")));
         @SuppressWarnings("unchecked")
         Map<String, Object> by = (Map<String, Object>) f.get("introducedBy");
         assertEquals(head, by.get("commit"));

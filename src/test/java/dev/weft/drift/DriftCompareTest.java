@@ -1,5 +1,8 @@
 package dev.weft.drift;
 
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.openconfig.OpenConfigPack;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -26,6 +29,9 @@ import org.junit.jupiter.api.Test;
  * owns the expected value.
  */
 class DriftCompareTest {
+    /** The generic OpenConfig device's profile: its paths, and the ECMP hash it does not serve. */
+    private static final LiveProfile OC = new OpenConfigPack();
+
 
     private static CompiledSwitch intended;
     private static String rendered;
@@ -33,15 +39,17 @@ class DriftCompareTest {
     @BeforeAll
     static void render() {
         CompiledFabric fabric = Examples.compile("roce-pod-c");
-        intended = (CompiledSwitch) fabric.device("oc-leaf-1").orElseThrow();
-        Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(intended, fabric.fabric());
+        CompiledSwitch compiled = (CompiledSwitch) fabric.device("oc-leaf-1").orElseThrow();
+        // what drift compares: the intent as the OpenConfig platform carries it (no ECMP hash), as DriftAudit does
+        intended = DriftAudit.comparable(compiled, new dev.weft.platform.openconfig.OpenConfigPack());
+        Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(compiled, fabric.fabric());
         assertTrue(out.findings().isEmpty(), out.findings().toString());
         rendered = out.text("config.xml");
     }
 
     private static List<Finding> drift(String xml) throws Exception {
         CompiledSwitch live = OpenConfigReader.read(xml, intended.name(), "test");
-        return Drift.compare(intended, live, Tolerance.of(intended));
+        return Drift.compare(intended, live, Tolerance.of(intended), OC.paths(), OC.notAudited().keySet());
     }
 
     /** Replaces the first {@code from} after {@code anchor} (which must occur once). */
@@ -180,7 +188,7 @@ class DriftCompareTest {
                 live.dscpToPriority(), live.priorityToQueue(), live.priorityToPriorityGroup(), live.losslessPriorities(),
                 live.cnpPriority(), live.cnpDscp(), live.queues(), live.ecnProfiles(), live.watchdog(), live.linkPause(),
                 live.ecmpHashFields(), ports, live.provenance());
-        Finding f = only(Drift.compare(intended, without, Tolerance.of(intended)), DriftRules.PORT);
+        Finding f = only(Drift.compare(intended, without, Tolerance.of(intended), OC.paths(), OC.notAudited().keySet()), DriftRules.PORT);
         assertEquals("Ethernet264", f.port());
         assertEquals("absent", f.actual());
     }

@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.platform.Platforms;
-import dev.weft.cli.Main;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
@@ -19,7 +18,6 @@ import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
 import dev.weft.intent.IntentReader;
 import dev.weft.intent.IntentResult;
-import dev.weft.json.Json;
 import dev.weft.netconf.ClientSettings;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.DeviceEndpoint;
@@ -33,7 +31,6 @@ import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.FileTrees;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -143,41 +140,8 @@ class DriftOnDevicesTest {
         return (CompiledSwitch) compiled.device(name).orElseThrow();
     }
 
-    record Cli(int exit, String out, String err) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json() throws Exception {
-            return (Map<String, Object>) Json.parse(out);
-        }
-
-        /** Every finding but {@code not-audited} (information on what the platform does not serve). */
-        List<Map<String, Object>> findings() throws Exception {
-            return all().stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
-        }
-
-        List<Map<String, Object>> notAudited() throws Exception {
-            return all().stream().filter(f -> "not-audited".equals(f.get("rule"))).toList();
-        }
-
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> all() throws Exception {
-            return (List<Map<String, Object>>) json().get("findings");
-        }
-
-        @SuppressWarnings("unchecked")
-        Map<String, String> devices() throws Exception {
-            Map<String, String> out = new TreeMap<>();
-            for (Map<String, Object> d : (List<Map<String, Object>>) json().get("devices")) {
-                out.put((String) d.get("name"), d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
-            }
-            return out;
-        }
-    }
-
     static Cli weft(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Cli(code, out.toString(), err.toString());
+        return Cli.run(args);
     }
 
     static Cli drift(Path inv, Path knownHosts, String... extra) {
@@ -195,13 +159,13 @@ class DriftOnDevicesTest {
     @Order(1)
     void renderedConfigAcceptedByTwoDevicesThenDriftReportsNothing() throws Exception {
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1", "--device", "oc-leaf-2");
-        assertEquals(List.of(), r.findings(), r.out + r.err);
+        assertEquals(List.of(), r.findings(), r.out() + r.err());
         assertEquals(Map.of("oc-leaf-1", "ok", "oc-leaf-2", "ok"), r.devices());
         // OpenConfig has no ECMP hash fields: said once per device, as information that does not fail the run
         assertEquals(List.of("not-audited oc-leaf-1 null", "not-audited oc-leaf-2 null"),
                 r.notAudited().stream().map(DriftOnDevicesTest::key).toList());
         r.notAudited().forEach(f -> assertEquals("info", f.get("severity")));
-        assertEquals(0, r.exit(), r.err);
+        assertEquals(0, r.exit(), r.err());
     }
 
     @Test
@@ -216,7 +180,7 @@ class DriftOnDevicesTest {
                 + "</qos></config>", lab.clientKey());
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1", "--device", "oc-leaf-2");
         List<String> keys = r.findings().stream().map(DriftOnDevicesTest::key).sorted().toList();
-        assertEquals(List.of("drift-mtu oc-leaf-2 Ethernet8", "drift-scheduler oc-leaf-2 null"), keys, r.out);
+        assertEquals(List.of("drift-mtu oc-leaf-2 Ethernet8", "drift-scheduler oc-leaf-2 null"), keys, r.out());
         for (Map<String, Object> f : r.findings()) {
             assertTrue(String.valueOf(f.get("file")).startsWith("inventories/roce-pod-c/"), f.toString());
             assertNotNull(f.get("line"), f.toString());
@@ -239,7 +203,7 @@ class DriftOnDevicesTest {
                 + "</interface></interfaces></qos></config>", lab.clientKey());
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1");
         List<Map<String, Object>> pfc = r.findings().stream().filter(f -> f.get("rule").equals("drift-pfc")).toList();
-        assertEquals(1, pfc.size(), r.out);
+        assertEquals(1, pfc.size(), r.out());
         assertEquals("Ethernet0", pfc.get(0).get("port"));
         assertEquals("[3,4]", pfc.get(0).get("expected"));
         assertEquals("[3,4,5]", pfc.get(0).get("actual"));
@@ -258,7 +222,7 @@ class DriftOnDevicesTest {
                 + "<term nc:operation=\"delete\"><id>tc0</id></term></terms></classifier></classifiers></qos></config>", lab.clientKey());
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1");
         List<String> keys = r.findings().stream().map(DriftOnDevicesTest::key).sorted().toList();
-        assertEquals(List.of("drift-classification oc-leaf-1 null", "dscp-map-incomplete oc-leaf-1 null"), keys, r.out);
+        assertEquals(List.of("drift-classification oc-leaf-1 null", "dscp-map-incomplete oc-leaf-1 null"), keys, r.out());
         Map<String, Object> moved = r.findings().stream().filter(f -> f.get("rule").equals("drift-classification")).findFirst().orElseThrow();
         assertEquals("0", moved.get("expected"));
         assertEquals("unmapped", moved.get("actual"));
@@ -272,7 +236,7 @@ class DriftOnDevicesTest {
     @Order(4)
     void platformWithoutLiveProfileIsAnErrorForThatDeviceOnly() throws Exception {
         Cli r = drift(inventory, lab.knownHosts(), "--device", "leaf-c1", "--device", "oc-leaf-1");
-        assertEquals(Map.of("leaf-c1", "error:no-live-profile", "oc-leaf-1", "ok"), r.devices(), r.out);
+        assertEquals(Map.of("leaf-c1", "error:no-live-profile", "oc-leaf-1", "ok"), r.devices(), r.out());
         Map<String, Object> f = r.findings().get(0);
         assertEquals("device-error", f.get("rule"));
         assertTrue(String.valueOf(f.get("message")).contains("platform 'eos' has no live profile"), f.toString());
@@ -288,7 +252,7 @@ class DriftOnDevicesTest {
         }
         Path down = writeInventory(Files.createTempDirectory(root, "down"), closed, lab.device(2).port(), lab.device(3).port());
         Cli r = drift(down, lab.knownHosts(), "--device", "oc-leaf-1", "--device", "oc-leaf-2");
-        assertEquals(Map.of("oc-leaf-1", "unreachable:refused", "oc-leaf-2", "ok"), r.devices(), r.out);
+        assertEquals(Map.of("oc-leaf-1", "unreachable:refused", "oc-leaf-2", "ok"), r.devices(), r.out());
         assertEquals("device-unreachable", r.findings().get(0).get("rule"));
         assertEquals(1, r.exit());
     }
@@ -302,7 +266,7 @@ class DriftOnDevicesTest {
         Path wrong = root.resolve("wrong_known_hosts");
         Files.writeString(wrong, Files.readString(lab.device(1).knownHosts()).replace(p1, p2));
         Cli r = drift(inventory, wrong, "--device", "oc-leaf-2");
-        assertEquals(Map.of("oc-leaf-2", "unreachable:host-key"), r.devices(), r.out);
+        assertEquals(Map.of("oc-leaf-2", "unreachable:host-key"), r.devices(), r.out());
         assertEquals(1, r.exit());
     }
 
@@ -310,7 +274,7 @@ class DriftOnDevicesTest {
     @Order(7)
     void replyOverTheSizeLimitIsAnErrorNotAnOutOfMemory() throws Exception {
         Cli r = drift(inventory, lab.knownHosts(), "--device", "oc-leaf-1", "--max-reply-bytes", "4096");
-        assertEquals(Map.of("oc-leaf-1", "error:reply-too-large"), r.devices(), r.out);
+        assertEquals(Map.of("oc-leaf-1", "error:reply-too-large"), r.devices(), r.out());
         assertEquals(1, r.exit());
     }
 
@@ -392,7 +356,7 @@ class DriftOnDevicesTest {
                 "--known-hosts", lab.knownHosts().toString(), "--credentials", credentials.toString(),
                 "--device", "oc-leaf-1", "--device", "oc-leaf-2"};
         Cli first = weft(args);
-        assertEquals(0, first.exit(), first.out + first.err);
+        assertEquals(0, first.exit(), first.out() + first.err());
         assertEquals(Map.of("oc-leaf-1", "ok", "oc-leaf-2", "ok"), first.devices());
         assertTrue(first.err().contains("; commit "), first.err());
         String one = Files.readString(git.resolve("oc-leaf-1.xml"));
@@ -400,7 +364,7 @@ class DriftOnDevicesTest {
         String head1 = head(git);
 
         Cli second = weft(args);
-        assertEquals(0, second.exit(), second.err);
+        assertEquals(0, second.exit(), second.err());
         assertTrue(second.err().contains("nothing to commit"), second.err());
         assertEquals(head1, head(git));
         assertEquals(one, Files.readString(git.resolve("oc-leaf-1.xml")), "same config, byte-identical file");
@@ -409,7 +373,7 @@ class DriftOnDevicesTest {
                 + "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface><name>Ethernet8</name>"
                 + "<config><name>Ethernet8</name><mtu>1500</mtu></config></interface></interfaces></config>", lab.clientKey());
         Cli third = weft(args);
-        assertEquals(0, third.exit(), third.err);
+        assertEquals(0, third.exit(), third.err());
         assertTrue(third.err().contains("; commit "), third.err());
         String head3 = head(git);
         assertFalse(head3.equals(head1));

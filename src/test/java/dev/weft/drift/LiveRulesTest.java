@@ -47,7 +47,7 @@ class LiveRulesTest {
 
     private static List<Finding> live(CompiledSwitch device) {
         return LiveRules.liveOnly(model, intended, Map.of(device.name(), device),
-                new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta(), LocalDate.of(2026, 6, 1));
+                new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta(), LocalDate.of(2026, 6, 1));
     }
 
     /** What a reader returns: the device's values, no roles, no cabling, no provenance. */

@@ -51,7 +51,7 @@ class OpenSmAgreementTest {
     @TestFactory
     Stream<DynamicTest> openSmAcceptsWhatWeftAccepts() throws Exception {
         Path root = OpenSmTestRenderer.projectDir();
-        RuleCatalog catalog = RuleCatalog.builtIn();
+        RuleCatalog catalog = dev.weft.rules.builtin.BuiltInRules.catalog();
         RuleEngine engine = new RuleEngine(catalog, new RuleMetaLoader().load(catalog, List.of()).meta());
         return accepted().stream().map(dir -> DynamicTest.dynamicTest(root.relativize(dir).toString(), () -> {
             IntentResult intent = TestPlatforms.intentReader().read(new WorkingTreeSource(root, dir));

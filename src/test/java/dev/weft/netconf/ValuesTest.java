@@ -31,10 +31,12 @@ class ValuesTest {
 
     @Test
     void reasonLabelsAreTheReportWords() {
-        assertEquals(List.of("refused", "timeout", "auth", "host-key", "netconf-error", "reply-too-large", "protocol"),
+        assertEquals(List.of("refused", "timeout", "auth", "host-key", "netconf-error", "reply-too-large", "protocol",
+                "command-failed"),
                 java.util.Arrays.stream(NetconfException.Reason.values()).map(NetconfException.Reason::label).toList());
         assertEquals("host-key", new HostKeyException("x").reason().label());
         assertEquals("reply-too-large", new ReplyTooLargeException("x").reason().label());
+        assertEquals("command-failed", new CommandFailedException("x").reason().label());
     }
 
     @Test

@@ -58,4 +58,22 @@ class DirectorySinkTest {
         }
         assertFalse(Files.exists(dir.resolve("out")));
     }
+
+    /** Issue 15: {@code weft render --out DIR} followed a symlink inside DIR and wrote a device's files outside it. */
+    @Test
+    void aSymlinkInPlaceOfADeviceFolderOrAFileIsReplacedNeverFollowed(@TempDir Path outside) throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(outside.resolve("config_db.json"), "precious\n");
+        Files.createSymbolicLink(out.resolve("leaf-1"), outside);
+        Files.createDirectories(out.resolve("leaf-2"));
+        Files.createSymbolicLink(out.resolve("leaf-2/config_db.json"), outside.resolve("config_db.json"));
+        DirectorySink sink = new DirectorySink(out);
+        sink.accept("leaf-1", "config_db.json", "one\n".getBytes(StandardCharsets.US_ASCII));
+        sink.accept("leaf-2", "config_db.json", "two\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("precious\n", Files.readString(outside.resolve("config_db.json")), "nothing written outside DIR");
+        assertFalse(Files.isSymbolicLink(out.resolve("leaf-1")));
+        assertFalse(Files.isSymbolicLink(out.resolve("leaf-2/config_db.json")));
+        assertEquals("one\n", Files.readString(out.resolve("leaf-1/config_db.json")));
+        assertEquals("two\n", Files.readString(out.resolve("leaf-2/config_db.json")));
+    }
 }

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -34,9 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FastTemplateDifferentialTest {
     static final List<String> SWITCH_PLATFORMS = List.of("sonic", "eos", "openconfig", "cumulus");
+    /**
+     * Built-in templates that render with Jinjava alone (correct, only slower): the vendor NETCONF templates use
+     * {@code in}/{@code not in}, {@code %} and {@code |format}, which the fast path does not compile yet.
+     */
+    static final Set<String> JINJAVA_ONLY = Set.of("junos/config.xml.j2", "srlinux/config.xml.j2");
 
     final TemplateFolders folders = TemplateFolders.builtIn();
     final TemplateEngine fast = new TemplateEngine(folders);
+    final dev.weft.platform.Platforms packs = dev.weft.platform.Platforms.builtIn();
     final TemplateEngine jinjava = new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, false);
 
     @Test
@@ -44,6 +51,11 @@ class FastTemplateDifferentialTest {
         List<String> templates = builtInTemplates();
         assertTrue(templates.size() >= 10, templates.toString());
         for (String name : templates) {
+            if (JINJAVA_ONLY.contains(name)) {
+                // listed so that the day the fast path compiles them, this test says to drop them from the list
+                assertTrue(!fast.compiledFast(name), name + " now compiles fast: remove it from JINJAVA_ONLY");
+                continue;
+            }
             assertTrue(fast.compiledFast(name), name + " falls back to Jinjava: the fast path does not compile it");
             assertTrue(!jinjava.compiledFast(name), name);
         }
@@ -96,10 +108,11 @@ class FastTemplateDifferentialTest {
     private int compareAll(CompiledFabric fabric) {
         int compared = 0;
         for (CompiledDevice device : fabric.devices()) {
-            Map<String, Object> data = DeviceContext.of(device, fabric.fabric());
             List<String> platforms = device instanceof CompiledSwitch ? SWITCH_PLATFORMS
                     : device instanceof CompiledHost ? List.of(DeviceContext.HOST_PLATFORM) : List.of();
             for (String platform : platforms) {
+                // what the renderer gives a template of this platform: its pack's facts
+                Map<String, Object> data = DeviceContext.of(device, fabric.fabric(), packs.pack(platform).orElse(null));
                 PlatformManifest manifest;
                 try {
                     manifest = PlatformManifest.load(folders, platform);

@@ -1,6 +1,7 @@
 package dev.weft.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledFabric;
@@ -86,9 +87,10 @@ class PodCPlatformTest {
             }
             String script = new String(file.getValue(), StandardCharsets.UTF_8);
             assertTrue(script.startsWith("#!/usr/bin/env bash\n"), file.getKey());
-            assertTrue(script.contains("\nset -euo pipefail\n"), file.getKey());
-            assertTrue(script.contains("mlnx_qos -i eth0 --pfc 0,0,0,1,1,0,0,0\n"), script);
-            assertTrue(script.contains("cma_roce_tos -d mlx5_0 -t 106\n"), script);
+            // -u and pipefail, not -e: one setting that cannot be applied is named, the others still run
+            assertTrue(script.contains("\nset -uo pipefail\n"), file.getKey());
+            assertTrue(script.contains("\ndcb_qos dscp 0,0,0,1,1,0,0,0 \""), script);
+            assertTrue(script.contains("\nroce_cm 106\n"), script);
             Path copy = dir.resolve(file.getKey().replace('/', '_'));
             Files.write(copy, file.getValue());
             Process bash = new ProcessBuilder("bash", "-n", copy.toString()).redirectErrorStream(true).start();
@@ -98,7 +100,11 @@ class PodCPlatformTest {
         }
         String env = text("gpu-c01/nccl.env");
         assertTrue(env.contains("\nNCCL_IB_TC=106\n"), env);
-        assertTrue(env.contains("\nNCCL_IB_GID_INDEX=3\n"), env);
+        assertTrue(env.contains("\nNCCL_IB_ROCE_VERSION_NUM=2\n"), env);
+        assertFalse(env.contains("NCCL_IB_GID_INDEX"), "no pinned GID index without hosts[].gid-index: " + env);
         assertTrue(env.contains("\nNCCL_IB_HCA=mlx5_0\n"), env);
+        String pinned = text("stor-c04/nccl.env");
+        assertTrue(pinned.contains("\nNCCL_IB_GID_INDEX=3\n"), "stor-c04 pins gid-index 3: " + pinned);
+        assertFalse(pinned.contains("NCCL_IB_ROCE_VERSION_NUM"), pinned);
     }
 }

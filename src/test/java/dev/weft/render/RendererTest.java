@@ -1,5 +1,6 @@
 package dev.weft.render;
 
+import dev.weft.testing.FileTrees;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,11 +44,12 @@ class RendererTest {
     void unknownPlatformIsOneFindingAndOthersRender() {
         MemorySink sink = new MemorySink();
         Location platformLine = new Location("inventories/x/switches.yaml", 12, 15);
-        CompiledSwitch junos = Fixtures.withProvenance(Fixtures.leaf("leaf-02", "junos"), Map.of("platform", platformLine));
+        // a platform without templates (junos has a pack now)
+        CompiledSwitch junos = Fixtures.withProvenance(Fixtures.leaf("leaf-02", "no-such-os"), Map.of("platform", platformLine));
         RenderResult result = new Renderer(TemplateFolders.builtIn()).render(
                 Fixtures.fabric(Fixtures.leaf("leaf-01", "sonic"), junos, Fixtures.host("gpu-001")), RenderOptions.all(), sink);
         Finding f = only(result.findings(), "leaf-02");
-        assertTrue(f.message().contains("unknown platform 'junos'"), f.message());
+        assertTrue(f.message().contains("unknown platform 'no-such-os'"), f.message());
         assertEquals(platformLine, f.location());
         assertRendered(sink, "leaf-01/config_db.json", "gpu-001/roce-qos.sh", "gpu-001/nccl.env");
         assertFalse(sink.files().keySet().stream().anyMatch(k -> k.startsWith("leaf-02/")));
@@ -129,16 +131,7 @@ class RendererTest {
         Path repo = dir.resolve("repo");
         Path inventory = repo.resolve("inventories/pod");
         Path source = Examples.projectRoot().resolve("inventories/roce-pod-c");
-        try (var files = Files.walk(source)) {
-            for (Path p : files.toList()) {
-                Path target = inventory.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        FileTrees.copy(source, inventory);
         Path leaves = inventory.resolve("switches/leaves.yaml");
         Files.writeString(leaves, Files.readString(leaves).replaceFirst("platform: eos", "platform: sonic"));
         CompiledFabric fabric = Examples.compile(repo, Path.of("inventories/pod"));

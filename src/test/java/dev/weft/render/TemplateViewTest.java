@@ -79,10 +79,10 @@ class TemplateViewTest {
     @Test
     void viewsAreKnownToHaveOnlyStringKeysAndOtherMapsAreNot() {
         Map<String, Object> view = TemplateView.of("mtu", 9100, "name", "Ethernet0", "peer", null);
-        org.junit.jupiter.api.Assertions.assertTrue(TemplateKeys.onlyStrings(view));
-        org.junit.jupiter.api.Assertions.assertTrue(TemplateKeys.onlyStrings(TemplateView.with(view, "speed", 400)));
-        org.junit.jupiter.api.Assertions.assertFalse(TemplateKeys.onlyStrings(Map.of("mtu", 9100)));
-        org.junit.jupiter.api.Assertions.assertFalse(TemplateKeys.onlyStrings(FrozenSortedMap.of(new TreeMap<>(Map.of(3, "x")))));
+        org.junit.jupiter.api.Assertions.assertTrue(dev.weft.render.fast.TemplateKeys.onlyStrings(view));
+        org.junit.jupiter.api.Assertions.assertTrue(dev.weft.render.fast.TemplateKeys.onlyStrings(TemplateView.with(view, "speed", 400)));
+        org.junit.jupiter.api.Assertions.assertFalse(dev.weft.render.fast.TemplateKeys.onlyStrings(Map.of("mtu", 9100)));
+        org.junit.jupiter.api.Assertions.assertFalse(dev.weft.render.fast.TemplateKeys.onlyStrings(FrozenSortedMap.of(new TreeMap<>(Map.of(3, "x")))));
     }
 
     @Test

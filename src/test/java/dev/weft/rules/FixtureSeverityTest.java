@@ -26,7 +26,7 @@ class FixtureSeverityTest {
 
     @Test
     void everyFailFixtureFiresItsRuleAtTheDeclaredSeverity() throws Exception {
-        RuleCatalog catalog = RuleCatalog.builtIn();
+        RuleCatalog catalog = dev.weft.rules.builtin.BuiltInRules.catalog();
         Map<String, RuleMeta> meta = new RuleMetaLoader().load(catalog, List.of()).meta();
         RuleEngine unstamped = new RuleEngine(catalog, Map.of());
         Path root = RuleCatalogTest.projectDir();

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class IntentRulesTest {
 
     private static List<Finding> run(String rule, FabricModel model) {
-        return new RuleEngine(RuleCatalog.builtIn(), Map.of())
+        return new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of())
                 .run(new RuleInput(model, null, LocalDate.of(2026, 6, 1)), Set.of(rule));
     }
 

@@ -63,7 +63,7 @@ class LargeFabricTest {
         FabricModel model = FabricModel.of("inv", base.fabric(), base.profiles(), switches, hosts, links, null, List.of());
         assertEquals(leaves * hostsPerLeaf, hosts.size());
 
-        List<Finding> findings = new RuleEngine(RuleCatalog.builtIn(), Map.of())
+        List<Finding> findings = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of())
                 .run(new RuleInput(model, null, LocalDate.of(2026, 6, 1)));
 
         assertEquals(List.of("mtu-link-mismatch leaf-700", "cable-length-missing leaf-900"),

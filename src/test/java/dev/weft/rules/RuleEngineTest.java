@@ -27,7 +27,7 @@ class RuleEngineTest {
 
     @Test
     void cleanFabricHasNoFindings() {
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         assertEquals(List.of(), engine.run(input(TestFabric.model(TestFabric.cleanFabric()))));
     }
 
@@ -35,7 +35,7 @@ class RuleEngineTest {
     void severityComesFromMetadataNotFromTheCheck() {
         FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(),
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(),
                 Map.of("cable-length-missing", meta("cable-length-missing", Severity.INFO)));
         List<Finding> cable = engine.run(input(model)).stream()
                 .filter(f -> f.rule().equals("cable-length-missing")).toList();
@@ -81,7 +81,7 @@ class RuleEngineTest {
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null),
                         TestFabric.link(720, "leaf-01", "Ethernet0", "nowhere", "x", null)),
                 List.of());
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         List<Finding> first = engine.run(input(model));
         for (int i = 0; i < 20; i++) {
             assertEquals(first, engine.run(input(model)));
@@ -96,14 +96,14 @@ class RuleEngineTest {
     void onlyEnabledRulesRun() {
         FabricModel model = TestFabric.model(TestFabric.fabric(List.of(TestFabric.rdma(), TestFabric.cnp())),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        List<Finding> out = new RuleEngine(RuleCatalog.builtIn(), Map.of())
+        List<Finding> out = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of())
                 .run(input(model), Set.of("dscp-unmapped"));
         assertEquals(List.of("dscp-unmapped"), out.stream().map(Finding::rule).distinct().toList());
     }
 
     @Test
     void anUnknownEnabledIdIsRejected() {
-        RuleEngine engine = new RuleEngine(RuleCatalog.builtIn(), Map.of());
+        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> engine.run(input(TestFabric.model(TestFabric.cleanFabric())), Set.of("no-such-rule")));
         assertTrue(e.getMessage().contains("no-such-rule"));
@@ -111,7 +111,7 @@ class RuleEngineTest {
 
     @Test
     void catalogueRejectsDuplicateIds() {
-        Rule a = RuleCatalog.builtIn().rules().get(0);
+        Rule a = dev.weft.rules.builtin.BuiltInRules.catalog().rules().get(0);
         assertThrows(IllegalArgumentException.class, () -> new RuleCatalog(List.of(a, a)));
     }
 }

@@ -24,7 +24,7 @@ class RuleMetaLoaderTest {
     }
 
     private RuleMetaLoader.Result load() {
-        return new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir));
+        return new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir));
     }
 
     @Test
@@ -35,7 +35,7 @@ class RuleMetaLoaderTest {
         RuleMeta m = r.meta().get("cable-length-missing");
         assertEquals(Severity.ERROR, m.severity());
         assertEquals("A lossless link has no cable length", m.title());
-        assertEquals(Severity.ERROR, new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of()).meta()
+        assertEquals(Severity.ERROR, new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta()
                 .get("link-endpoint-unknown").severity());
     }
 
@@ -44,7 +44,7 @@ class RuleMetaLoaderTest {
         write("cable-length-missing", "id: cable-length-missing\nseverity: error\n");
         Files.createDirectories(second.resolve("cable-length-missing"));
         Files.writeString(second.resolve("cable-length-missing/rule.yaml"), "id: cable-length-missing\nseverity: info\n");
-        RuleMetaLoader.Result r = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir, second));
+        RuleMetaLoader.Result r = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir, second));
         assertEquals(Severity.INFO, r.meta().get("cable-length-missing").severity());
     }
 
@@ -69,7 +69,7 @@ class RuleMetaLoaderTest {
 
     @Test
     void aMissingDirectoryIsAProblemNotACrash() {
-        RuleMetaLoader.Result r = new RuleMetaLoader().load(RuleCatalog.builtIn(), List.of(dir.resolve("nope")));
+        RuleMetaLoader.Result r = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir.resolve("nope")));
         assertEquals(1, r.problems().size(), r.problems().toString());
         assertTrue(r.problems().get(0).message().contains("does not exist"));
     }

@@ -20,7 +20,7 @@ class WaiversTest {
     private static List<Finding> run(Waiver... waivers) {
         FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-001", "eth9", null)), List.of(waivers));
-        return new RuleEngine(RuleCatalog.builtIn(), Map.of()).run(new RuleInput(model, null, TODAY),
+        return new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of()).run(new RuleInput(model, null, TODAY),
                 java.util.Set.of("cable-length-missing", "waiver-expired", "waiver-unused", "waiver-invalid"));
     }
 

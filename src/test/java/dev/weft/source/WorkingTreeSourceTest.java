@@ -62,13 +62,47 @@ class WorkingTreeSourceTest {
     }
 
     @Test
-    void symbolicLinksAreSkipped() throws Exception {
+    void aLinkToAFileInsideTheRepositoryIsReadUnderItsOwnPathAndFolderLinksAreReported() throws Exception {
         write("outside/secret.yaml", "s: 1\n");
         write("inv/a.yaml", "a: 1\n");
         Files.createSymbolicLink(root.resolve("inv/link.yaml"), root.resolve("outside/secret.yaml"));
         Files.createSymbolicLink(root.resolve("inv/linkdir"), root.resolve("outside"));
-        List<String> paths = new WorkingTreeSource(root, root.resolve("inv")).read().stream().map(SourceFile::path).toList();
-        assertEquals(List.of("inv/a.yaml"), paths);
+        List<SourceFile> files = new WorkingTreeSource(root, root.resolve("inv")).read();
+        assertEquals(List.of("inv/a.yaml", "inv/link.yaml", "inv/linkdir"), files.stream().map(SourceFile::path).toList());
+        assertEquals("s: 1\n", files.get(1).text());
+        assertTrue(files.get(1).complete());
+        assertTrue(files.get(2).problem().contains("links to folders are not followed"), files.get(2).problem());
+    }
+
+    @Test
+    void linksOutOfTheRepositoryAndLoopsAreRefusedNotFollowed(@TempDir Path elsewhere) throws Exception {
+        Files.writeString(elsewhere.resolve("secret.yaml"), "password: hunter2\n");
+        write("inv/a.yaml", "a: 1\n");
+        Files.createSymbolicLink(root.resolve("inv/out.yaml"), elsewhere.resolve("secret.yaml"));
+        Files.createSymbolicLink(root.resolve("inv/loop.yaml"), root.resolve("inv/loop.yaml"));
+        Files.createSymbolicLink(root.resolve("inv/dangling.yaml"), root.resolve("inv/nothing.yaml"));
+        Files.createSymbolicLink(root.resolve("inv/notes.txt"), elsewhere.resolve("secret.yaml"));
+        List<SourceFile> files = new WorkingTreeSource(root, root.resolve("inv")).read();
+        assertEquals(List.of("inv/a.yaml", "inv/dangling.yaml", "inv/loop.yaml", "inv/out.yaml"),
+                files.stream().map(SourceFile::path).toList());
+        assertTrue(files.get(3).problem().contains("outside the repository"), files.get(3).problem());
+        assertTrue(files.get(2).problem().contains("cannot be followed"), files.get(2).problem());
+        assertTrue(files.get(1).problem().contains("cannot be followed"), files.get(1).problem());
+        for (SourceFile f : files.subList(1, 4)) {
+            assertEquals(0, f.content().length, "a refused link is never read");
+        }
+    }
+
+    @Test
+    void aFileOverTheLimitIsNotReadAndAnInventoryOverTheLimitIsRefused() throws Exception {
+        write("inv/a.yaml", "a: 1\n");
+        write("inv/big.yaml", "x".repeat(5000));
+        List<SourceFile> files = new WorkingTreeSource(root, root.resolve("inv"), new SourceLimits(4096, 1 << 20)).read();
+        assertEquals(5000, files.get(1).size());
+        assertEquals(0, files.get(1).content().length);
+        SourceException e = assertThrows(SourceException.class,
+                () -> new WorkingTreeSource(root, root.resolve("inv"), new SourceLimits(8192, 2048)).read());
+        assertTrue(e.getMessage().contains("--max-inventory-bytes"), e.getMessage());
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.weft.netconf.DeviceEndpoint;
 import dev.weft.netconf.HostKeyPolicy;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfSession;
+import dev.weft.netconf.RpcErrorException;
 import dev.weft.netconf.Timeouts;
 import java.io.File;
 import java.io.IOException;
@@ -57,6 +58,22 @@ public final class NetconfLab implements AutoCloseable {
         return lab;
     }
 
+    /**
+     * {@code devices} devices loaded with {@code vendor}'s published models ({@code scripts/netconf-lab --vendor}:
+     * {@code yang/vendor/<vendor>} through its edit recipe into {@link #yangDir()}).
+     */
+    public static NetconfLab startVendor(String vendor, int devices) throws IOException, InterruptedException {
+        Path stateDir = Files.createTempDirectory("weft-" + vendor + "-lab");
+        NetconfLab lab = new NetconfLab(stateDir);
+        lab.run(Map.of(), "--vendor", vendor, "start", stateDir.toString(), String.valueOf(devices));
+        return lab;
+    }
+
+    /** The YANG modules a vendor lab's devices loaded: the recipe's edited copies. */
+    public Path yangDir() {
+        return stateDir.resolve("yang");
+    }
+
     public Path stateDir() {
         return stateDir;
     }
@@ -90,6 +107,36 @@ public final class NetconfLab implements AutoCloseable {
                 h.onExit().orTimeout(20, TimeUnit.SECONDS).join();
             });
         }
+    }
+
+    /**
+     * Kills device i's netconfd with SIGKILL, as a crash or a power cut would: nothing is saved on the way out.
+     * Its sshd stays, but sessions find no server behind it until {@link #restartDevice}.
+     */
+    public void killDevice(int i) throws IOException {
+        long pid = Long.parseLong(Files.readString(stateDir.resolve("dev" + i).resolve("netconfd.pid")).strip());
+        ProcessHandle.of(pid).ifPresent(h -> {
+            h.destroyForcibly();
+            h.onExit().orTimeout(20, TimeUnit.SECONDS).join();
+        });
+    }
+
+    /**
+     * Cuts every open session of device i, as a network cut would: SIGKILL to every process its sshd forked for a
+     * connection (the privileged and unprivileged sshd of each, and their netconf-subsystem). netconfd keeps
+     * running (a pending confirmed commit with a persist id waits for its timeout).
+     */
+    public void dropSessions(int i) throws IOException {
+        long pid = Long.parseLong(Files.readString(stateDir.resolve("dev" + i).resolve("sshd.pid")).strip());
+        for (ProcessHandle h : ProcessHandle.of(pid).map(p -> p.descendants().toList()).orElse(List.of())) {
+            h.destroyForcibly();
+            h.onExit().orTimeout(20, TimeUnit.SECONDS).join();
+        }
+    }
+
+    /** Stops device i and starts it again on its port with the datastore it saved ({@code netconf-lab restart}). */
+    public void restartDevice(int i) throws IOException, InterruptedException {
+        run(Map.of(), "restart", stateDir.toString(), String.valueOf(i));
     }
 
     /** Stops the devices, then removes the state folder (keys, logs) once nothing runs from it. */
@@ -177,14 +224,35 @@ public final class NetconfLab implements AutoCloseable {
 
         /** Sends {@code config} (a NETCONF {@code <config>}) as edit-config to candidate with Weft's client, then commits. */
         public void push(String config, Path clientKey) throws Exception {
+            String refused = commit(config, clientKey, "merge");
+            if (refused != null) {
+                throw new AssertionError("dev" + index + " did not accept the config: " + refused);
+            }
+        }
+
+        /**
+         * Makes the running config exactly {@code config} (a NETCONF {@code <config>}): edit-config to the
+         * candidate with default-operation replace, then commit. The device's error, or null when it took it.
+         */
+        public String replaceWith(String config, Path clientKey) throws Exception {
+            return commit(config, clientKey, "replace");
+        }
+
+        /** edit-config to the candidate with {@code defaultOperation}, then commit; the device's error, or null. */
+        private String commit(String config, Path clientKey, String defaultOperation) throws Exception {
             try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
                     NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
                             Credentials.keyFile(user(), clientKey), HostKeyPolicy.strict(knownHosts()),
                             Timeouts.all(Duration.ofSeconds(30)))) {
                 String body = config.replaceFirst("^<\\?xml[^>]*\\?>\\s*", "");
-                if (!s.rpc("<edit-config><target><candidate/></target>" + body + "</edit-config>").isOk()
-                        || !s.rpc("<commit/>").isOk()) {
-                    throw new AssertionError("dev" + index + " did not accept the config");
+                try {
+                    s.rpc("<edit-config><target><candidate/></target><default-operation>" + defaultOperation
+                            + "</default-operation>" + body + "</edit-config>");
+                    s.rpc("<commit/>");
+                    return null;
+                } catch (RpcErrorException e) {
+                    s.rpc("<discard-changes/>");
+                    return e.getMessage();
                 }
             }
         }
@@ -200,6 +268,63 @@ public final class NetconfLab implements AutoCloseable {
                             "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\" " + nc + ">")
                     .replace("<qos xmlns=\"http://openconfig.net/yang/qos\">",
                             "<qos xmlns=\"http://openconfig.net/yang/qos\" " + nc + ">"), clientKey);
+        }
+
+        /** netconfd's own log of this device: every edit-transaction, lock and session, as the server saw them. */
+        public Path log() {
+            return Path.of(get("netconf.device.dir")).resolve("netconfd.log");
+        }
+
+        /** The datastore netconfd saves every commit to and loads at start. */
+        public Path startupConfig() {
+            return Path.of(get("netconf.device.dir")).resolve("startup-cfg.xml");
+        }
+
+        /** The {@code <data>} of get-config of {@code datastore} ({@code running}, {@code candidate}), read with Weft's client, as text. */
+        public String config(String datastore, Path clientKey) throws Exception {
+            try (NetconfClient c = new NetconfClient(ClientSettings.defaults(), Map.<String, String>of()::get);
+                    NetconfSession s = c.connect(new DeviceEndpoint("dev" + index, "127.0.0.1", port()),
+                            Credentials.keyFile(user(), clientKey), HostKeyPolicy.strict(knownHosts()),
+                            Timeouts.all(Duration.ofSeconds(30)))) {
+                return dev.weft.git.BackupXml.render(s.getConfig(dev.weft.netconf.Datastore.valueOf(
+                        datastore.toUpperCase(java.util.Locale.ROOT)), null).data());
+            }
+        }
+
+        /**
+         * Another operator's session, with python3-ncclient, holding the candidate lock until closed. Returns once
+         * the device granted the lock.
+         */
+        public AutoCloseable holdLock(Path clientKey) throws IOException {
+            String py = String.join("\n",
+                    "import sys",
+                    "from ncclient import manager",
+                    "m = manager.connect(host='127.0.0.1', port=int(sys.argv[1]), username=sys.argv[2], key_filename=sys.argv[3],",
+                    "                    hostkey_verify=False, allow_agent=False, look_for_keys=False, timeout=30)",
+                    "m.lock('candidate')",
+                    "print('locked', flush=True)",
+                    "sys.stdin.read()",
+                    "m.unlock('candidate')",
+                    "m.close_session()");
+            Process p = new ProcessBuilder("/usr/bin/python3", "-c", py, String.valueOf(port()), user(), clientKey.toString())
+                    .redirectErrorStream(true).start();
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8));
+            StringBuilder said = new StringBuilder();
+            for (String line = out.readLine(); line != null; line = out.readLine()) {   // ncclient's own timeout bounds this
+                if (line.equals("locked")) {
+                    return () -> {
+                        p.getOutputStream().close();
+                        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                            p.destroyForcibly();
+                            throw new IOException("the ncclient lock holder did not exit");
+                        }
+                    };
+                }
+                said.append(line).append('\n');
+            }
+            p.destroyForcibly();
+            throw new IOException("ncclient could not lock the candidate of dev" + index + ":\n" + said);
         }
 
         /** Merges {@code configXml} (a NETCONF {@code <config>}) with python3-ncclient, an independent client, and commits. */

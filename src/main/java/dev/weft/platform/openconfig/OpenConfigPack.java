@@ -1,12 +1,10 @@
 package dev.weft.platform.openconfig;
 
 import dev.weft.compile.CompiledSwitch;
-import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
-import dev.weft.platform.LiveProfile;
-import dev.weft.platform.LiveTransport;
-import dev.weft.platform.PlatformPack;
+import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,11 +14,13 @@ import java.util.Optional;
  * length). No real switch ships {@code weft-qos-ext}: this pack is the shape of a vendor-neutral
  * OpenConfig device and the project's own test device; real switches use their vendor's pack.
  */
-public final class OpenConfigPack implements PlatformPack, LiveProfile {
+public final class OpenConfigPack extends NetconfSwitchPack {
 
     /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
     static final String FILTER = "<interfaces xmlns=\"" + OpenConfigReader.IF + "\"/>"
             + "<qos xmlns=\"" + OpenConfigReader.QOS + "\"/>";
+
+    private static final Remediation REMEDIATION = OpenConfigRemediation.table();
 
     @Override
     public String id() {
@@ -33,33 +33,23 @@ public final class OpenConfigPack implements PlatformPack, LiveProfile {
     }
 
     @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
     public Map<Feature, String> renderGaps() {
         return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
     }
 
     @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
-    }
-
-    @Override
-    public String platform() {
-        return id();
-    }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.NetconfGetConfig(FILTER);
+    protected String subtreeFilter() {
+        return FILTER;
     }
 
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return OpenConfigReader.read(reply, device, what);
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+        return Optional.of(REMEDIATION);
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
+import dev.weft.finding.Excerpt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class OpenConfigReader {
     public static final String EXT = "urn:weft:yang:qos-ext";
     private static final Pattern SPEED = Pattern.compile("(?:.*:)?SPEED_([0-9]+)(GB|MB)");
     private static final Pattern TC = Pattern.compile("tc([0-7])");
+    private static final List<String> WATCHDOG_ACTIONS = List.of("drop", "forward", "alert");
 
     private OpenConfigReader() {}
 
@@ -74,14 +76,14 @@ public final class OpenConfigReader {
             Element qos = SafeXml.child(top, QOS, "qos");
             Map<String, Integer> queueIds = new TreeMap<>();
             for (Element q : SafeXml.children(SafeXml.child(qos, QOS, "queues"), QOS, "queue")) {
-                String queueName = SafeXml.text(q, QOS, "name");
+                String queueName = key(q, QOS, "name", "/qos/queues/queue");
                 queueIds.put(queueName, integer(SafeXml.text(q, QOS, "config", "queue-id"), "/qos/queues/queue[" + queueName + "]/config/queue-id", 0, 7));
             }
             List<Integer> toQueue = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
             Map<String, Integer> groupPriority = new TreeMap<>();
             for (Element g : SafeXml.children(SafeXml.child(qos, QOS, "forwarding-groups"), QOS, "forwarding-group")) {
-                String group = SafeXml.text(g, QOS, "name");
-                Matcher m = TC.matcher(group == null ? "" : group);
+                String group = key(g, QOS, "name", "/qos/forwarding-groups/forwarding-group");
+                Matcher m = TC.matcher(group);
                 if (!m.matches()) {
                     continue; // not a Weft forwarding group: no switch priority to attach it to
                 }
@@ -95,12 +97,15 @@ public final class OpenConfigReader {
             Map<Integer, Integer> dscp = new TreeMap<>();
             for (Element c : SafeXml.children(SafeXml.child(qos, QOS, "classifiers"), QOS, "classifier")) {
                 for (Element t : SafeXml.children(SafeXml.child(c, QOS, "terms"), QOS, "term")) {
-                    String id = SafeXml.text(t, QOS, "id");
+                    String id = key(t, QOS, "id", "/qos/classifiers/classifier/terms/term");
                     String path = "/qos/classifiers/classifier/terms/term[" + id + "]";
                     String target = SafeXml.text(t, QOS, "actions", "config", "target-group");
+                    if (target == null) {
+                        throw invalid(path + "/actions/config/target-group", "a classifier term has no target-group");
+                    }
                     Integer priority = groupPriority.get(target);
                     if (priority == null) {
-                        throw new ReadException(what + ": " + path + "/actions/config/target-group: forwarding group '" + target + "' is not defined");
+                        throw invalid(path + "/actions/config/target-group", "forwarding group '" + Excerpt.cut(target) + "' is not defined");
                     }
                     for (String family : List.of("ipv4", "ipv6")) {
                         Element cfg = SafeXml.child(t, QOS, "conditions", family, "config");
@@ -122,7 +127,7 @@ public final class OpenConfigReader {
 
             Map<String, Element> qosPorts = new TreeMap<>();
             for (Element i : SafeXml.children(SafeXml.child(qos, QOS, "interfaces"), QOS, "interface")) {
-                qosPorts.put(SafeXml.text(i, QOS, "interface-id"), i);
+                qosPorts.put(key(i, QOS, "interface-id", "/qos/interfaces/interface"), i);
             }
             TreeSet<Integer> lossless = new TreeSet<>();
             for (Element i : qosPorts.values()) {
@@ -143,17 +148,17 @@ public final class OpenConfigReader {
             Map<Integer, CompiledQueue> switchQueues = new TreeMap<>();
             Element interfaces = SafeXml.child(top, IF, "interfaces");
             for (Element i : SafeXml.children(interfaces, IF, "interface")) {
-                String port = SafeXml.text(i, IF, "name");
+                String port = key(i, IF, "name", "/interfaces/interface");
                 String path = "/interfaces/interface[" + port + "]";
                 String mtu = SafeXml.text(i, IF, "config", "mtu");
                 String peer = SafeXml.text(i, IF, "config", "description");
                 Element eth = SafeXml.child(i, ETH, "ethernet", "config");
                 Integer speed = speed(SafeXml.text(eth, ETH, "port-speed"), path + "/ethernet/config/port-speed");
-                boolean pause = "true".equals(SafeXml.text(eth, ETH, "enable-flow-control"));
+                boolean pause = bool(SafeXml.text(eth, ETH, "enable-flow-control"), path + "/ethernet/config/enable-flow-control");
                 Element q = qosPorts.get(port);
                 String qpath = "/qos/interfaces/interface[" + port + "]";
                 Element qconfig = SafeXml.child(q, QOS, "config");
-                boolean trust = "true".equals(SafeXml.text(qconfig, EXT, "trust-dscp"));
+                boolean trust = bool(SafeXml.text(qconfig, EXT, "trust-dscp"), qpath + "/config/trust-dscp");
                 String cable = SafeXml.text(qconfig, EXT, "cable-length");
                 TreeSet<Integer> pfc = new TreeSet<>();
                 Map<Integer, String> ecnOfQueue = new TreeMap<>();
@@ -164,7 +169,7 @@ public final class OpenConfigReader {
                         pfc.add(integer(p.getTextContent().strip(), qpath + "/pfc/config/enabled-priorities", 0, 7));
                     }
                     for (Element oq : SafeXml.children(SafeXml.child(q, QOS, "output", "queues"), QOS, "queue")) {
-                        String queueName = SafeXml.text(oq, QOS, "name");
+                        String queueName = key(oq, QOS, "name", qpath + "/output/queues/queue");
                         String profile = SafeXml.text(oq, QOS, "config", "queue-management-profile");
                         if (profile != null) {
                             ecnOfQueue.put(queueId(queueIds, queueName, qpath + "/output/queues/queue"), profile);
@@ -173,9 +178,9 @@ public final class OpenConfigReader {
                     Element wd = SafeXml.child(q, EXT, "pfc", "watchdog", "config");
                     if (wd != null) {
                         String wpath = qpath + "/pfc/watchdog/config";
-                        portWatchdog = "true".equals(SafeXml.text(wd, EXT, "enabled"));
+                        portWatchdog = bool(SafeXml.text(wd, EXT, "enabled"), wpath + "/enabled");
                         if (portWatchdog && (watchdog == null || !watchdog.enabled())) {
-                            String action = SafeXml.text(wd, EXT, "action");
+                            String action = enumeration(SafeXml.text(wd, EXT, "action"), WATCHDOG_ACTIONS, wpath + "/action");
                             long detection = longOr(SafeXml.text(wd, EXT, "detection-time"), 200, wpath + "/detection-time");
                             long restoration = longOr(SafeXml.text(wd, EXT, "restoration-time"), 2 * detection, wpath + "/restoration-time");
                             watchdog = new CompiledWatchdog(true, action == null ? "drop" : action, detection, restoration,
@@ -239,9 +244,11 @@ public final class OpenConfigReader {
             Element policies = SafeXml.child(qos, QOS, "scheduler-policies");
             for (Element policy : SafeXml.children(policies, QOS, "scheduler-policy")) {
                 for (Element s : SafeXml.children(SafeXml.child(policy, QOS, "schedulers"), QOS, "scheduler")) {
-                    boolean strict = "STRICT".equals(SafeXml.text(s, QOS, "config", "priority"));
+                    String priority = SafeXml.text(s, QOS, "config", "priority");
+                    boolean strict = "STRICT".equals(enumeration(priority, List.of("STRICT"),
+                            "/qos/scheduler-policies/scheduler-policy/schedulers/scheduler/config/priority"));
                     for (Element in : SafeXml.children(SafeXml.child(s, QOS, "inputs"), QOS, "input")) {
-                        String id = SafeXml.text(in, QOS, "id");
+                        String id = key(in, QOS, "id", "/qos/scheduler-policies/scheduler-policy/schedulers/scheduler/inputs/input");
                         String path = "/qos/scheduler-policies/scheduler-policy/schedulers/scheduler/inputs/input[" + id + "]";
                         String queueName = SafeXml.text(in, QOS, "config", "queue");
                         int queue = queueId(queueIds, queueName, path + "/config/queue");
@@ -258,7 +265,7 @@ public final class OpenConfigReader {
         private List<EcnProfile> ecnProfiles(Element qos) throws ReadException {
             Map<String, EcnProfile> out = new TreeMap<>();
             for (Element p : SafeXml.children(SafeXml.child(qos, QOS, "queue-management-profiles"), QOS, "queue-management-profile")) {
-                String name = SafeXml.text(p, QOS, "name");
+                String name = key(p, QOS, "name", "/qos/queue-management-profiles/queue-management-profile");
                 String path = "/qos/queue-management-profiles/queue-management-profile[" + name + "]/wred/uniform/config";
                 Element cfg = SafeXml.child(p, QOS, "wred", "uniform", "config");
                 if (cfg == null) {
@@ -266,16 +273,20 @@ public final class OpenConfigReader {
                 }
                 long min = longOr(SafeXml.text(cfg, QOS, "min-threshold"), 0, path + "/min-threshold");
                 long max = longOr(SafeXml.text(cfg, QOS, "max-threshold"), 0, path + "/max-threshold");
-                int probability = (int) longOr(SafeXml.text(cfg, QOS, "max-drop-probability-percent"), 100, path + "/max-drop-probability-percent");
+                String percent = SafeXml.text(cfg, QOS, "max-drop-probability-percent");
+                int probability = percent == null ? 100 : integer(percent, path + "/max-drop-probability-percent", 0, 100);
                 out.put(name, new EcnProfile(name, min, max, probability));
             }
             return List.copyOf(out.values());
         }
 
         private int queueId(Map<String, Integer> queueIds, String queueName, String path) throws ReadException {
+            if (queueName == null) {
+                throw invalid(path, "names no queue");
+            }
             Integer id = queueIds.get(queueName);
             if (id == null) {
-                throw new ReadException(what + ": " + path + ": queue '" + queueName + "' is not defined under /qos/queues");
+                throw invalid(path, "queue '" + Excerpt.cut(queueName) + "' is not defined under /qos/queues");
             }
             return id;
         }
@@ -285,8 +296,8 @@ public final class OpenConfigReader {
                 return null;
             }
             Matcher m = SPEED.matcher(identity);
-            if (!m.matches()) {
-                throw new ReadException(what + ": " + path + ": expected a speed like oc-eth:SPEED_400GB, found '" + identity + "'");
+            if (!m.matches() || m.group(1).length() > 7) {
+                throw invalid(path, "expected a speed like oc-eth:SPEED_400GB, found '" + Excerpt.cut(identity) + "'");
             }
             int value = Integer.parseInt(m.group(1));
             return m.group(2).equals("GB") ? value : value / 1000;
@@ -295,7 +306,7 @@ public final class OpenConfigReader {
         private int integer(String text, String path, int min, int max) throws ReadException {
             long value = longOr(text, Long.MIN_VALUE, path);
             if (value == Long.MIN_VALUE || value < min || value > max) {
-                throw new ReadException(what + ": " + path + ": expected a number " + min + ".." + max + ", found '" + text + "'");
+                throw invalid(path, "expected a number " + min + ".." + max + ", found '" + Excerpt.cut(text) + "'");
             }
             return (int) value;
         }
@@ -305,9 +316,38 @@ public final class OpenConfigReader {
                 return absent;
             }
             if (!text.matches("[0-9]{1,18}")) {
-                throw new ReadException(what + ": " + path + ": expected a whole number, found '" + text + "'");
+                throw invalid(path, "expected a whole number (at most 18 digits), found '" + Excerpt.cut(text) + "'");
             }
             return Long.parseLong(text);
+        }
+
+        /** The key leaf of a list entry: a YANG list entry cannot exist without it. */
+        private String key(Element entry, String ns, String leaf, String listPath) throws ReadException {
+            String value = SafeXml.text(entry, ns, leaf);
+            if (value == null || value.isEmpty()) {
+                throw invalid(listPath, "a list entry has no key <" + leaf + ">");
+            }
+            return value;
+        }
+
+        /** A YANG boolean leaf: absent is false. */
+        private boolean bool(String text, String path) throws ReadException {
+            if (text == null) {
+                return false;
+            }
+            return "true".equals(enumeration(text, List.of("true", "false"), path));
+        }
+
+        /** A leaf whose value must be one of {@code allowed}; absent stays null. */
+        private String enumeration(String text, List<String> allowed, String path) throws ReadException {
+            if (text != null && !allowed.contains(text)) {
+                throw invalid(path, "expected one of " + String.join(", ", allowed) + ", found '" + Excerpt.cut(text) + "'");
+            }
+            return text;
+        }
+
+        private ReadException invalid(String path, String problem) {
+            return new ReadException(what + ": " + path + ": " + problem, path);
         }
     }
 }

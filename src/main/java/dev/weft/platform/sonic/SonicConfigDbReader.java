@@ -39,20 +39,37 @@ public final class SonicConfigDbReader {
         this.db = db;
     }
 
-    /** Parses config_db JSON text into a compiled switch. */
+    /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
     public static CompiledSwitch read(String json) throws ReadException {
+        return read(json, null, null);
+    }
+
+    /**
+     * Parses config_db JSON text (a rendered file, or {@code show runningconfiguration all} of a switch).
+     *
+     * @param name the switch's name (null: the DEVICE_METADATA hostname); a device's hostname is not audited
+     * @param what names the text in messages, e.g. {@code leaf-01 (127.0.0.1:2222) show runningconfiguration all};
+     *             null: a rendered {@code config_db.json}, whose messages name only the table and key
+     */
+    public static CompiledSwitch read(String json, String name, String what) throws ReadException {
+        String file = what == null ? "config_db.json" : what;
         Object root;
         try {
             root = Json.parse(json);
         } catch (JsonException e) {
-            throw new ReadException("config_db.json:" + e.getMessage());
+            throw new ReadException(file + ":" + e.getMessage());
         }
         if (!(root instanceof Map<?, ?>)) {
-            throw new ReadException("config_db.json:1:1: expected a JSON object of tables");
+            throw new ReadException(file + ":1:1: expected a JSON object of tables");
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> tables = (Map<String, Object>) root;
-        return new SonicConfigDbReader(tables).toSwitch();
+        try {
+            CompiledSwitch sw = new SonicConfigDbReader(tables).toSwitch();
+            return name == null ? sw : sw.toBuilder().name(name).build();
+        } catch (ReadException e) {
+            throw what == null ? e : new ReadException(what + ": " + e.getMessage());
+        }
     }
 
     private CompiledSwitch toSwitch() throws ReadException {
@@ -130,7 +147,7 @@ public final class SonicConfigDbReader {
             for (Map.Entry<String, Object> e : lengths.entrySet()) {
                 String where = "CABLE_LENGTH|" + profile + "." + e.getKey();
                 String text = str(e.getValue(), where);
-                if (!text.matches("[0-9]+m")) {
+                if (!text.matches("[0-9]{1,6}m")) {       // at most 999999 m: a cable, not an overflow
                     throw new ReadException(where + ": expected a length like \"5m\", found \"" + text + "\"");
                 }
                 cables.put(e.getKey(), Long.parseLong(text.substring(0, text.length() - 1)));
@@ -383,7 +400,12 @@ public final class SonicConfigDbReader {
     }
 
     private static int intValue(Object value, String where) throws ReadException {
-        return Math.toIntExact(longValue(value, where));
+        long v = longValue(value, where);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            // found by the fuzzing suite: an overflowing number was an ArithmeticException, not this device's error
+            throw new ReadException(where + ": expected a number that fits 32 bits, found " + v, where);
+        }
+        return (int) v;
     }
 
     private static long longValue(Object value, String where) throws ReadException {

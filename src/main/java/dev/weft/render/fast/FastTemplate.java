@@ -61,9 +61,17 @@ public final class FastTemplate {
      * @throws Bail when the output might differ from Jinjava's; render with Jinjava then
      */
     public String render(Map<String, Object> data) {
+        return render(data, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #render(Map)}, bailing once {@code System.nanoTime()} passes {@code deadline}: a render that runs
+     * out of time is finished by Jinjava, which then reports the breach with the template's line.
+     */
+    public String render(Map<String, Object> data, long deadline) {
         StringBuilder out = new StringBuilder(sizeHint.get());
         try {
-            run(body, Scope.top(data), out);
+            run(body, Scope.top(data, deadline), out);
         } catch (Bail e) {
             throw e;
         } catch (RuntimeException e) {
@@ -154,6 +162,9 @@ public final class FastTemplate {
             inner.put("loop", loop);
             List<?> indexed = items instanceof List<?> list && list instanceof java.util.RandomAccess ? list : new java.util.ArrayList<>(items);
             for (int i = 0, n = indexed.size(); i < n; i++) {
+                if ((i & 1023) == 0 && System.nanoTime() > scope.deadline) {
+                    throw new Bail("time budget");     // Jinjava then reports the breach at the template's line
+                }
                 Object element = indexed.get(i);
                 loop.advance();
                 if (element == null) {

@@ -10,21 +10,28 @@ import java.util.Map;
 final class Scope {
     private final Map<String, Object> data;
     private final Scope parent;
+    /** When the render must stop (System.nanoTime), shared by every level of one render. */
+    final long deadline;
     private String[] names = new String[4];
     private Object[] values = new Object[4];
     private int size;
 
-    private Scope(Map<String, Object> data, Scope parent) {
+    private Scope(Map<String, Object> data, Scope parent, long deadline) {
         this.data = data;
         this.parent = parent;
+        this.deadline = deadline;
     }
 
     static Scope top(Map<String, Object> data) {
-        return new Scope(data, null);
+        return top(data, Long.MAX_VALUE);
+    }
+
+    static Scope top(Map<String, Object> data, long deadline) {
+        return new Scope(data, null, deadline);
     }
 
     Scope child() {
-        return new Scope(null, this);
+        return new Scope(null, this, deadline);
     }
 
     /**

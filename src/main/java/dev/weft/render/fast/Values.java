@@ -1,6 +1,5 @@
 package dev.weft.render.fast;
 
-import dev.weft.render.TemplateKeys;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package dev.weft.render;
+package dev.weft.render.fast;
 
 import dev.weft.compile.FrozenSortedMap;
 import java.util.Map;

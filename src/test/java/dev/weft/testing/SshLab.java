@@ -1,0 +1,125 @@
+package dev.weft.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Test helper: real SSH-command devices from {@code scripts/ssh-lab} (private OpenSSH sshd on loopback
+ * whose lab account answers SONiC's {@code show runningconfiguration all} or NVUE's {@code nv config show -o
+ * json} with the config it was loaded with). Loading a SONiC config runs SONiC's YANG check: the lab
+ * refuses what SONiC would.
+ */
+public final class SshLab implements AutoCloseable {
+
+    /** What running the lab script gave. */
+    public record Result(int exit, String output) {}
+
+    private final Path stateDir;
+
+    private SshLab(Path stateDir) {
+        this.stateDir = stateDir;
+    }
+
+    public static Path projectDir() {
+        return Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath().normalize();
+    }
+
+    public static SshLab start(int devices) throws IOException, InterruptedException {
+        SshLab lab = new SshLab(Files.createTempDirectory("weft-ssh-lab"));
+        lab.run("start", lab.stateDir.toString(), String.valueOf(devices));
+        return lab;
+    }
+
+    public Path knownHosts() {
+        return stateDir.resolve("known_hosts");
+    }
+
+    /** The lab's client key (RSA, PEM), authorised on every device. */
+    public Path clientKey() {
+        return stateDir.resolve("client_rsa");
+    }
+
+    /** connection.properties of device i (1-based). */
+    public Properties device(int i) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(stateDir.resolve("dev" + i).resolve("connection.properties"))) {
+            p.load(r);
+        }
+        return p;
+    }
+
+    public int port(int i) throws IOException {
+        return Integer.parseInt(device(i).getProperty("ssh.port"));
+    }
+
+    public String user() throws IOException {
+        return device(1).getProperty("ssh.user");
+    }
+
+    /** Loads devices {@code first}, {@code first + 1}, ... with these config texts; the lab's answer. */
+    public Result load(int first, String kind, List<String> configs) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("load", stateDir.toString(), String.valueOf(first), kind));
+        List<Path> files = new ArrayList<>();
+        try {
+            for (String config : configs) {
+                Path f = Files.createTempFile(stateDir, "load", ".json");
+                Files.writeString(f, config, StandardCharsets.UTF_8);
+                files.add(f);
+                args.add(f.toString());
+            }
+            return exec(args.toArray(String[]::new));
+        } finally {
+            for (Path f : files) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+
+    /** Loads and fails unless the lab took every config. */
+    public void loadOrFail(int first, String kind, List<String> configs) throws IOException, InterruptedException {
+        Result r = load(first, kind, configs);
+        if (r.exit() != 0) {
+            throw new AssertionError("ssh-lab did not load the " + kind + " configs:\n" + r.output());
+        }
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        run("stop", stateDir.toString());
+        FileTrees.delete(stateDir);
+    }
+
+    private void run(String... args) throws IOException, InterruptedException {
+        Result r = exec(args);
+        if (r.exit() != 0) {
+            throw new IOException("ssh-lab " + String.join(" ", args) + " failed (exit " + r.exit() + "):\n" + r.output());
+        }
+    }
+
+    /** Runs the lab script; its output goes to a file so a daemon can never hold our pipe open. */
+    private Result exec(String... args) throws IOException, InterruptedException {
+        Path log = Files.createTempFile("ssh-lab", ".log");
+        try {
+            List<String> cmd = new ArrayList<>(List.of("bash", projectDir().resolve("scripts/ssh-lab").toString()));
+            cmd.addAll(List.of(args));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            Process p = pb.start();
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("ssh-lab " + String.join(" ", args) + " did not finish in 300 s");
+            }
+            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
