@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * sit unevenly used (Alibaba HPN, SIGCOMM'24). Judged only where seeds are declared; a dual-plane design
  * ({@code ecmp.dual-plane: true}) is exempt, since each NIC port is pinned to one plane.
  */
-public final class EcmpHashPolarization implements Rule {
+public final class EcmpHashPolarization extends FabricRule {
 
     static final String ID = "ecmp-hash-polarization";
 
@@ -29,14 +29,12 @@ public final class EcmpHashPolarization implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
+    void check(CompiledFabric compiled, RuleInput input, List<Finding> findings) {
         Fabric fabric = input.model() == null ? null : input.model().fabric();
-        if (compiled == null || (fabric != null && fabric.ecmp() != null && fabric.ecmp().dualPlane())) {
-            return List.of();
+        if (fabric != null && fabric.ecmp() != null && fabric.ecmp().dualPlane()) {
+            return;
         }
         CompiledIndex index = new CompiledIndex(compiled);
-        List<Finding> findings = new ArrayList<>();
         for (CompiledSwitch s : compiled.switches()) {
             if (s.hashSeed() == null) {
                 continue;
@@ -57,7 +55,6 @@ public final class EcmpHashPolarization implements Rule {
                     .at(s.owner("ecmp_hash_seed")).onDevice(s.name())
                     .withValues("a seed different from the next tier's", "seed " + s.hashSeed()));
         }
-        return findings;
     }
 
     private static String names(TreeSet<String> names) {

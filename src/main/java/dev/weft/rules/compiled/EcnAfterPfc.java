@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * {@code alpha·B / (1 + alpha·N)}, B the ingress lossless pool and N the lossless PGs on linked ports, alpha =
  * 2^dynamic_th, all from the switch's ASIC profile. No finding without those facts.
  */
-public final class EcnAfterPfc implements PerSwitchRule {
+public final class EcnAfterPfc extends LosslessPoolRule {
 
     static final String ID = "ecn-after-pfc";
 
@@ -31,9 +31,8 @@ public final class EcnAfterPfc implements PerSwitchRule {
     }
 
     @Override
-    public void check(CompiledSwitch s, List<Finding> findings) {
-        CompiledSwitch.AsicBuffer buffer = s.buffer();
-        if (buffer == null || buffer.ingressLosslessPoolBytes() == null || buffer.losslessDynamicTh() == null) {
+    void check(CompiledSwitch s, CompiledSwitch.AsicBuffer buffer, long pool, List<Finding> findings) {
+        if (buffer.losslessDynamicTh() == null) {
             return;
         }
         long pgs = 0;
@@ -45,7 +44,7 @@ public final class EcnAfterPfc implements PerSwitchRule {
         if (pgs == 0) {
             return;
         }
-        long trigger = trigger(buffer.ingressLosslessPoolBytes(), buffer.losslessDynamicTh(), pgs);
+        long trigger = trigger(pool, buffer.losslessDynamicTh(), pgs);
         Map<String, EcnProfile> profiles = new HashMap<>();
         for (EcnProfile e : s.ecnProfiles()) {
             profiles.putIfAbsent(e.name(), e);
@@ -87,7 +86,7 @@ public final class EcnAfterPfc implements PerSwitchRule {
             findings.add(Finding.of(ID, Severity.WARNING, s.name() + ": ECN profile " + name + " starts marking at "
                     + e.minBytes() + " B on " + ports + " lossless port" + (ports == 1 ? "" : "s") + ", but with all " + lossless
                     + " lossless PGs congested each sends XOFF at about " + trigger + " B (alpha 2^"
-                    + buffer.losslessDynamicTh() + " x " + buffer.ingressLosslessPoolBytes() + " B pool / (1 + alpha x "
+                    + buffer.losslessDynamicTh() + " x " + pool + " B pool / (1 + alpha x "
                     + lossless + ")); PFC pauses before DCQCN is told to slow down")
                     .at(s.owner("ecn_profiles." + name)).onDevice(s.name())
                     .withValues("ecn min < " + trigger + " B", "ecn min " + e.minBytes() + " B"));

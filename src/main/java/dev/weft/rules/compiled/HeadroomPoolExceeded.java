@@ -15,7 +15,7 @@ import java.util.List;
  * headroom drops exactly when PFC should protect it. Long cables and a second lossless priority are the usual
  * cause. Needs the buffer size and pool from the switch's ASIC profile.
  */
-public final class HeadroomPoolExceeded implements PerSwitchRule {
+public final class HeadroomPoolExceeded extends LosslessPoolRule {
 
     static final String ID = "headroom-pool-exceeded";
 
@@ -25,9 +25,8 @@ public final class HeadroomPoolExceeded implements PerSwitchRule {
     }
 
     @Override
-    public void check(CompiledSwitch s, List<Finding> findings) {
-        CompiledSwitch.AsicBuffer buffer = s.buffer();
-        if (buffer == null || buffer.bufferBytes() == null || buffer.ingressLosslessPoolBytes() == null) {
+    void check(CompiledSwitch s, CompiledSwitch.AsicBuffer buffer, long pool, List<Finding> findings) {
+        if (buffer.bufferBytes() == null) {
             return;
         }
         long reserved = 0;
@@ -49,14 +48,14 @@ public final class HeadroomPoolExceeded implements PerSwitchRule {
                 largest = p;
             }
         }
-        long budget = buffer.bufferBytes() - buffer.ingressLosslessPoolBytes();
+        long budget = buffer.bufferBytes() - pool;
         if (reserved <= budget) {
             return;
         }
         Location at = s.owner("asic") != null ? s.owner("asic") : s.owner("name");
         findings.add(Finding.of(ID, Severity.ERROR, s.name() + " (" + s.asic() + ") reserves " + reserved
                 + " B of PFC headroom over " + pgs + " lossless PGs, but its " + buffer.bufferBytes() + " B buffer leaves "
-                + budget + " B beside the " + buffer.ingressLosslessPoolBytes() + " B shared lossless pool; the largest is "
+                + budget + " B beside the " + pool + " B shared lossless pool; the largest is "
                 + largest.name() + " with " + largestBytes + " B (" + largest.speedGbps() + "G over "
                 + largest.cableLengthMetres() + " m)")
                 .at(at).onDevice(s.name())

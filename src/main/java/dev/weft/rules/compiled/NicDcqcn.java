@@ -13,18 +13,12 @@ import java.util.Objects;
  * (inconsistent vendor defaults: 48/6 in Cumulus, 56/7 in mlnx-tools' roce_config.sh). DCQCN then does nothing
  * and PFC does all the work (Meta, SIGCOMM'24).
  */
-public final class NicDcqcn implements PerNicRule {
+public final class NicDcqcn extends PerNicRule {
 
     static final String ID = "nic-dcqcn";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.WARNING;
+    public NicDcqcn() {
+        super(ID, Severity.WARNING);
     }
 
     /**

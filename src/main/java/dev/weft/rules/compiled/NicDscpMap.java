@@ -12,18 +12,12 @@ import java.util.Objects;
  * CNPs in the wrong queue. Typical for a NIC left at its firmware map (priority = DSCP >> 3) in a plan where
  * that is not the fabric's choice.
  */
-public final class NicDscpMap implements PerNicRule {
+public final class NicDscpMap extends PerNicRule {
 
     static final String ID = "nic-dscp-map";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.ERROR;
+    public NicDscpMap() {
+        super(ID, Severity.ERROR);
     }
 
     /** Every switch and every NIC on one and the same DSCP map (the compiled plan's): nothing to compare. */

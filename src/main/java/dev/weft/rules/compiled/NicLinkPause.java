@@ -10,18 +10,12 @@ import java.util.List;
  * pause stops the whole link, every class with it, and NVIDIA's own PFC procedure starts by turning it off.
  * (A fabric-wide {@code pfc.link-pause: true} is link-pause-with-pfc's finding; this one is a NIC model's.)
  */
-public final class NicLinkPause implements PerNicRule {
+public final class NicLinkPause extends PerNicRule {
 
     static final String ID = "nic-link-pause";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.ERROR;
+    public NicLinkPause() {
+        super(ID, Severity.ERROR);
     }
 
     @Override

@@ -9,18 +9,12 @@ import java.util.List;
  * hop: the NIC ignores PAUSE for a priority it does not run (and overruns the switch under incast), or pauses a
  * priority the switch never stops sending, so the "lossless" class drops at the very first hop.
  */
-public final class NicPfcMismatch implements PerNicRule {
+public final class NicPfcMismatch extends PerNicRule {
 
     static final String ID = "nic-pfc-mismatch";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.ERROR;
+    public NicPfcMismatch() {
+        super(ID, Severity.ERROR);
     }
 
     /** Every switch port on one PFC set and every NIC's vector that set: nothing to look up per NIC. */

@@ -9,18 +9,12 @@ import java.util.List;
  * {@code NCCL_IB_TC} take the whole ToS byte ({@code DSCP << 2 | ECN}), not the DSCP: writing 26 instead of 106
  * sends RoCE with DSCP 6, which the switches classify as best effort, lossy.
  */
-public final class NicTosMismatch implements PerNicRule {
+public final class NicTosMismatch extends PerNicRule {
 
     static final String ID = "nic-tos-mismatch";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.ERROR;
+    public NicTosMismatch() {
+        super(ID, Severity.ERROR);
     }
 
     @Override

@@ -9,18 +9,12 @@ import java.util.List;
  * so untagged RoCE reaches such a NIC with no PCP to read: it lands in priority 0, lossy, and PFC frames for the
  * lossless priority protect nothing (Microsoft moved to DSCP-based PFC for exactly this, SIGCOMM'16 §3).
  */
-public final class NicTrustPcp implements PerNicRule {
+public final class NicTrustPcp extends PerNicRule {
 
     static final String ID = "nic-trust-pcp";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Severity severity() {
-        return Severity.ERROR;
+    public NicTrustPcp() {
+        super(ID, Severity.ERROR);
     }
 
     @Override

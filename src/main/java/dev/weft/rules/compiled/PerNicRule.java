@@ -20,7 +20,25 @@ import java.util.Map;
  * (one NIC model's line, thousands of NICs) share one finding naming the first NIC and counting the rest, so a
  * wrong model entry is one line of the report, not one per GPU.
  */
-interface PerNicRule extends Rule {
+abstract class PerNicRule implements Rule {
+
+    private final String id;
+    private final Severity severity;
+
+    PerNicRule(String id, Severity severity) {
+        this.id = id;
+        this.severity = severity;
+    }
+
+    @Override
+    public final String id() {
+        return id;
+    }
+
+    /** The severity of every finding of this rule. */
+    public final Severity severity() {
+        return severity;
+    }
 
     /** What is wrong with one NIC: where, in words (after the NIC's name), and the values. */
     record Problem(Location at, String what, String expected, String actual) {}
@@ -29,7 +47,7 @@ interface PerNicRule extends Rule {
      * The NIC and its host; the switch port and switch at the other end of its cable are looked up on first
      * use (null when uncabled), so a rule that does not need them costs nothing per NIC.
      */
-    final class Nic {
+    static final class Nic {
         private final CompiledHost host;
         private final CompiledNic nic;
         private final java.util.function.Supplier<CompiledIndex> index;
@@ -72,18 +90,16 @@ interface PerNicRule extends Rule {
         }
     }
 
-    Severity severity();
-
     /** The problems of one NIC (empty when none). */
-    List<Problem> check(Nic nic, RuleInput input);
+    abstract List<Problem> check(Nic nic, RuleInput input);
 
     /** False when the rule can tell from the whole fabric at once that no NIC has a problem (default: it cannot). */
-    default boolean mayFind(CompiledFabric compiled, RuleInput input) {
+    boolean mayFind(CompiledFabric compiled, RuleInput input) {
         return true;
     }
 
     @Override
-    default List<Finding> check(RuleInput input) {
+    public final List<Finding> check(RuleInput input) {
         CompiledFabric compiled = input.compiled();
         if (compiled == null || !mayFind(compiled, input)) {
             return List.of();

@@ -15,7 +15,7 @@ import java.util.List;
  * one end runs it for a priority, that end's PAUSE frames are ignored (the peer keeps sending and the
  * "lossless" class drops under incast), or it ignores the PAUSE its peer sends. Reported once per link.
  */
-public final class PfcLinkAsymmetric implements Rule {
+public final class PfcLinkAsymmetric extends FabricRule {
 
     static final String ID = "pfc-link-asymmetric";
 
@@ -25,16 +25,11 @@ public final class PfcLinkAsymmetric implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
-        }
+    void check(CompiledFabric compiled, RuleInput input, List<Finding> findings) {
         if (CompiledIndex.uniformPfc(compiled) != null) {
-            return List.of(); // every port runs the same PFC set: no link can differ
+            return; // every port runs the same PFC set: no link can differ
         }
         CompiledIndex index = new CompiledIndex(compiled);
-        List<Finding> findings = new ArrayList<>();
         for (CompiledSwitch s : compiled.switches()) {
             for (CompiledPort p : s.ports()) {
                 CompiledPort q = index.port(p.peerDevice(), p.peerPort());
@@ -53,7 +48,6 @@ public final class PfcLinkAsymmetric implements Rule {
                         .withValues("the same PFC priorities on both ends", list(p.pfcPriorities()) + " / " + list(q.pfcPriorities())));
             }
         }
-        return findings;
     }
 
     static String list(List<Integer> priorities) {

@@ -2,13 +2,11 @@ package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Port;
 import dev.weft.model.Profile;
 import dev.weft.model.Switch;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +18,7 @@ import java.util.TreeSet;
  * generation is not applicable to another, so one xoff for several generations is right for at most one of
  * them. Weft's computed headroom is keyed to each switch's ASIC; a hand-set one must be too.
  */
-public final class BufferAsicReuse implements Rule {
+public final class BufferAsicReuse extends RoceRule {
 
     static final String ID = "buffer-asic-reuse";
 
@@ -30,13 +28,9 @@ public final class BufferAsicReuse implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        if (Roce.fabric(model) == null) {
-            return List.of();
-        }
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
         if (model.profiles().values().stream().noneMatch(p -> p.headroomXoff() != null)) {
-            return List.of();
+            return;
         }
         Map<String, TreeSet<String>> asicsByProfile = new TreeMap<>();
         for (Switch s : model.switches()) {
@@ -48,7 +42,6 @@ public final class BufferAsicReuse implements Rule {
                 }
             }
         }
-        List<Finding> findings = new ArrayList<>();
         asicsByProfile.forEach((name, asics) -> {
             if (asics.size() < 2) {
                 return;
@@ -61,6 +54,5 @@ public final class BufferAsicReuse implements Rule {
                     .at(Roce.at(profile.at(), "headroom")).withPath("/profiles/" + name + "/headroom")
                     .withValues("one ASIC generation per hand-set headroom", String.join(", ", asics)));
         });
-        return findings;
     }
 }

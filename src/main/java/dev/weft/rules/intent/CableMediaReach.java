@@ -3,12 +3,10 @@ package dev.weft.rules.intent;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.EffectivePort;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
 import dev.weft.units.Speed;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +15,7 @@ import java.util.List;
  * the link will not come up. Reaches are IEEE 802.3's for each class (twinax by lane rate, which the port speed
  * bounds: 5 m up to 100G, 3 m at 200G and 400G, 2 m from 800G).
  */
-public final class CableMediaReach implements Rule {
+public final class CableMediaReach extends RoceRule {
 
     static final String ID = "cable-media-reach";
 
@@ -44,12 +42,7 @@ public final class CableMediaReach implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        if (Roce.fabric(model) == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
         List<Link> links = model.links();
         for (int i = 0; i < links.size(); i++) {
             Link l = links.get(i);
@@ -68,7 +61,6 @@ public final class CableMediaReach implements Rule {
                     .at(Roce.at(l.at(), "cable-length")).onDevice(l.a().device()).onPort(l.a().port())
                     .withPath("/links/" + i + "/cable-length").withValues("<= " + reach + " m", metres + " m"));
         }
-        return findings;
     }
 
     private static Speed speed(FabricModel model, Link l) {

@@ -4,11 +4,9 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.Fabric;
+import dev.weft.model.FabricModel;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +15,7 @@ import java.util.List;
  * only defence, so its watchdog must stop a storm (drop), and ECN thresholds under it mark packets no NIC
  * reacts to (Weft turns the NICs' DCQCN off there): dead configuration that hides the real plan.
  */
-public final class CongestionControlConsistency implements Rule {
+public final class CongestionControlConsistency extends RoceRule {
 
     static final String ID = "congestion-control-consistency";
 
@@ -27,12 +25,10 @@ public final class CongestionControlConsistency implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        Fabric fabric = Roce.fabric(input.model());
-        if (fabric == null || fabric.congestionControl() == null) {
-            return List.of();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
+        if (fabric.congestionControl() == null) {
+            return;
         }
-        List<Finding> findings = new ArrayList<>();
         CongestionControl cc = fabric.congestionControl();
         List<TrafficClass> classes = fabric.trafficClasses();
         if (cc == CongestionControl.ECN_ONLY) {
@@ -66,6 +62,5 @@ public final class CongestionControlConsistency implements Rule {
                 }
             }
         }
-        return findings;
     }
 }

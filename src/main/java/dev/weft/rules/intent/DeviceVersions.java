@@ -1,11 +1,17 @@
 package dev.weft.rules.intent;
 
+import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
 import dev.weft.model.Nic;
 import dev.weft.model.Switch;
+import dev.weft.model.Versions;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /** Every version a device of the inventory states: its switch OS (by platform) or its NIC firmware (by model). */
@@ -28,6 +34,33 @@ final class DeviceVersions {
         String pinAt(String suffix) {
             return "fabric.versions." + (nic ? "nic-firmware" : "switch-os") + suffix + "." + key;
         }
+    }
+
+    /** The fabric's {@code versions}, or null when the inventory gives none. */
+    static Versions of(FabricModel model) {
+        Fabric fabric = model == null ? null : model.fabric();
+        return fabric == null ? null : fabric.versions();
+    }
+
+    /**
+     * A version rule's findings: every stated version that has a pin in {@code nicPins} (by NIC model) or
+     * {@code switchPins} (by platform) and that {@code judge} finds wrong against it (it returns the finding's
+     * text and values, or null), placed at the device's version line.
+     */
+    static List<Finding> judge(FabricModel model, Map<String, String> nicPins, Map<String, String> switchPins,
+            BiFunction<Stated, String, Finding> judge) {
+        List<Finding> findings = new ArrayList<>();
+        if (nicPins.isEmpty() && switchPins.isEmpty()) {
+            return findings;
+        }
+        each(model, v -> {
+            String pin = (v.nic() ? nicPins : switchPins).get(v.key());
+            Finding f = pin == null ? null : judge.apply(v, pin);
+            if (f != null) {
+                findings.add(f.at(v.at()).onDevice(v.device()).onPort(v.port()).withPath(v.path()));
+            }
+        });
+        return findings;
     }
 
     static void each(FabricModel model, Consumer<Stated> action) {

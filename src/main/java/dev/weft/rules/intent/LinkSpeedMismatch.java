@@ -4,14 +4,12 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.EffectivePort;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
 import dev.weft.units.Speed;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,7 +17,7 @@ import java.util.List;
  * The link either does not come up or runs at the lower speed, and everything Weft derives per port from the
  * speed (PFC headroom, pause quanta, ECN thresholds by speed) is then computed for the wrong link.
  */
-public final class LinkSpeedMismatch implements Rule {
+public final class LinkSpeedMismatch extends RoceRule {
 
     static final String ID = "link-speed-mismatch";
 
@@ -29,12 +27,7 @@ public final class LinkSpeedMismatch implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        if (Roce.fabric(model) == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
         // From the switch side of every link: its effective speed is at hand, the far end is one lookup.
         for (EffectivePort ep : model.effectivePorts()) {
             Link l = ep.link();
@@ -55,7 +48,6 @@ public final class LinkSpeedMismatch implements Rule {
                     .at(Roce.at(l.at(), "a")).onDevice(l.a().device()).onPort(l.a().port())
                     .withValues(a + " at both ends", a + " / " + b.speed()));
         }
-        return findings;
     }
 
     private record End(Speed speed, String what, Location origin, boolean switchPort) {}

@@ -6,8 +6,6 @@ import dev.weft.model.EffectivePort;
 import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +22,7 @@ import java.util.TreeSet;
  * <p>A domain is the set of switches joined by links whose both ends are in the same VLAN; it is lossless when
  * any of its inter-switch ports runs PFC.
  */
-public final class LosslessL2Domain implements Rule {
+public final class LosslessL2Domain extends RoceRule {
 
     static final String ID = "lossless-l2-domain";
 
@@ -34,11 +32,9 @@ public final class LosslessL2Domain implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        Fabric fabric = Roce.fabric(model);
-        if (fabric == null || fabric.losslessClasses().isEmpty()) {
-            return List.of();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
+        if (fabric.losslessClasses().isEmpty()) {
+            return;
         }
         List<Integer> lossless = fabric.losslessClasses().stream().map(c -> c.priority()).distinct().sorted().toList();
         // union-find over switch names, per VLAN
@@ -71,7 +67,6 @@ public final class LosslessL2Domain implements Rule {
         for (String member : parent.keySet()) {
             domains.computeIfAbsent(find(parent, member), k -> new TreeSet<>()).add(member.substring(member.indexOf('/') + 1));
         }
-        List<Finding> findings = new ArrayList<>();
         firstSpan.forEach((root, s) -> {
             TreeSet<String> switches = domains.get(root);
             findings.add(Finding.of(ID, Severity.ERROR, "VLAN " + s.vlan() + " spans " + switches.size() + " switches ("
@@ -82,7 +77,6 @@ public final class LosslessL2Domain implements Rule {
                     .at(s.a().vlan().origin()).onDevice(s.a().deviceName()).onPort(s.a().portName())
                     .withValues("routed links for lossless traffic", "VLAN " + s.vlan() + " over " + switches.size() + " switches"));
         });
-        return findings;
     }
 
     private static String find(Map<String, String> parent, String x) {

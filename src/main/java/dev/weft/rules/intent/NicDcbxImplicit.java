@@ -1,10 +1,8 @@
 package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
-import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
+import dev.weft.model.Fabric;
+import dev.weft.model.FabricModel;
 import java.util.List;
 
 /**
@@ -14,7 +12,7 @@ import java.util.List;
  * turns lossy (mlnx_qos warns about exactly this). Weft's own host script configures from the OS; a model that
  * deviates from the plan must say how its settings take effect.
  */
-public final class NicDcbxImplicit implements Rule {
+public final class NicDcbxImplicit extends RoceRule {
 
     static final String ID = "nic-dcbx-implicit";
 
@@ -24,17 +22,13 @@ public final class NicDcbxImplicit implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        List<Finding> findings = new ArrayList<>();
-        for (NicModels.Used u : NicModels.used(input.model())) {
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
+        for (NicModels.Used u : NicModels.used(model)) {
             if (u.model().dcbx() == null) {
-                findings.add(Finding.of(ID, Severity.WARNING, "NIC model " + u.model().name() + " (" + u.nics() + " NIC"
-                        + (u.nics() == 1 ? "" : "s") + ") has settings of its own but no dcbx mode; declare dcbx: os"
-                        + " (static, from the host) or dcbx: firmware (negotiated with the switch)")
-                        .at(Roce.at(u.model().at(), "dcbx")).withPath("/fabric/nic-models/" + u.model().name())
+                findings.add(NicModels.warning(ID, u, "dcbx", "has settings of its own but no dcbx mode; declare"
+                        + " dcbx: os (static, from the host) or dcbx: firmware (negotiated with the switch)")
                         .withValues("dcbx: os or firmware", "not declared"));
             }
         }
-        return findings;
     }
 }

@@ -1,10 +1,8 @@
 package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
-import dev.weft.finding.Severity;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
+import dev.weft.model.Fabric;
+import dev.weft.model.FabricModel;
 import java.util.List;
 
 /**
@@ -12,7 +10,7 @@ import java.util.List;
  * no DSCP, so the fabric's DSCP classification cannot put it in the lossless class, and it cannot be routed
  * across the leaf-spine fabric at all. Connections made through RDMA-CM then fail or run lossy.
  */
-public final class NicRoceMode implements Rule {
+public final class NicRoceMode extends RoceRule {
 
     static final String ID = "nic-roce-mode";
 
@@ -22,17 +20,13 @@ public final class NicRoceMode implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        List<Finding> findings = new ArrayList<>();
-        for (NicModels.Used u : NicModels.used(input.model())) {
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
+        for (NicModels.Used u : NicModels.used(model)) {
             if ("v1".equals(u.model().roceMode())) {
-                findings.add(Finding.of(ID, Severity.WARNING, "NIC model " + u.model().name() + " (" + u.nics() + " NIC"
-                        + (u.nics() == 1 ? "" : "s") + ") defaults RDMA-CM to RoCE v1, which has no IP header: no DSCP"
-                        + " to classify, no routing across the fabric; use roce-mode: v2")
-                        .at(Roce.at(u.model().at(), "roce-mode")).withPath("/fabric/nic-models/" + u.model().name() + "/roce-mode")
+                findings.add(NicModels.warning(ID, u, "roce-mode", "defaults RDMA-CM to RoCE v1, which has no IP header:"
+                        + " no DSCP to classify, no routing across the fabric; use roce-mode: v2")
                         .withValues("v2", "v1"));
             }
         }
-        return findings;
     }
 }

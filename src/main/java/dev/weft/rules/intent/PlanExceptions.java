@@ -2,14 +2,12 @@ package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.PlanException;
 import dev.weft.model.Port;
 import dev.weft.model.Profile;
 import dev.weft.model.Switch;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +18,7 @@ import java.util.TreeMap;
  * on it). An exception whose reason is blank is not waived. An exception changes what the plan is for its scope;
  * the other rules then judge that plan.
  */
-public final class PlanExceptions implements Rule {
+public final class PlanExceptions extends RoceRule {
 
     static final String ID = "plan-exception";
 
@@ -30,12 +28,7 @@ public final class PlanExceptions implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        if (Roce.fabric(model) == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
         boolean profileExceptions = model.profiles().values().stream().anyMatch(p -> p.exception() != null);
         Map<String, int[]> portsByProfile = new TreeMap<>();
         for (Switch s : model.switches()) {
@@ -58,7 +51,6 @@ public final class PlanExceptions implements Rule {
                         + (ports == 1 ? "" : "s") + ")", null, null));
             }
         }
-        return findings;
     }
 
     private static Finding finding(PlanException e, String scope, String device, String port) {

@@ -3,11 +3,9 @@ package dev.weft.rules.intent;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.EffectivePort;
+import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.PortRole;
-import dev.weft.rules.Rule;
-import dev.weft.rules.RuleInput;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,7 +14,7 @@ import java.util.List;
  * host-facing ports, tiers are read from fabric links), so a host on a fabric port breaks the leaf-spine
  * structure the rest of the plan assumes, and a switch on a host port is treated as an edge.
  */
-public final class PortRoleMismatch implements Rule {
+public final class PortRoleMismatch extends RoceRule {
 
     static final String ID = "port-role-mismatch";
 
@@ -26,12 +24,7 @@ public final class PortRoleMismatch implements Rule {
     }
 
     @Override
-    public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        if (Roce.fabric(model) == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
+    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
         for (EffectivePort ep : model.effectivePorts()) {
             if (ep.role() == null || ep.peer() == null) {
                 continue;
@@ -51,6 +44,5 @@ public final class PortRoleMismatch implements Rule {
                     .at(ep.role().origin()).onDevice(ep.deviceName()).onPort(ep.portName())
                     .withValues(want.word(), role.word()));
         }
-        return findings;
     }
 }

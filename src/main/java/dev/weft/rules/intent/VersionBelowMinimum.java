@@ -2,8 +2,6 @@ package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
-import dev.weft.model.Fabric;
-import dev.weft.model.FabricModel;
 import dev.weft.model.Versions;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
@@ -27,22 +25,15 @@ public final class VersionBelowMinimum implements Rule {
 
     @Override
     public List<Finding> check(RuleInput input) {
-        FabricModel model = input.model();
-        Fabric fabric = model == null ? null : model.fabric();
-        Versions versions = fabric == null ? null : fabric.versions();
-        if (versions == null || (versions.switchOsMinimum().isEmpty() && versions.nicFirmwareMinimum().isEmpty())) {
+        Versions versions = DeviceVersions.of(input.model());
+        if (versions == null) {
             return List.of();
         }
-        List<Finding> findings = new ArrayList<>();
-        DeviceVersions.each(model, v -> {
-            String min = (v.nic() ? versions.nicFirmwareMinimum() : versions.switchOsMinimum()).get(v.key());
-            if (min != null && compare(v.value(), min) < 0) {
-                findings.add(Finding.of(ID, Severity.WARNING, v.who() + " runs " + v.running()
-                        + ", older than the site minimum " + min + " (" + v.pinAt("-minimum") + ")")
-                        .at(v.at()).onDevice(v.device()).onPort(v.port()).withPath(v.path()).withValues(">= " + min, v.value()));
-            }
-        });
-        return findings;
+        return DeviceVersions.judge(input.model(), versions.nicFirmwareMinimum(), versions.switchOsMinimum(),
+                (v, min) -> compare(v.value(), min) >= 0
+                        ? null
+                        : Finding.of(ID, Severity.WARNING, v.who() + " runs " + v.running() + ", older than the site minimum "
+                                + min + " (" + v.pinAt("-minimum") + ")").withValues(">= " + min, v.value()));
     }
 
     /**
