@@ -1,9 +1,6 @@
 package dev.weft.rules.intent;
 
 import dev.weft.finding.Finding;
-import dev.weft.model.Fabric;
-import dev.weft.model.FabricModel;
-import java.util.List;
 
 /**
  * A NIC model with settings of its own but no declared DCBX mode. Whether the host's QoS is set statically by the
@@ -12,7 +9,7 @@ import java.util.List;
  * turns lossy (mlnx_qos warns about exactly this). Weft's own host script configures from the OS; a model that
  * deviates from the plan must say how its settings take effect.
  */
-public final class NicDcbxImplicit extends RoceRule {
+public final class NicDcbxImplicit extends NicModelRule {
 
     static final String ID = "nic-dcbx-implicit";
 
@@ -22,13 +19,12 @@ public final class NicDcbxImplicit extends RoceRule {
     }
 
     @Override
-    void check(FabricModel model, Fabric fabric, List<Finding> findings) {
-        for (NicModels.Used u : NicModels.used(model)) {
-            if (u.model().dcbx() == null) {
-                findings.add(NicModels.warning(ID, u, "dcbx", "has settings of its own but no dcbx mode; declare"
-                        + " dcbx: os (static, from the host) or dcbx: firmware (negotiated with the switch)")
-                        .withValues("dcbx: os or firmware", "not declared"));
-            }
+    Finding check(NicModels.Used u) {
+        if (u.model().dcbx() != null) {
+            return null; // declared: either mode is a deliberate choice
         }
+        return NicModels.warning(ID, u, "dcbx", "has settings of its own but no dcbx mode; declare"
+                + " dcbx: os (static, from the host) or dcbx: firmware (negotiated with the switch)")
+                .withValues("dcbx: os or firmware", "not declared");
     }
 }
