@@ -23,7 +23,7 @@ public final class NicDcbxImplicit extends NicModelRule {
         if (u.model().dcbx() != null) {
             return null; // declared: either mode is a deliberate choice
         }
-        return NicModels.warning(ID, u, "dcbx", "has settings of its own but no dcbx mode; declare"
+        return warning(u, "dcbx", "has settings of its own but no dcbx mode; declare"
                 + " dcbx: os (static, from the host) or dcbx: firmware (negotiated with the switch)")
                 .withValues("dcbx: os or firmware", "not declared");
     }

@@ -1,7 +1,5 @@
 package dev.weft.rules.intent;
 
-import dev.weft.finding.Finding;
-import dev.weft.finding.Severity;
 import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
@@ -39,16 +37,5 @@ final class NicModels {
             }
         });
         return out;
-    }
-
-    /**
-     * A warning on one used model's entry, at its {@code key} (or the entry, when the key is not written):
-     * "NIC model NAME (N NICs) " followed by {@code what}.
-     */
-    static Finding warning(String rule, Used u, String key, String what) {
-        NicModel m = u.model();
-        return Finding.of(rule, Severity.WARNING, "NIC model " + m.name() + " (" + u.nics() + " NIC"
-                + (u.nics() == 1 ? "" : "s") + ") " + what)
-                .at(Roce.at(m.at(), key)).withPath("/fabric/nic-models/" + m.name() + "/" + key);
     }
 }

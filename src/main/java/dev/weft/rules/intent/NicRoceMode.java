@@ -19,7 +19,7 @@ public final class NicRoceMode extends NicModelRule {
     @Override
     Finding check(NicModels.Used u) {
         return !"v1".equals(u.model().roceMode()) ? null
-                : NicModels.warning(ID, u, "roce-mode", "defaults RDMA-CM to RoCE v1, which has no IP header: no DSCP to"
+                : warning(u, "roce-mode", "defaults RDMA-CM to RoCE v1, which has no IP header: no DSCP to"
                         + " classify, no routing across the fabric; use roce-mode: v2").withValues("v2", "v1");
     }
 }
