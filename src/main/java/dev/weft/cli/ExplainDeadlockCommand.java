@@ -19,7 +19,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "explain-deadlock", mixinStandardHelpOptions = true,
         description = "Show each cyclic buffer dependency between lossless links (PFC deadlock risk) hop by hop, "
-                + "with the intent line of every link. Exit code 1 when there is one.")
+                + "with the intent line of every link. Exit code 1 when there is one.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft explain-deadlock inventories/roce-pod-a", "  weft explain-deadlock --ref main"})
 final class ExplainDeadlockCommand implements Callable<Integer> {
 
     @Spec
