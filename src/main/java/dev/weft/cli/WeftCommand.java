@@ -35,6 +35,7 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
             "generate", GenerateCommand.class,
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
+            "import", ImportCommand.class,
             "drift", DriftCommand.class,
             "test-policies", TestPoliciesCommand.class,
             "remediate", RemediateCommand.class,

@@ -102,7 +102,7 @@ public final class DriftAudit {
      * ECMP hash fields the platform has settings for, the watchdog timers and headroom NVUE derives itself),
      * with the intent's provenance kept, so each difference is real drift and still names its intent line.
      */
-    static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
+    public static CompiledSwitch comparable(CompiledSwitch intended, LiveProfile profile) {
         CompiledSwitch expected = profile.expected(intended);
         Map<String, CompiledPort> ports = new TreeMap<>();
         intended.ports().forEach(p -> ports.put(p.name(), p));

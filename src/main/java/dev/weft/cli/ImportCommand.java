@@ -1,0 +1,163 @@
+package dev.weft.cli;
+
+import dev.weft.adopt.ConfigFolder;
+import dev.weft.adopt.ImportIds;
+import dev.weft.adopt.ImportResult;
+import dev.weft.adopt.Importer;
+import dev.weft.adopt.RoundTrip;
+import dev.weft.finding.DeviceStatus;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.model.FabricModel;
+import dev.weft.model.Switch;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateEngine;
+import dev.weft.render.TemplateFolders;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code weft import}: running configs → an intent inventory, then the proof. The new inventory is
+ * validated as usual, compiled, rendered and compared with every imported config feature by feature (as
+ * drift compares), so the report is the import's exceptions, what could not be expressed, and the audit of
+ * the fabric as it runs today.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Turn running configs (a weft backup repository or a folder of per-device files) into an intent"
+                + " inventory, and check the round trip.")
+final class ImportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions options;
+
+    @Option(names = "--from", required = true, paramLabel = "DIR",
+            description = "A weft backup repository, or a folder of per-device config files (<device>.xml|json).")
+    Path from;
+
+    @Option(names = "--out", required = true, paramLabel = "INVENTORY",
+            description = "The inventory folder to write (created; may only hold files a previous import wrote).")
+    Path out;
+
+    @Option(names = "--skeleton", paramLabel = "INVENTORY",
+            description = "The inventory the backup was taken with: switch roles, platforms, management, ASIC, hosts and"
+                    + " links, which no config carries. Its QoS plan and ports are not used.")
+    Path skeleton;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The fabric's name when no skeleton gives one (default: the --out folder's name).")
+    String name;
+
+    @Override
+    public Integer call() {
+        ReportOutput.checkOptions(options);
+        Invocation invocation = Invocation.start(spec);
+        if (!Files.isDirectory(from)) {
+            throw new UsageException("--from " + from + ": not a directory");
+        }
+        Pipeline pipeline = Pipeline.from(options);
+        FabricModel known = skeleton == null ? null : skeleton(pipeline);
+        ConfigFolder.Contents contents;
+        try {
+            contents = ConfigFolder.read(from, device -> platformOf(known, device));
+        } catch (IOException e) {
+            throw new UsageException("--from " + from + ": " + e.getMessage());
+        }
+        String label = out.normalize().toString().replace('\\', '/');
+        ImportResult imported = new Importer(pipeline.platforms()).run(contents, known, from.normalize().toString().replace('\\', '/'),
+                name != null ? name : String.valueOf(out.toAbsolutePath().normalize().getFileName()), label);
+        List<Finding> findings = new ArrayList<>(imported.findings());
+        List<DeviceStatus> statuses = new ArrayList<>();
+        write(imported.files());
+        var reported = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, options.repo);
+        if (!imported.files().isEmpty()) {
+            Pipeline.Run run = pipeline.validate(reported);
+            findings.addAll(run.findings());
+            if (run.compiled() != null) {
+                TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                        : TemplateFolders.withOverrides(options.templates);
+                Renderer renderer = new Renderer(folders, new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES,
+                        pipeline.accelerators()));
+                List<Finding> trip = RoundTrip.check(run.compiled(), imported, pipeline.platforms(), renderer);
+                findings.addAll(trip);
+                statuses.addAll(statuses(imported, trip));
+            }
+            spec.commandLine().getErr().println("weft import: " + imported.devices().size() + " devices into " + label
+                    + " (" + imported.files().size() + " files)");
+        }
+        findings.sort(Finding.ORDER);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "import", reported, findings, statuses,
+                pipeline.ruleMeta().meta(), invocation, null);
+    }
+
+    private FabricModel skeleton(Pipeline pipeline) {
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(skeleton, null, options.repo);
+        var intent = pipeline.read(source);
+        if (intent.model() == null) {
+            String first = intent.findings().stream().filter(f -> f.severity() == Severity.ERROR).findFirst()
+                    .map(Finding::message).orElse("it does not load");
+            throw new UsageException("--skeleton " + skeleton + ": " + first);
+        }
+        return intent.model();
+    }
+
+    private static Optional<String> platformOf(FabricModel known, String device) {
+        if (known == null) {
+            return Optional.empty();
+        }
+        return known.switches().stream().filter(s -> s.name().equals(device)).map(Switch::platform).findFirst();
+    }
+
+    /** Writes the files; refuses a folder that holds anything else, so an import never mixes with other intent. */
+    private void write(Map<String, String> files) {
+        try {
+            if (Files.isDirectory(out)) {
+                Set<String> others = new TreeSet<>();
+                try (Stream<Path> walk = Files.walk(out)) {
+                    walk.filter(Files::isRegularFile).map(p -> out.relativize(p).toString().replace('\\', '/'))
+                            .filter(p -> !files.containsKey(p)).forEach(others::add);
+                }
+                if (!others.isEmpty()) {
+                    throw new UsageException("--out " + out + " holds files this import does not write ("
+                            + String.join(", ", others) + "); give an empty or new folder");
+                }
+            }
+            Files.createDirectories(out);
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Path target = out.resolve(f.getKey());
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, f.getValue(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UsageException("--out " + out + ": cannot write the inventory: " + e.getMessage());
+        }
+    }
+
+    /** ok for a device whose features round-trip, drift for one whose config intent cannot express. */
+    private static List<DeviceStatus> statuses(ImportResult imported, List<Finding> trip) {
+        Set<String> drifted = new TreeSet<>();
+        trip.stream().filter(f -> f.rule().startsWith("drift-") && f.device() != null).forEach(f -> drifted.add(f.device()));
+        List<DeviceStatus> out = new ArrayList<>();
+        for (String d : imported.devices().keySet()) {
+            out.add(drifted.contains(d) ? new DeviceStatus(d, DeviceStatus.Status.DRIFT, null) : DeviceStatus.ok(d));
+        }
+        return out;
+    }
+}

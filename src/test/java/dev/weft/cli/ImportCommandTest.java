@@ -1,0 +1,200 @@
+package dev.weft.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.git.BackupFile;
+import dev.weft.git.BackupRepository;
+import dev.weft.json.Json;
+import dev.weft.platform.Platforms;
+import dev.weft.render.Examples;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
+import dev.weft.testing.NvueJson;
+import dev.weft.xml.HardenedXml;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.xml.sax.InputSource;
+
+/**
+ * {@code weft import} on backups of the example inventories: each switch rendered, written as {@code weft backup}
+ * writes it (a real backup repository), imported, then the import's own round trip (render and a per-feature
+ * drift comparison) must find no difference, the imported inventory must validate with the same findings as
+ * the original, and a second import must write byte-identical files.
+ */
+class ImportCommandTest {
+
+    private static final Renderer RENDERER = new Renderer(TemplateFolders.builtIn());
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"roce-pod-a", "roce-pod-c", "roce-pod-d"})
+    void exampleBackupsImportBackToTheSameFeatures(String inventory) throws Exception {
+        Path backup = backup(inventory, Map.of());
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", backup.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/" + inventory, "--format", "json");
+        List<Map<String, Object>> findings = findings(run.out());
+        List<Map<String, Object>> drift = findings.stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")
+                || f.get("rule").equals("render-error") || f.get("rule").equals("import-unreadable")).toList();
+        assertTrue(drift.isEmpty(), "features that do not round-trip: " + drift);
+        assertEquals(importable(inventory), devices(run.out()), "every backed-up device imported");
+
+        CliRun original = CliRun.of("validate", "inventories/" + inventory, "--format", "json");
+        CliRun imported = CliRun.of("validate", out.toString(), "--format", "json");
+        assertEquals(audit(original.out(), importable(inventory)), audit(imported.out(), importable(inventory)),
+                "the imported inventory validates with the original's findings");
+
+        Map<String, String> first = files(out);
+        CliRun again = CliRun.of("import", "--from", backup.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/" + inventory, "--format", "json");
+        assertEquals(run.exitCode(), again.exitCode());
+        assertEquals(first, files(out), "a second import writes byte-identical files");
+    }
+
+    @Test
+    void twoHandEditedDeviationsImportAsExactlyTwoExceptions() throws Exception {
+        Path backup = backup("roce-pod-d", Map.of(
+                "qfx-leaf-1", new String[] {"<name>et-0/0/1</name>\n        <description>gpu-d02:eth0</description>\n        <mtu>9216</mtu>",
+                        "<name>et-0/0/1</name>\n        <description>gpu-d02:eth0</description>\n        <mtu>9000</mtu>"},
+                "srl-spine-2", new String[] {"<name>ethernet-1/2</name>", "<name>ethernet-1/2</name>"}));
+        // the SR Linux edit: ethernet-1/2's speed, the first port-speed after its name
+        String srl = Files.readString(backup.resolve("srl-spine-2.xml"));
+        int at = srl.indexOf("<port-speed>400G</port-speed>", srl.indexOf("<name>ethernet-1/2</name>"));
+        Files.writeString(backup.resolve("srl-spine-2.xml"), srl.substring(0, at) + "<port-speed>200G</port-speed>"
+                + srl.substring(at + "<port-speed>400G</port-speed>".length()));
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", backup.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/roce-pod-d", "--format", "json");
+        List<String> exceptions = new ArrayList<>();
+        for (Map<String, Object> f : findings(run.out())) {
+            assertFalse(String.valueOf(f.get("rule")).startsWith("drift-"), "round trip differs: " + f);
+            if (f.get("rule").equals("import-exception")) {
+                exceptions.add(f.get("device") + " " + f.get("port") + " " + f.get("actual"));
+            }
+        }
+        assertEquals(List.of("qfx-leaf-1 et-0/0/1 mtu 9000", "srl-spine-2 ethernet-1/2 speed 200G"), exceptions.stream().sorted().toList());
+        String leaves = Files.readString(out.resolve("switches/leaves.yaml"));
+        assertTrue(leaves.contains("- { name: et-0/0/1, profile: host-400g, mtu: 9000, reason: \"imported; differs from the fabric plan\" }"), leaves);
+        assertTrue(leaves.contains("qfx-leaf-1.xml: MTU 9000 (plan: 9216)"), leaves);
+        String spines = Files.readString(out.resolve("switches/spines.yaml"));
+        assertTrue(spines.contains("speed: 200G, reason: \"imported; differs from the fabric plan\""), spines);
+        String fabric = Files.readString(out.resolve("fabric.yaml"));
+        assertTrue(fabric.contains("    switch: 9216"), "the plan keeps what most ports run: " + fabric);
+    }
+
+    @Test
+    void explainAnswersEveryImportId() {
+        for (String id : dev.weft.adopt.ImportIds.all()) {
+            CliRun run = CliRun.of("explain", id);
+            assertEquals(0, run.exitCode(), id + ": " + run.err());
+            assertTrue(run.out().startsWith(id + " — "), run.out());
+        }
+    }
+
+    @Test
+    void aFileInNoKnownFormatIsAFindingAndTheOthersStillImport() throws Exception {
+        Path backup = backup("roce-pod-a", Map.of());
+        Files.writeString(backup.resolve("mystery.json"), "{\"hello\": 1}");
+        CliRun run = CliRun.of("import", "--from", backup.toString(), "--out", tmp.resolve("imported").toString(),
+                "--skeleton", "inventories/roce-pod-a", "--format", "json");
+        List<Map<String, Object>> unreadable = findings(run.out()).stream().filter(f -> f.get("rule").equals("import-unreadable")).toList();
+        assertEquals(1, unreadable.size(), unreadable.toString());
+        assertEquals("mystery", unreadable.get(0).get("device"));
+        assertEquals(6, devices(run.out()).size());
+    }
+
+    /** Renders every switch a live profile reads and records the files as weft backup does; edits replace text. */
+    private Path backup(String inventory, Map<String, String[]> edits) throws Exception {
+        CompiledFabric fabric = Examples.compile(inventory);
+        Platforms platforms = Platforms.builtIn();
+        Map<String, BackupFile> files = new TreeMap<>();
+        for (CompiledSwitch sw : fabric.switches()) {
+            if (platforms.live(sw.platform()).isEmpty()) {
+                continue;   // EOS: no reader, so weft backup cannot read it either
+            }
+            Renderer.DeviceOutput out = RENDERER.renderDevice(sw, fabric.fabric());
+            BackupFile file = switch (sw.platform()) {
+                case "sonic" -> BackupFile.text(out.text("config_db.json"));
+                case "cumulus" -> BackupFile.text(NvueJson.fromStartupYaml(out.text("startup.yaml")));
+                default -> BackupFile.xml(data(out.text("config.xml")));
+            };
+            String[] edit = edits.get(sw.name());
+            if (edit != null) {
+                String text = new String(file.content(), StandardCharsets.UTF_8);
+                assertTrue(text.contains(edit[0]), sw.name() + " backup has no " + edit[0] + ":\n" + text);
+                file = new BackupFile(file.extension(), text.replace(edit[0], edit[1]).getBytes(StandardCharsets.UTF_8));
+            }
+            files.put(sw.name(), file);
+        }
+        Path dir = tmp.resolve("backup");
+        try (BackupRepository repo = BackupRepository.openOrInit(dir)) {
+            repo.recordFiles(files, List.of(), Instant.parse("2026-12-01T00:00:00Z"));
+        }
+        return dir;
+    }
+
+    /** A rendered {@code <config>} as the {@code <data>} of a get-config reply. */
+    private static org.w3c.dom.Element data(String config) throws Exception {
+        String inner = config.substring(config.indexOf('>') + 1, config.lastIndexOf("</config>"));
+        return HardenedXml.parse(new InputSource(new StringReader(
+                "<data xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">" + inner + "</data>"))).getDocumentElement();
+    }
+
+    private static List<String> importable(String inventory) {
+        Platforms platforms = Platforms.builtIn();
+        return Examples.compile(inventory).switches().stream().filter(s -> platforms.live(s.platform()).isPresent())
+                .map(CompiledSwitch::name).sorted().toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> findings(String json) throws Exception {
+        return (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> devices(String json) throws Exception {
+        List<Map<String, Object>> devices = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("devices");
+        return devices.stream().map(d -> (String) d.get("name")).sorted().toList();
+    }
+
+    /** The validate findings that concern the imported devices (or no device), as rule/severity/device/port. */
+    private static List<String> audit(String json, List<String> devices) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (Map<String, Object> f : findings(json)) {
+            Object device = f.get("device");
+            if (device == null || devices.contains(device)) {
+                out.add(f.get("rule") + " " + f.get("severity") + " " + device + " " + f.get("port"));
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static Map<String, String> files(Path dir) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                out.put(dir.relativize(p).toString(), Files.readString(p));
+            }
+        }
+        return out;
+    }
+}
