@@ -31,6 +31,7 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
             "rules", RulesCommand.class,
             "explain", ExplainCommand.class,
             "explain-headroom", ExplainHeadroomCommand.class,
+            "explain-deadlock", ExplainDeadlockCommand.class,
             "generate", GenerateCommand.class,
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,

@@ -14,6 +14,10 @@ import java.math.BigDecimal;
  * @param pipelineLatencyBytes   the xon
  * @param peerResponseBytes      SONiC's fallback peer response (shown by the explainer, not used: see {@link Headroom})
  * @param smallPacketPercentage  share of small packets assumed for the cell-occupancy factor, 0..100
+ * @param bufferBytes            the ASIC's whole shared packet buffer, or null when the profile does not say
+ * @param ingressLosslessPoolBytes the shared ingress pool lossless PGs draw from, or null
+ * @param losslessDynamicTh      the dynamic-threshold exponent of lossless PGs (alpha = 2^th), or null
+ * @param maxPortSpeedGbps       the fastest port mode the ASIC's platforms offer, or null
  */
 public record AsicProfile(
         String asic,
@@ -23,7 +27,18 @@ public record AsicProfile(
         BigDecimal macPhyDelayBytes,
         BigDecimal pipelineLatencyBytes,
         BigDecimal peerResponseBytes,
-        int smallPacketPercentage) {
+        int smallPacketPercentage,
+        Long bufferBytes,
+        Long ingressLosslessPoolBytes,
+        Integer losslessDynamicTh,
+        Long maxPortSpeedGbps) {
+
+    /** A profile with the headroom constants only (no buffer sizes, no speed limit). */
+    public AsicProfile(String asic, String version, String source, long cellSizeBytes, BigDecimal macPhyDelayBytes,
+            BigDecimal pipelineLatencyBytes, BigDecimal peerResponseBytes, int smallPacketPercentage) {
+        this(asic, version, source, cellSizeBytes, macPhyDelayBytes, pipelineLatencyBytes, peerResponseBytes,
+                smallPacketPercentage, null, null, null, null);
+    }
 
     /**
      * The granularity the ASIC rounds buffer thresholds to, which drift must tolerate. Derived from the cell

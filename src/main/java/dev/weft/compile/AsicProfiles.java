@@ -30,6 +30,10 @@ public final class AsicProfiles {
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(B|KiB)");
     private static final List<String> KEYS = List.of("profile-version", "cell-size", "mac-phy-delay",
             "pipeline-latency", "peer-response", "small-packet-percentage");
+    /** Keys a profile may give (site profiles written before they existed stay valid); each needs a source too. */
+    private static final List<String> OPTIONAL_KEYS = List.of("buffer-size", "ingress-lossless-pool",
+            "lossless-dynamic-th", "max-port-speed");
+    private static final Pattern SPEED = Pattern.compile("([0-9]+)G");
 
     private final Path directory;
 
@@ -86,9 +90,9 @@ public final class AsicProfiles {
             throw new AsicProfileException(where + ": not a properties file: " + e.getMessage());
         }
         for (String key : p.stringPropertyNames()) {
-            if (!KEYS.contains(key)) {
+            if (!KEYS.contains(key) && !OPTIONAL_KEYS.contains(key)) {
                 throw new AsicProfileException(where + ":" + lineOf(text, key) + ": unknown key '" + key
-                        + "'; expected one of " + String.join(", ", KEYS));
+                        + "'; expected one of " + String.join(", ", KEYS) + ", " + String.join(", ", OPTIONAL_KEYS));
             }
         }
         for (String key : KEYS) {
@@ -116,9 +120,59 @@ public final class AsicProfiles {
                     + ": small-packet-percentage must be an integer 0..100, found '"
                     + p.getProperty("small-packet-percentage") + "'");
         }
+        for (String key : OPTIONAL_KEYS) {
+            if (p.getProperty(key) != null && !hasSourceComment(text, key)) {
+                throw new AsicProfileException(where + ":" + lineOf(text, key) + ": key '" + key
+                        + "' has no '# source:' comment above it; every value must name its source");
+            }
+        }
         return new AsicProfile(asic, p.getProperty("profile-version").trim(), where, cell.longValueExact(),
                 size(where, text, p, "mac-phy-delay"), size(where, text, p, "pipeline-latency"),
-                size(where, text, p, "peer-response"), small);
+                size(where, text, p, "peer-response"), small, wholeBytes(where, text, p, "buffer-size"),
+                wholeBytes(where, text, p, "ingress-lossless-pool"), dynamicTh(where, text, p), speed(where, text, p));
+    }
+
+    private static Long wholeBytes(String where, String text, Properties p, String key) {
+        if (p.getProperty(key) == null) {
+            return null;
+        }
+        BigDecimal n = size(where, text, p, key);
+        if (n.signum() <= 0 || n.stripTrailingZeros().scale() > 0) {
+            throw new AsicProfileException(where + ":" + lineOf(text, key) + ": " + key
+                    + " must be a positive whole number of bytes, found '" + p.getProperty(key).trim() + "'");
+        }
+        return n.longValueExact();
+    }
+
+    /** SONiC's dynamic_th range is -8..8 (alpha = 2^th; -8 means 0, 7 and up unlimited). */
+    private static Integer dynamicTh(String where, String text, Properties p) {
+        String raw = p.getProperty("lossless-dynamic-th");
+        if (raw == null) {
+            return null;
+        }
+        try {
+            int th = Integer.parseInt(raw.trim());
+            if (th >= -8 && th <= 8) {
+                return th;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new AsicProfileException(where + ":" + lineOf(text, "lossless-dynamic-th")
+                + ": lossless-dynamic-th must be an integer -8..8, found '" + raw.trim() + "'");
+    }
+
+    private static Long speed(String where, String text, Properties p) {
+        String raw = p.getProperty("max-port-speed");
+        if (raw == null) {
+            return null;
+        }
+        Matcher m = SPEED.matcher(raw.trim());
+        if (!m.matches()) {
+            throw new AsicProfileException(where + ":" + lineOf(text, "max-port-speed")
+                    + ": max-port-speed must be a whole number of Gb/s with unit G (e.g. 800G), found '" + raw.trim() + "'");
+        }
+        return Long.parseLong(m.group(1));
     }
 
     private static BigDecimal size(String where, String text, Properties p, String key) {

@@ -28,6 +28,10 @@ import java.util.Map;
  * @param linkPause            802.3x global pause; false where PFC is on
  * @param peer                 {@code switch:port} at the other end, or null
  * @param provenance           field (snake_case) → intent location that owns the value
+ * @param dcbx                 {@code os} or {@code firmware} as the NIC's model declares, or null when not declared
+ * @param roceMode             the RDMA-CM default RoCE version: 2, or 1 where the NIC's model says {@code v1}
+ * @param peerDevice           the device part of {@code peer} (derived from it), or null
+ * @param peerPort             the port part of {@code peer} (derived from it), or null
  */
 public record CompiledNic(
         String name,
@@ -49,7 +53,11 @@ public record CompiledNic(
         Integer cableLengthMetres,
         boolean linkPause,
         String peer,
-        Map<String, Location> provenance) {
+        Map<String, Location> provenance,
+        String dcbx,
+        int roceMode,
+        String peerDevice,
+        String peerPort) {
 
     /** ECN field value ECT(0) (RFC 3168), OR-ed into the ToS byte of RoCE data. */
     public static final int ECT0 = 2;
@@ -60,6 +68,41 @@ public record CompiledNic(
         ecnReactionPoint = List.copyOf(ecnReactionPoint);
         ecnNotificationPoint = List.copyOf(ecnNotificationPoint);
         provenance = FrozenSortedMap.of(provenance);
+        peerDevice = PeerEnd.device(peer, peerDevice);
+        peerPort = PeerEnd.port(peer, peerPort);
+    }
+
+    /** A NIC with model settings, its peer split from {@code peer}. */
+    public CompiledNic(String name, String rdmaDevice, String model, String firmware, boolean trustDscp,
+            Map<Integer, Integer> dscpToPriority, List<Integer> pfc, Integer roceDscp, Integer roceTos,
+            List<Integer> ecnReactionPoint, List<Integer> ecnNotificationPoint, Integer cnpDscp, Integer cnpPriority,
+            Integer mtu, Integer roceMtu, Integer speedGbps, Integer cableLengthMetres, boolean linkPause, String peer,
+            Map<String, Location> provenance, String dcbx, int roceMode) {
+        this(name, rdmaDevice, model, firmware, trustDscp, dscpToPriority, pfc, roceDscp, roceTos, ecnReactionPoint,
+                ecnNotificationPoint, cnpDscp, cnpPriority, mtu, roceMtu, speedGbps, cableLengthMetres, linkPause, peer,
+                provenance, dcbx, roceMode, null, null);
+    }
+
+    /** A NIC with no model settings: DCBX not declared, RoCE v2. */
+    public CompiledNic(String name, String rdmaDevice, String model, String firmware, boolean trustDscp,
+            Map<Integer, Integer> dscpToPriority, List<Integer> pfc, Integer roceDscp, Integer roceTos,
+            List<Integer> ecnReactionPoint, List<Integer> ecnNotificationPoint, Integer cnpDscp, Integer cnpPriority,
+            Integer mtu, Integer roceMtu, Integer speedGbps, Integer cableLengthMetres, boolean linkPause, String peer,
+            Map<String, Location> provenance) {
+        this(name, rdmaDevice, model, firmware, trustDscp, dscpToPriority, pfc, roceDscp, roceTos, ecnReactionPoint,
+                ecnNotificationPoint, cnpDscp, cnpPriority, mtu, roceMtu, speedGbps, cableLengthMetres, linkPause, peer,
+                provenance, null, 2);
+    }
+
+    /** The priorities with PFC on, ascending. */
+    public List<Integer> pfcPriorities() {
+        List<Integer> out = new java.util.ArrayList<>();
+        for (int p = 0; p < pfc.size(); p++) {
+            if (pfc.get(p) != 0) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     /** The ToS byte for a DSCP with ECT(0) set: {@code 26 → 106}. */

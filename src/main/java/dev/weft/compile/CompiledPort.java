@@ -25,6 +25,11 @@ import java.util.Map;
  * @param linkPause          IEEE 802.3x link pause; false is what a PFC port must have
  * @param headroom           one entry per lossless priority group, ascending by PG
  * @param provenance         field (snake_case) → intent location that owns the value
+ * @param watchdogAction     this port's watchdog action when it differs from the switch's (an intent exception),
+ *                           or null: the port uses {@link CompiledSwitch#watchdog()}'s action
+ * @param vlan               the VLAN the port switches in, or null for a routed port
+ * @param peerDevice         the device part of {@code peer} (derived from it when not given), or null
+ * @param peerPort           the port part of {@code peer} (derived from it when not given), or null
  */
 public record CompiledPort(
         String name,
@@ -42,7 +47,11 @@ public record CompiledPort(
         List<Integer> watchdogQueues,
         boolean linkPause,
         List<PriorityGroupHeadroom> headroom,
-        Map<String, Location> provenance) {
+        Map<String, Location> provenance,
+        String watchdogAction,
+        Integer vlan,
+        String peerDevice,
+        String peerPort) {
 
     public CompiledPort {
         pfcPriorities = List.copyOf(pfcPriorities);
@@ -52,6 +61,18 @@ public record CompiledPort(
         watchdogQueues = List.copyOf(watchdogQueues);
         headroom = List.copyOf(headroom);
         provenance = FrozenSortedMap.of(provenance);
+        // split once here, so rules that follow a cable (100,000+ ports) do not split the string each time
+        peerDevice = PeerEnd.device(peer, peerDevice);
+        peerPort = PeerEnd.port(peer, peerPort);
+    }
+
+    /** A port without its own watchdog action or VLAN (the form before they existed). */
+    public CompiledPort(String name, Integer speedGbps, Integer mtu, Integer cableLengthMetres, String role, String peer,
+            boolean trustDscp, List<Integer> pfcPriorities, List<Integer> priorityToQueue, List<Integer> pfcPriorityToQueue,
+            List<CompiledQueue> queues, boolean watchdog, List<Integer> watchdogQueues, boolean linkPause,
+            List<PriorityGroupHeadroom> headroom, Map<String, Location> provenance) {
+        this(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities, priorityToQueue,
+                pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause, headroom, provenance, null, null, null, null);
     }
 
     /** The queues that PFC-enabled priorities stop, ascending and distinct. */
@@ -99,6 +120,10 @@ public record CompiledPort(
         b.linkPause = linkPause;
         b.headroom = headroom;
         b.provenance = provenance;
+        b.watchdogAction = watchdogAction;
+        b.vlan = vlan;
+        b.peerDevice = peerDevice;
+        b.peerPort = peerPort;
         return b;
     }
 
@@ -123,8 +148,30 @@ public record CompiledPort(
         private boolean linkPause;
         private List<PriorityGroupHeadroom> headroom = List.of();
         private Map<String, Location> provenance = Map.of();
+        private String watchdogAction;
+        private Integer vlan;
+        private String peerDevice;
+        private String peerPort;
 
         private Builder() {}
+
+        /** The peer as its two parts (what the compiler has), so the string need not be split again. */
+        public Builder peer(String device, String port) {
+            this.peer = device == null ? null : device + ":" + port;
+            this.peerDevice = device;
+            this.peerPort = port;
+            return this;
+        }
+
+        public Builder watchdogAction(String watchdogAction) {
+            this.watchdogAction = watchdogAction;
+            return this;
+        }
+
+        public Builder vlan(Integer vlan) {
+            this.vlan = vlan;
+            return this;
+        }
 
         public Builder name(String name) {
             this.name = name;
@@ -153,6 +200,8 @@ public record CompiledPort(
 
         public Builder peer(String peer) {
             this.peer = peer;
+            this.peerDevice = null;
+            this.peerPort = null;
             return this;
         }
 
@@ -209,7 +258,7 @@ public record CompiledPort(
         public CompiledPort build() {
             return new CompiledPort(name, speedGbps, mtu, cableLengthMetres, role, peer, trustDscp, pfcPriorities,
                     priorityToQueue, pfcPriorityToQueue, queues, watchdog, watchdogQueues, linkPause,
-                    headroom, provenance);
+                    headroom, provenance, watchdogAction, vlan, peerDevice, peerPort);
         }
     }
 }

@@ -31,6 +31,10 @@ import java.util.Map;
  * @param provenance             field (snake_case) → intent location that owns the value
  * @param hwsku                  the {@code hwsku} key of the intent (the hardware SKU whose platform profile
  *                               gives port lanes and buffer pools), or null
+ * @param hashSeed               the switch's ECMP hash seed (its own, else its role's), or null when none is declared
+ * @param bufferPools            shared-buffer pool name → percent of the buffer, as declared (empty when not)
+ * @param buffer                 the ASIC's buffer facts from its profile, or null without a profile (or with one
+ *                               that gives none)
  */
 public record CompiledSwitch(
         String name,
@@ -56,7 +60,21 @@ public record CompiledSwitch(
         List<String> ecmpHashFields,
         List<CompiledPort> ports,
         Map<String, Location> provenance,
-        String hwsku) implements CompiledDevice {
+        String hwsku,
+        Long hashSeed,
+        Map<String, Integer> bufferPools,
+        AsicBuffer buffer) implements CompiledDevice {
+
+    /**
+     * What the ASIC profile says about buffers and port speeds; each part null when the profile does not say.
+     *
+     * @param bufferBytes              the whole shared packet buffer
+     * @param ingressLosslessPoolBytes the shared ingress pool lossless PGs draw from
+     * @param losslessDynamicTh        the lossless PGs' dynamic-threshold exponent (alpha = 2^th)
+     * @param maxPortSpeedGbps         the fastest port mode the ASIC offers
+     */
+    public record AsicBuffer(Long bufferBytes, Long ingressLosslessPoolBytes, Integer losslessDynamicTh,
+            Long maxPortSpeedGbps) {}
 
     public CompiledSwitch {
         dscpToPriority = FrozenSortedMap.of(dscpToPriority);
@@ -68,19 +86,20 @@ public record CompiledSwitch(
         ecmpHashFields = List.copyOf(ecmpHashFields);
         ports = NaturalOrder.sortedByName(ports, CompiledPort::name);
         provenance = FrozenSortedMap.of(provenance);
+        bufferPools = bufferPools == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bufferPools));
     }
 
-    /** Without a hardware SKU (the record before {@code hwsku}). */
+    /** A switch without hardware SKU, hash seed, buffer pools or ASIC buffer facts (the form before they existed). */
     public CompiledSwitch(String name, String role, String platform, String asic, String asicProfileVersion,
             Integer thresholdRoundingBytes, String osVersion, String managementHost, Integer managementPort,
             String congestionControl, Map<Integer, Integer> dscpToPriority, List<Integer> priorityToQueue,
-            List<Integer> priorityToPriorityGroup, List<Integer> losslessPriorities, Integer cnpPriority,
-            Integer cnpDscp, List<CompiledQueue> queues, List<EcnProfile> ecnProfiles, CompiledWatchdog watchdog,
-            boolean linkPause, List<String> ecmpHashFields, List<CompiledPort> ports, Map<String, Location> provenance) {
+            List<Integer> priorityToPriorityGroup, List<Integer> losslessPriorities, Integer cnpPriority, Integer cnpDscp,
+            List<CompiledQueue> queues, List<EcnProfile> ecnProfiles, CompiledWatchdog watchdog, boolean linkPause,
+            List<String> ecmpHashFields, List<CompiledPort> ports, Map<String, Location> provenance) {
         this(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion, managementHost,
                 managementPort, congestionControl, dscpToPriority, priorityToQueue, priorityToPriorityGroup,
                 losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles, watchdog, linkPause, ecmpHashFields, ports,
-                provenance, null);
+                provenance, null, null, Map.of(), null);
     }
 
     /** The port named {@code port}, or null. Linear: callers with many lookups should index {@link #ports()}. */
@@ -125,6 +144,9 @@ public record CompiledSwitch(
         b.ports = ports;
         b.provenance = provenance;
         b.hwsku = hwsku;
+        b.hashSeed = hashSeed;
+        b.bufferPools = bufferPools;
+        b.buffer = buffer;
         return b;
     }
 
@@ -157,8 +179,26 @@ public record CompiledSwitch(
         private List<CompiledPort> ports = List.of();
         private Map<String, Location> provenance = Map.of();
         private String hwsku;
+        private Long hashSeed;
+        private Map<String, Integer> bufferPools = Map.of();
+        private AsicBuffer buffer;
 
         private Builder() {}
+
+        public Builder hashSeed(Long hashSeed) {
+            this.hashSeed = hashSeed;
+            return this;
+        }
+
+        public Builder bufferPools(Map<String, Integer> bufferPools) {
+            this.bufferPools = bufferPools;
+            return this;
+        }
+
+        public Builder buffer(AsicBuffer buffer) {
+            this.buffer = buffer;
+            return this;
+        }
 
         public Builder name(String name) {
             this.name = name;
@@ -284,7 +324,7 @@ public record CompiledSwitch(
             return new CompiledSwitch(name, role, platform, asic, asicProfileVersion, thresholdRoundingBytes, osVersion,
                     managementHost, managementPort, congestionControl, dscpToPriority, priorityToQueue,
                     priorityToPriorityGroup, losslessPriorities, cnpPriority, cnpDscp, queues, ecnProfiles,
-                    watchdog, linkPause, ecmpHashFields, ports, provenance, hwsku);
+                    watchdog, linkPause, ecmpHashFields, ports, provenance, hwsku, hashSeed, bufferPools, buffer);
         }
     }
 }

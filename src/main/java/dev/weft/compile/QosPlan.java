@@ -37,7 +37,8 @@ record QosPlan(
         List<String> ecmpHashFields,
         Integer nicMtu,
         Integer roceMtu,
-        Map<String, Location> provenance) {
+        Map<String, Location> provenance,
+        List<TrafficClass> classes) {
 
     static final int PRIORITIES = 8;
     static final int DSCP_VALUES = 64;
@@ -157,23 +158,23 @@ record QosPlan(
             }
         }
 
-        TreeMap<Integer, CompiledQueue> queues = new TreeMap<>();
         List<EcnProfile> ecnProfiles = new ArrayList<>();
         for (TrafficClass c : classes) {
             Ecn ecn = c.ecn();
-            String profile = null;
             if (ecn != null) {
-                profile = c.name();
                 ecnProfiles.add(new EcnProfile(c.name(), ecn.min().bytes(), ecn.max().bytes(), ecn.probability()));
                 prov.put("ecn_profiles." + c.name(), Where.self(ecn.at()));
+                for (Ecn.BySpeed b : ecn.bySpeed()) {
+                    String name = profileName(c, b.speed().gbps());
+                    ecnProfiles.add(new EcnProfile(name, b.min().bytes(), b.max().bytes(), b.probability()));
+                    prov.put("ecn_profiles." + name, Where.self(b.at()));
+                }
             }
+        }
+        List<CompiledQueue> queueList = queues(classes, lossless, null);
+        for (TrafficClass c : classes) {
             Scheduler s = c.scheduler();
-            String type = s == null ? null : s.type() == Scheduler.Type.STRICT ? CompiledQueue.STRICT : CompiledQueue.DWRR;
-            Integer weight = s == null || s.type() == Scheduler.Type.STRICT ? null : s.weight();
-            if (queues.putIfAbsent(c.queue(), new CompiledQueue(c.queue(), c.name(), type, weight, profile,
-                    lossless.contains(c.priority()) && c.lossless())) == null) {
-                prov.put("queues." + c.queue(), s == null ? Where.self(c.at()) : Where.self(s.at()));
-            }
+            prov.putIfAbsent("queues." + c.queue(), s == null ? Where.self(c.at()) : Where.self(s.at()));
         }
         putIfKnown(prov, "queues", classesAt);
 
@@ -191,6 +192,9 @@ record QosPlan(
                         orDefault(w.restoration(), DEFAULT_RESTORATION).millis(),
                         orDefault(w.poll(), DEFAULT_POLL).millis());
                 prov.put("watchdog", Where.self(w.at()));
+                for (String timer : List.of("action", "detection", "restoration", "poll")) {
+                    prov.put("watchdog_" + timer, Where.of(w.at(), timer));
+                }
             }
         }
 
@@ -214,8 +218,46 @@ record QosPlan(
 
         return new QosPlan(FrozenSortedMap.of(dscp), List.copyOf(priorityToQueue), List.copyOf(priorityToPg),
                 List.copyOf(lossless), cnpPriority, cnpDscp, roceDscp, List.copyOf(roceEcn),
-                List.copyOf(queues.values()), List.copyOf(ecnProfiles), watchdog, linkPause, cc, hash,
-                nicMtu, roceMtu, FrozenSortedMap.of(prov));
+                queueList, List.copyOf(ecnProfiles), watchdog, linkPause, cc, hash,
+                nicMtu, roceMtu, FrozenSortedMap.of(prov), List.copyOf(classes));
+    }
+
+    /** The name of a class's ECN profile for ports of one speed: {@code rdma-800g}. */
+    static String profileName(TrafficClass c, long gbps) {
+        return c.name() + "-" + gbps + "g";
+    }
+
+    /**
+     * The egress queues of a port: scheduler and ECN binding per queue, ascending. {@code lossless} is the port's
+     * PFC set (the fabric's, or an exception's); {@code speedGbps} picks a class's {@code by-speed} thresholds,
+     * or null for the class's own. Where two classes share a queue the first declared wins, as everywhere.
+     */
+    static List<CompiledQueue> queues(List<TrafficClass> classes, java.util.Collection<Integer> lossless, Long speedGbps) {
+        TreeMap<Integer, CompiledQueue> queues = new TreeMap<>();
+        for (TrafficClass c : classes) {
+            Ecn ecn = c.ecn();
+            String profile = null;
+            if (ecn != null) {
+                profile = speedGbps != null && ecn.forSpeed(new dev.weft.units.Speed(speedGbps)) != null
+                        ? profileName(c, speedGbps) : c.name();
+            }
+            Scheduler s = c.scheduler();
+            String type = s == null ? null : s.type() == Scheduler.Type.STRICT ? CompiledQueue.STRICT : CompiledQueue.DWRR;
+            Integer weight = s == null || s.type() == Scheduler.Type.STRICT ? null : s.weight();
+            queues.putIfAbsent(c.queue(), new CompiledQueue(c.queue(), c.name(), type, weight, profile,
+                    lossless.contains(c.priority()) && c.lossless()));
+        }
+        return List.copyOf(queues.values());
+    }
+
+    /** True when some class marks ports of this speed with thresholds of their own. */
+    boolean hasSpeedThresholds(long speedGbps) {
+        for (TrafficClass c : classes) {
+            if (c.ecn() != null && !c.ecn().bySpeed().isEmpty() && c.ecn().forSpeed(new dev.weft.units.Speed(speedGbps)) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** 8 entries of 0/1, 1 where {@code priorities} holds the index. */

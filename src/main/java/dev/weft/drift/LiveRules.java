@@ -83,17 +83,23 @@ public final class LiveRules {
                 }
                 headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), required, h.origin()));
             }
-            // a live value has no line of its own: it points at the intent line that owns the expected value
-            ports.add(p.toBuilder().role(w == null ? null : w.role()).headroom(headroom)
-                    .provenance(w == null ? Map.of() : w.provenance()).build());
+            // cabling is the intent's: a device config does not know what its ports reach; a live value has no
+            // line of its own: it points at the intent line that owns the expected value
+            CompiledPort.Builder b = p.toBuilder().role(w == null ? null : w.role()).vlan(w == null ? null : w.vlan());
+            if (p.peer() == null && w != null && w.peer() != null) {
+                b.peer(w.peerDevice(), w.peerPort());
+            }
+            ports.add(b.headroom(headroom).provenance(w == null ? Map.of() : w.provenance()).build());
         }
-        // What the device serves comes from the live switch; what it cannot serve (identity, ASIC, CNP class,
-        // hash fields) from the intended one, so the rules judge the live plan against the intended facts.
+        // What the device serves comes from the live switch; what it cannot serve (identity, ASIC and its buffer
+        // facts, CNP class, hash fields and seed, buffer pools, port roles and VLANs) from the intended one, so the
+        // rules judge the live plan against the intended facts.
         return got.toBuilder()
                 .name(want.name()).role(want.role()).platform(want.platform()).asic(want.asic())
                 .asicProfileVersion(want.asicProfileVersion()).thresholdRoundingBytes(want.thresholdRoundingBytes())
                 .osVersion(want.osVersion()).managementHost(want.managementHost()).managementPort(want.managementPort())
                 .cnpPriority(want.cnpPriority()).cnpDscp(want.cnpDscp()).ecmpHashFields(want.ecmpHashFields())
+                .hashSeed(want.hashSeed()).bufferPools(want.bufferPools()).buffer(want.buffer())
                 .ports(ports).provenance(want.provenance())
                 .build();
     }

@@ -33,6 +33,9 @@ import dev.weft.units.Length;
 import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
+import dev.weft.model.NicModel;
+import dev.weft.model.BufferPools;
+import dev.weft.model.PlanException;
 import dev.weft.model.Pfc;
 import dev.weft.model.Port;
 import dev.weft.model.PortRole;
@@ -167,8 +170,12 @@ public final class IntentMapper {
             // A missing `version` or `fabric` is reported by the loader's merge, which sees every file.
             Fabric fabric = fabric(mapping(root, "fabric"));
             Transport transport = fabric == null ? null : fabric.transport();
-            Map<String, Profile> profiles = profiles(mapping(root, "profiles"));
-            List<Switch> switches = switches(transport, profiles);
+            java.util.Set<Integer> lossless = new java.util.TreeSet<>();
+            if (fabric != null) {
+                fabric.losslessClasses().forEach(c -> lossless.add(c.priority()));
+            }
+            Map<String, Profile> profiles = profiles(mapping(root, "profiles"), lossless);
+            List<Switch> switches = switches(transport, profiles, lossless);
             List<Host> hosts = hosts(transport);
             List<Link> links = links();
             Subnet subnet = subnet(transport);
@@ -211,7 +218,56 @@ public final class IntentMapper {
                     roce ? word(string(f, "congestion-control"), CongestionControl::parse) : null,
                     roce ? ecmp(mapping(f, "ecmp")) : null,
                     versions(mapping(f, "versions"), f),
-                    provenance(f));
+                    provenance(f),
+                    roce ? nicModels(mapping(f, "nic-models")) : Map.of(),
+                    roce ? bufferPools(mapping(f, "buffer-pools")) : null);
+        }
+
+        private Map<String, NicModel> nicModels(MapNode models) {
+            Map<String, NicModel> out = new LinkedHashMap<>();
+            if (models == null) {
+                return out;
+            }
+            for (MapNode.Entry e : models.entries().values()) {
+                if (!(e.value() instanceof MapNode m)) {
+                    continue;
+                }
+                MapNode cnp = mapping(m, "cnp");
+                out.put(e.key(), new NicModel(e.key(), string(m, "trust"), m.has("pfc") ? integers(list(m, "pfc")) : null,
+                        string(m, "dscp-map"), integer(m, "roce-tos"), integer(cnp, "dscp"), integer(cnp, "priority"),
+                        optionalBool(m, "dcqcn"), optionalBool(m, "link-pause"), string(m, "dcbx"), string(m, "roce-mode"),
+                        provenance(m)));
+            }
+            return out;
+        }
+
+        private static BufferPools bufferPools(MapNode pools) {
+            if (pools == null) {
+                return null;
+            }
+            Map<String, Integer> percent = new LinkedHashMap<>();
+            for (MapNode.Entry e : pools.entries().values()) {
+                Integer value = Yaml.integer(e.value());
+                if (value != null) {
+                    percent.put(e.key(), value);
+                }
+            }
+            return new BufferPools(percent, provenance(pools));
+        }
+
+        private static List<Integer> integers(List<Node> items) {
+            List<Integer> out = new ArrayList<>(items.size());
+            for (Node n : items) {
+                Integer v = Yaml.integer(n);
+                if (v != null) {
+                    out.add(v);
+                }
+            }
+            return out;
+        }
+
+        private static Boolean optionalBool(MapNode m, String key) {
+            return m.has(key) ? bool(m, key, false) : null;
         }
 
         private RoceMtu roceMtu(MapNode m) {
@@ -272,7 +328,30 @@ public final class IntentMapper {
                 return null;
             }
             Integer probability = integer(e, "probability");
-            return new Ecn(min, max, probability == null ? 100 : probability, provenance(e));
+            List<Ecn.BySpeed> bySpeed = new ArrayList<>();
+            MapNode speeds = mapping(e, "by-speed");
+            if (speeds != null) {
+                for (MapNode.Entry entry : speeds.entries().values()) {
+                    Speed speed;
+                    try {
+                        speed = Speed.parse(entry.key());
+                    } catch (UnitException bad) {
+                        report("`by-speed`: " + bad.getMessage(), entry.keyLocation(), pointer + "/by-speed/" + entry.key());
+                        continue;
+                    }
+                    if (!(entry.value() instanceof MapNode level)) {
+                        continue;
+                    }
+                    String at = pointer + "/by-speed/" + entry.key();
+                    Size lmin = unit(level, "min", Size::parse, at);
+                    Size lmax = unit(level, "max", Size::parse, at);
+                    Integer lp = integer(level, "probability");
+                    if (lmin != null && lmax != null) {
+                        bySpeed.add(new Ecn.BySpeed(speed, lmin, lmax, lp == null ? 100 : lp, provenance(level)));
+                    }
+                }
+            }
+            return new Ecn(min, max, probability == null ? 100 : probability, provenance(e), bySpeed);
         }
 
         private Scheduler scheduler(MapNode s) {
@@ -295,33 +374,99 @@ public final class IntentMapper {
                         DEFAULT_POLL, Provenance.at(p.location()));
             } else {
                 String pointer = "/fabric/pfc/watchdog";
+                TimeSpan detection = orDefault(unit(w, "detection", TimeSpan::parse, pointer), DEFAULT_DETECTION);
+                // An unwritten poll defaults to 200 ms, or to the detection time when that is shorter: SONiC refuses
+                // a detection time below its poll interval, so the default must never make a valid plan invalid.
+                TimeSpan poll = unit(w, "poll", TimeSpan::parse, pointer);
+                if (poll == null) {
+                    poll = detection.compareTo(DEFAULT_POLL) < 0 ? detection : DEFAULT_POLL;
+                }
                 watchdog = new Watchdog(
                         bool(w, "enabled", false),
-                        orDefault(unit(w, "detection", TimeSpan::parse, pointer), DEFAULT_DETECTION),
+                        detection,
                         orDefault(unit(w, "restoration", TimeSpan::parse, pointer), DEFAULT_RESTORATION),
                         action(string(w, "action")),
-                        orDefault(unit(w, "poll", TimeSpan::parse, pointer), DEFAULT_POLL),
+                        poll,
                         provenance(w));
             }
             return new Pfc(watchdog, bool(p, "link-pause", false), provenance(p));
         }
 
         private static Watchdog.Action action(String word) {
-            if ("forward".equals(word)) {
-                return Watchdog.Action.FORWARD;
-            }
-            return "alert".equals(word) ? Watchdog.Action.ALERT : Watchdog.Action.DROP;
+            Watchdog.Action a = Watchdog.Action.of(word);
+            return a == null ? Watchdog.Action.DROP : a;
         }
 
         private Ecmp ecmp(MapNode e) {
-            return e == null ? null : new Ecmp(strings(e, "hash-fields"), provenance(e));
+            if (e == null) {
+                return null;
+            }
+            Map<String, Long> seeds = new TreeMap<>();
+            MapNode s = mapping(e, "seeds");
+            if (s != null) {
+                for (MapNode.Entry entry : s.entries().values()) {
+                    Long seed = seed(entry.value());
+                    if (seed != null) {
+                        seeds.put(entry.key(), seed);
+                    }
+                }
+            }
+            return new Ecmp(strings(e, "hash-fields"), seeds, bool(e, "dual-plane", false), provenance(e));
+        }
+
+        /** A hash seed (0..2^32-1, so wider than an int), or null. */
+        private static Long seed(Node node) {
+            if (!(node instanceof ScalarNode sc) || !(sc.value() instanceof Number n)) {
+                return null;
+            }
+            try {
+                return (n instanceof java.math.BigDecimal d ? d : new java.math.BigDecimal(n.toString())).longValueExact();
+            } catch (ArithmeticException | NumberFormatException notWhole) {
+                return null;
+            }
         }
 
         private Versions versions(MapNode v, MapNode fabric) {
             if (v == null) {
                 return new Versions(Map.of(), Map.of(), Provenance.at(fabric.location()));
             }
-            return new Versions(stringMap(mapping(v, "switch-os")), stringMap(mapping(v, "nic-firmware")), provenance(v));
+            return new Versions(stringMap(mapping(v, "switch-os")), stringMap(mapping(v, "nic-firmware")),
+                    stringMap(mapping(v, "switch-os-minimum")), stringMap(mapping(v, "nic-firmware-minimum")), provenance(v));
+        }
+
+        /**
+         * The {@code exception} of a switch, profile or port, or null. An exception can only narrow the lossless
+         * set ({@code pfc: false} or a subset of the fabric's lossless priorities) and must change something.
+         */
+        private PlanException exception(MapNode owner, String pointer, java.util.Set<Integer> lossless, String device,
+                String port) {
+            MapNode e = mapping(owner, "exception");
+            if (e == null) {
+                return null;
+            }
+            String at = pointer + "/exception";
+            List<Integer> pfc = null;
+            Object rawPfc = raw(e, "pfc");
+            if (Boolean.TRUE.equals(rawPfc)) {
+                findingOn(device, port, "`pfc: true` in an exception changes nothing (the fabric plan already runs PFC);"
+                        + " write `pfc: false` for a lossy scope or the lossless priorities it keeps", at(e, "pfc"), at + "/pfc");
+            } else if (Boolean.FALSE.equals(rawPfc)) {
+                pfc = List.of();
+            } else if (e.has("pfc")) {
+                pfc = integers(list(e, "pfc"));
+                List<Integer> extra = pfc.stream().filter(p -> !lossless.contains(p)).toList();
+                if (!extra.isEmpty()) {
+                    findingOn(device, port, "an exception can only narrow the lossless set; priority " + extra.get(0)
+                            + " is not lossless in the fabric plan (lossless: " + new java.util.TreeSet<>(lossless) + ")",
+                            at(e, "pfc"), at + "/pfc");
+                    pfc = pfc.stream().filter(lossless::contains).toList();
+                }
+            }
+            Watchdog.Action action = Watchdog.Action.of(string(mapping(e, "watchdog"), "action"));
+            if (pfc == null && action == null && !Boolean.TRUE.equals(rawPfc)) {
+                findingOn(device, port, "the exception changes nothing; give `pfc` or `watchdog` (or remove it)", e.location(), at);
+            }
+            return new PlanException(string(e, "reason"), pfc, action, provenance(e));
         }
 
         private static Map<String, String> stringMap(MapNode m) {
@@ -338,7 +483,7 @@ public final class IntentMapper {
 
         // ---------------------------------------------------------------- profiles, switches
 
-        private Map<String, Profile> profiles(MapNode p) {
+        private Map<String, Profile> profiles(MapNode p, java.util.Set<Integer> lossless) {
             Map<String, Profile> out = new LinkedHashMap<>();
             if (p == null) {
                 return out;
@@ -348,17 +493,18 @@ public final class IntentMapper {
                     String pointer = "/profiles/" + e.key();
                     out.put(e.key(), new Profile(e.key(), unit(m, "speed", Speed::parse, pointer), integer(m, "mtu"),
                             word(string(m, "role"), PortRole::parse), string(m, "description"), provenance(m),
-                            headroomXoff(m, pointer)));
+                            headroomXoff(m, pointer), integer(m, "vlan"), exception(m, pointer, lossless, null, null)));
                 }
             }
             return out;
         }
 
-        private List<Switch> switches(Transport transport, Map<String, Profile> profiles) {
-            return mapItems(list(root, "switches"), (run, i, item) -> run.switchAt(i, item, transport, profiles));
+        private List<Switch> switches(Transport transport, Map<String, Profile> profiles, java.util.Set<Integer> lossless) {
+            return mapItems(list(root, "switches"), (run, i, item) -> run.switchAt(i, item, transport, profiles, lossless));
         }
 
-        private Switch switchAt(int i, Node item, Transport transport, Map<String, Profile> profiles) {
+        private Switch switchAt(int i, Node item, Transport transport, Map<String, Profile> profiles,
+                java.util.Set<Integer> lossless) {
             if (!(item instanceof MapNode s) || string(s, "name") == null) {
                 return null;
             }
@@ -376,9 +522,10 @@ public final class IntentMapper {
                 reportOn(name, "missing required key `ports` in switch " + name + " (required when `transport` is roce-v2)",
                         s.location(), pointer);
             }
-            List<Port> ports = ports(name, list(s, "ports"), pointer, profiles);
+            List<Port> ports = ports(name, list(s, "ports"), pointer, profiles, lossless);
             return new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
-                    management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s), string(s, "hwsku"));
+                    management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s), string(s, "hwsku"),
+                    seed(s.get("hash-seed").orElse(null)), exception(s, pointer, lossless, name, null));
         }
 
         private Management management(MapNode m) {
@@ -390,7 +537,8 @@ public final class IntentMapper {
                     string(m, "credentials"), provenance(m));
         }
 
-        private List<Port> ports(String device, List<Node> items, String switchPointer, Map<String, Profile> profiles) {
+        private List<Port> ports(String device, List<Node> items, String switchPointer, Map<String, Profile> profiles,
+                java.util.Set<Integer> lossless) {
             List<Port> out = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 if (!(items.get(i) instanceof MapNode p) || string(p, "name") == null) {
@@ -416,7 +564,8 @@ public final class IntentMapper {
                             p.location(), pointer);
                 }
                 out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
-                        string(p, "description"), provenance(p), headroomXoff(p, pointer)));
+                        string(p, "description"), provenance(p), headroomXoff(p, pointer), integer(p, "vlan"),
+                        exception(p, pointer, lossless, device, name)));
             }
             return out;
         }
@@ -478,7 +627,7 @@ public final class IntentMapper {
             if (a == null || b == null) {
                 return null;
             }
-            return new Link(a, b, unit(l, "cable-length", Length::parse, "/links/" + i), provenance(l));
+            return new Link(a, b, unit(l, "cable-length", Length::parse, "/links/" + i), provenance(l), string(l, "media"));
         }
 
         private static Endpoint endpoint(MapNode link, String key) {
@@ -580,6 +729,11 @@ public final class IntentMapper {
 
         private void reportOn(String device, String message, Location where, String pointer) {
             findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, message).at(where).withPath(pointer).onDevice(device));
+        }
+
+        private void findingOn(String device, String port, String message, Location where, String pointer) {
+            Finding f = Finding.of(SchemaMessages.RULE, Severity.ERROR, message).at(where).withPath(pointer);
+            findings.add(device == null ? f : port == null ? f.onDevice(device) : f.onDevice(device).onPort(port));
         }
 
         private void finding(String device, String port, String message, Location where, String pointer) {

@@ -39,6 +39,32 @@ final class Effective {
         Endpoint peer = link == null ? null : link.peerOf(device.name(), port.name());
         Sourced<Length> cable = link == null || link.cableLength() == null ? null
                 : new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
-        return new EffectivePort(device, port, speed, mtu, role, link, peer, cable);
+        Sourced<Integer> vlan = null;
+        if (port.vlan() != null) {
+            vlan = new Sourced<>(port.vlan(), port.at().of("vlan"), "port");
+        } else if (profile != null && profile.vlan() != null) {
+            vlan = new Sourced<>(profile.vlan(), profile.at().of("vlan"), profileLayer);
+        }
+        // Exceptions layer field by field like every other setting: port, then profile, then switch.
+        Sourced<java.util.List<Integer>> pfc = null;
+        Sourced<Watchdog.Action> action = null;
+        PlanException profileException = profile == null ? null : profile.exception();
+        if (port.exception() != null || profileException != null || device.exception() != null) {
+            PlanException[] layers = {port.exception(), profileException, device.exception()};
+            String[] names = {"port", profileLayer, "switch"};
+            for (int i = 0; i < layers.length; i++) {
+                PlanException e = layers[i];
+                if (e == null) {
+                    continue;
+                }
+                if (pfc == null && e.pfc() != null) {
+                    pfc = new Sourced<>(e.pfc(), e.at().of("pfc"), names[i]);
+                }
+                if (action == null && e.watchdogAction() != null) {
+                    action = new Sourced<>(e.watchdogAction(), e.at().of("watchdog"), names[i]);
+                }
+            }
+        }
+        return new EffectivePort(device, port, speed, mtu, role, link, peer, cable, vlan, pfc, action);
     }
 }

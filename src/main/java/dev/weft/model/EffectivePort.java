@@ -11,6 +11,10 @@ import dev.weft.units.Speed;
  * @param link        the link on this port, or null
  * @param peer        the other end of the link, or null
  * @param cableLength the link's cable length, or null
+ * @param vlan        the VLAN the port switches in (port, then profile), or null for a routed port
+ * @param pfc         the port's PFC priorities when an exception sets them (port, then profile, then switch),
+ *                    or null when the port follows the fabric's lossless set
+ * @param watchdogAction the port's watchdog action when an exception sets it, or null (the fabric's)
  */
 public record EffectivePort(
         Switch device,
@@ -20,7 +24,15 @@ public record EffectivePort(
         Sourced<PortRole> role,
         Link link,
         Endpoint peer,
-        Sourced<Length> cableLength) {
+        Sourced<Length> cableLength,
+        Sourced<Integer> vlan,
+        Sourced<java.util.List<Integer>> pfc,
+        Sourced<Watchdog.Action> watchdogAction) {
+
+    public EffectivePort(Switch device, Port port, Sourced<Speed> speed, Sourced<Integer> mtu, Sourced<PortRole> role,
+            Link link, Endpoint peer, Sourced<Length> cableLength) {
+        this(device, port, speed, mtu, role, link, peer, cableLength, null, null, null);
+    }
 
     public String deviceName() {
         return device.name();

@@ -1,10 +1,16 @@
 package dev.weft.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The fabric-wide plan. RoCE-only parts ({@code mtu}, {@code trafficClasses}, {@code pfc},
- * {@code congestionControl}, {@code ecmp}) are null or empty for InfiniBand.
+ * {@code congestionControl}, {@code ecmp}, {@code nicModels}, {@code bufferPools}) are null or empty for InfiniBand.
+ *
+ * @param nicModels   per-model NIC settings by model name, in written order (empty when none)
+ * @param bufferPools shared-buffer pool shares, or null when not written
  */
 public record Fabric(
         String name,
@@ -16,10 +22,23 @@ public record Fabric(
         CongestionControl congestionControl,
         Ecmp ecmp,
         Versions versions,
-        Provenance at) {
+        Provenance at,
+        Map<String, NicModel> nicModels,
+        BufferPools bufferPools) {
 
     public Fabric {
         trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
+        nicModels = nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
+    }
+
+    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
+            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at) {
+        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null);
+    }
+
+    /** The settings of NIC model {@code model}, or null when it has none (the NIC follows the plan). */
+    public NicModel nicModel(String model) {
+        return model == null ? null : nicModels.get(model);
     }
 
     /** The lossless classes, in declaration order. */

@@ -6,10 +6,12 @@ import java.util.List;
  * A switch. {@code asic}, {@code osVersion}, {@code management} are optional (null);
  * {@code nodeGuid} is for InfiniBand switches only.
  *
- * @param role     {@code leaf}, {@code spine} or {@code super-spine}
- * @param platform {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig} or {@code ib-quantum}
- * @param hwsku    the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
- *                 pools, or null
+ * @param role      {@code leaf}, {@code spine} or {@code super-spine}
+ * @param platform  {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig} or {@code ib-quantum}
+ * @param hwsku     the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
+ *                  pools, or null
+ * @param hashSeed  this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role; or null
+ * @param exception a declared deviation from the fabric plan for every port of the switch, or null
  */
 public record Switch(
         String name,
@@ -21,15 +23,23 @@ public record Switch(
         List<Port> ports,
         String nodeGuid,
         Provenance at,
-        String hwsku) {
+        String hwsku,
+        Long hashSeed,
+        PlanException exception) {
 
     public Switch {
         ports = ports == null ? List.of() : List.copyOf(ports);
     }
 
-    /** Without a hardware SKU. */
+    /** Without a hardware SKU, hash seed or exception. */
     public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
             List<Port> ports, String nodeGuid, Provenance at) {
-        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null);
+        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null, null);
+    }
+
+    /** Without a hash seed or exception. */
+    public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
+            List<Port> ports, String nodeGuid, Provenance at, String hwsku) {
+        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, hwsku, null, null);
     }
 }

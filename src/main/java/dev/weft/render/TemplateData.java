@@ -63,6 +63,8 @@ public final class TemplateData {
                 "watchdog", sw.watchdog() == null ? null : of(sw.watchdog()),
                 "link_pause", sw.linkPause(),
                 "ecmp_hash_fields", sw.ecmpHashFields(),
+                "ecmp_hash_seed", sw.hashSeed(),
+                "buffer_pools", sw.bufferPools().isEmpty() ? null : sw.bufferPools(),
                 "ports", TemplateView.list(sw.ports(), p -> of(p, shared)));
     }
 
@@ -93,7 +95,10 @@ public final class TemplateData {
                 "speed_gbps", p.speedGbps(),
                 "speed_mbps", p.speedGbps() == null ? null : p.speedGbps() * 1000,
                 "trust_dscp", p.trustDscp(),
+                "vlan", p.vlan(),
                 "watchdog", p.watchdog(),
+                // the port's own watchdog action (an intent exception); absent: the switch's
+                "watchdog_action", p.watchdogAction(),
                 "watchdog_queues", p.watchdogQueues(),
                 "watchdog_queues_csv", csv(p.watchdogQueues()));
     }
@@ -140,6 +145,7 @@ public final class TemplateData {
                 "cable_length_m", n.cableLengthMetres(),
                 "cnp_dscp", n.cnpDscp(),
                 "cnp_priority", n.cnpPriority(),
+                "dcbx", n.dcbx(),
                 "dscp_remap", shared.derived(n.dscpToPriority(), TemplateData::dscpRemap),
                 "dscp_to_priority", n.dscpToPriority(),
                 "ecn_np", n.ecnNotificationPoint(),
@@ -153,6 +159,7 @@ public final class TemplateData {
                 "pfc", n.pfc(),
                 "rdma_device", n.rdmaDevice(),
                 "roce_dscp", n.roceDscp(),
+                "roce_mode", n.roceMode(),
                 "roce_mtu", n.roceMtu(),
                 "roce_tos", n.roceTos(),
                 "speed_gbps", n.speedGbps(),

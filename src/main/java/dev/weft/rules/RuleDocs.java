@@ -25,6 +25,11 @@ public final class RuleDocs {
      *                should name it from the repository root
      */
     public static String markdown(List<RuleMeta> rules, Map<String, String> folders) {
+        return markdown(rules, folders, RuleCoverage.builtIn());
+    }
+
+    /** The page, with the coverage of the failure-mode catalogue and what Weft does not check. */
+    public static String markdown(List<RuleMeta> rules, Map<String, String> folders, List<RuleCoverage.Entry> coverage) {
         List<RuleMeta> sorted = rules.stream().sorted(Comparator.comparing(RuleMeta::id)).toList();
         List<RuleMeta> policy = sorted.stream().filter(r -> !r.tool()).toList();
         List<RuleMeta> tool = sorted.stream().filter(RuleMeta::tool).toList();
@@ -56,6 +61,7 @@ public final class RuleDocs {
                   .append(cell(r.title())).append(" |\n");
             }
         }
+        coverage(md, coverage, sorted.stream().map(RuleMeta::id).collect(java.util.stream.Collectors.toSet()));
         for (RuleMeta r : sorted) {
             md.append("\n## ").append(r.id()).append("\n\n");
             md.append("**").append(text(r.title())).append("**\n\n");
@@ -77,6 +83,36 @@ public final class RuleDocs {
               .append("/README.md](../").append(folder).append("/README.md)\n");
         }
         return md.toString();
+    }
+
+    private static void coverage(StringBuilder md, List<RuleCoverage.Entry> coverage, java.util.Set<String> ids) {
+        if (coverage.isEmpty()) {
+            return;
+        }
+        md.append("\n## Coverage of the failure-mode catalogue\n\n")
+          .append("Weft's rules were planned from a catalogue of RoCE and InfiniBand failure modes (checks on intent,\n")
+          .append("switch, NIC, cross-device, subnet and drift). Each entry below is checked by the rules named, or is\n")
+          .append("listed under [Not checked](#not-checked) with the reason. Generated from `policies/coverage.yaml`.\n\n")
+          .append("| ref | what | checked by | left out |\n")
+          .append("|---|---|---|---|\n");
+        for (RuleCoverage.Entry e : coverage) {
+            if (e.notChecked() != null) {
+                continue;
+            }
+            md.append("| ").append(e.id()).append(" | ").append(cell(e.check())).append(" | ")
+              .append(String.join(", ", e.rules().stream()
+                      .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`").toList()))
+              .append(" | ").append(e.note() == null ? "" : cell(e.note())).append(" |\n");
+        }
+        md.append("\n## Not checked\n\n")
+          .append("| ref | what | why not |\n")
+          .append("|---|---|---|\n");
+        for (RuleCoverage.Entry e : coverage) {
+            if (e.notChecked() != null) {
+                md.append("| ").append(e.id()).append(" | ").append(cell(e.check())).append(" | ")
+                  .append(cell(e.notChecked())).append(" |\n");
+            }
+        }
     }
 
     /** The default severity, then any other severity the rule may emit: {@code warning (also info)}. */

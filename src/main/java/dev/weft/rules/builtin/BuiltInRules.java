@@ -26,6 +26,33 @@ import dev.weft.rules.intent.PortMultipleLinks;
 import dev.weft.rules.intent.QueueSharedLosslessLossy;
 import dev.weft.rules.intent.SchedulerWeights;
 import dev.weft.rules.intent.VersionPinMismatch;
+import dev.weft.rules.compiled.AsicPortSpeed;
+import dev.weft.rules.compiled.BufferPoolOvercommit;
+import dev.weft.rules.compiled.EcmpHashPolarization;
+import dev.weft.rules.compiled.EcnAfterPfc;
+import dev.weft.rules.compiled.HeadroomPoolExceeded;
+import dev.weft.rules.compiled.LosslessStrictPriority;
+import dev.weft.rules.compiled.LosslessTokenWeight;
+import dev.weft.rules.compiled.NicDcqcn;
+import dev.weft.rules.compiled.NicDscpMap;
+import dev.weft.rules.compiled.NicLinkPause;
+import dev.weft.rules.compiled.NicPfcMismatch;
+import dev.weft.rules.compiled.NicTosMismatch;
+import dev.weft.rules.compiled.NicTrustPcp;
+import dev.weft.rules.compiled.PfcDeadlockCycle;
+import dev.weft.rules.compiled.PfcLinkAsymmetric;
+import dev.weft.rules.compiled.WatchdogNotMitigating;
+import dev.weft.rules.compiled.WatchdogTimerOrder;
+import dev.weft.rules.intent.BufferAsicReuse;
+import dev.weft.rules.intent.CableMediaReach;
+import dev.weft.rules.intent.CongestionControlConsistency;
+import dev.weft.rules.intent.LinkSpeedMismatch;
+import dev.weft.rules.intent.LosslessL2Domain;
+import dev.weft.rules.intent.NicDcbxImplicit;
+import dev.weft.rules.intent.NicRoceMode;
+import dev.weft.rules.intent.PlanExceptions;
+import dev.weft.rules.intent.PortRoleMismatch;
+import dev.weft.rules.intent.VersionBelowMinimum;
 import dev.weft.rules.IbDefaultPartitionRule;
 import dev.weft.rules.IbLmcLidBudgetRule;
 import dev.weft.rules.IbPartitionCapabilityRule;
@@ -93,6 +120,34 @@ public final class BuiltInRules {
                 new QueueSharedLosslessLossy(),
                 new SchedulerWeights(),
                 new VersionPinMismatch(),
-                new WatchdogQueueMismatch()));
+                new WatchdogQueueMismatch(),
+                // rule depth (issue 18): topology, buffers, scheduling, watchdog, NIC and host
+                new AsicPortSpeed(),
+                new BufferAsicReuse(),
+                new BufferPoolOvercommit(),
+                new CableMediaReach(),
+                new CongestionControlConsistency(),
+                new EcmpHashPolarization(),
+                new EcnAfterPfc(),
+                new HeadroomPoolExceeded(),
+                new LinkSpeedMismatch(),
+                new LosslessL2Domain(),
+                new LosslessStrictPriority(),
+                new LosslessTokenWeight(),
+                new NicDcbxImplicit(),
+                new NicDcqcn(),
+                new NicDscpMap(),
+                new NicLinkPause(),
+                new NicPfcMismatch(),
+                new NicRoceMode(),
+                new NicTosMismatch(),
+                new NicTrustPcp(),
+                new PfcDeadlockCycle(),
+                new PfcLinkAsymmetric(),
+                new PlanExceptions(),
+                new PortRoleMismatch(),
+                new VersionBelowMinimum(),
+                new WatchdogNotMitigating(),
+                new WatchdogTimerOrder()));
     }
 }
