@@ -22,6 +22,7 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.Ecmp;
+import dev.weft.model.Health;
 import dev.weft.model.Ecn;
 import dev.weft.model.Endpoint;
 import dev.weft.model.Fabric;
@@ -189,7 +190,23 @@ public final class IntentMapper {
                     roce ? word(string(f, "congestion-control"), CongestionControl::parse) : null,
                     roce ? ecmp(mapping(f, "ecmp")) : null,
                     versions(mapping(f, "versions"), f),
-                    provenance(f));
+                    provenance(f),
+                    health(mapping(f, "health"), f));
+        }
+
+        private Health health(MapNode h, MapNode fabric) {
+            if (h == null) {
+                return Health.defaults(provenance(fabric));
+            }
+            return new Health(longOr(h, "lossless-drops", 0), longOr(h, "watchdog-storms", 0),
+                    longOr(h, "pause-frames-per-second", Health.DEFAULT_PAUSE_FRAMES_PER_SECOND),
+                    bool(h, "cnp-required", true), longOr(h, "min-roce-packets", Health.DEFAULT_MIN_ROCE_PACKETS),
+                    provenance(h));
+        }
+
+        private long longOr(MapNode m, String key, long otherwise) {
+            Integer v = integer(m, key);
+            return v == null ? otherwise : v;
         }
 
         private RoceMtu roceMtu(MapNode m) {
