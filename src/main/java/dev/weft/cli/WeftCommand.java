@@ -35,6 +35,8 @@ final class WeftCommand implements Runnable {
             "diff", DiffCommand.class,
             "backup", BackupCommand.class,
             "drift", DriftCommand.class,
+            "audit", AuditCommand.class,
+            "report", ReportCommand.class,
             "test-policies", TestPoliciesCommand.class,
             "remediate", RemediateCommand.class,
             "schema", SchemaCommand.class,

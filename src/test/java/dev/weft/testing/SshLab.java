@@ -83,6 +83,28 @@ public final class SshLab implements AutoCloseable {
         }
     }
 
+    /**
+     * Serves these counter snapshots from devices {@code first}, {@code first + 1}, ...: each text holds sections
+     * headed {@code ### <command>} with what that SONiC counter command prints.
+     */
+    public void counters(int first, List<String> snapshots) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("counters", stateDir.toString(), String.valueOf(first)));
+        List<Path> files = new ArrayList<>();
+        try {
+            for (String snapshot : snapshots) {
+                Path f = Files.createTempFile(stateDir, "counters", ".txt");
+                Files.writeString(f, snapshot, StandardCharsets.UTF_8);
+                files.add(f);
+                args.add(f.toString());
+            }
+            run(args.toArray(String[]::new));
+        } finally {
+            for (Path f : files) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+
     /** Loads and fails unless the lab took every config. */
     public void loadOrFail(int first, String kind, List<String> configs) throws IOException, InterruptedException {
         Result r = load(first, kind, configs);

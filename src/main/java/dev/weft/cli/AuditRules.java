@@ -1,0 +1,22 @@
+package dev.weft.cli;
+
+import dev.weft.finding.Severity;
+import dev.weft.health.HealthRules;
+import dev.weft.rules.RuleMeta;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The catalogue plus every id a device command reports (drift, health), as {@code weft explain} and reports need. */
+final class AuditRules {
+
+    private AuditRules() {}
+
+    static Map<String, RuleMeta> with(Map<String, RuleMeta> catalogue) {
+        Map<String, RuleMeta> out = new TreeMap<>(DriftCommand.withDriftRules(catalogue));
+        for (HealthRules.Description d : HealthRules.ALL) {
+            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), d.warning() ? Severity.WARNING : Severity.ERROR,
+                    "health", d.rationale(), d.sources(), d.remediation(), "0.1.0"));
+        }
+        return out;
+    }
+}
