@@ -55,14 +55,21 @@ class HealthCheckTest {
     @Test
     void stormDropsPauseFloodAndMissingCnpsAreEachNamedByPortAndCounter() throws Exception {
         HealthCheck.Result r = new HealthCheck(LIMITS, true).check(leaf(), counters(0, 0, 0, 0, 0),
-                counters(5_000_000, 12, 3, 0, 1_000_000), 100);
+                counters(5_000_000, 12, 3, 0, 10_000_000), 100);
         assertEquals(HealthCheck.State.ALERT, r.state());
         assertEquals(List.of("health-pfc-storm Ethernet0 wd-storm:3 3", "health-lossless-drops Ethernet0 queue-drop:3 12",
-                "health-pause-rate Ethernet0 pfc-rx:3 1000000", "health-no-cnp null queue-tx:6 0"), rules(r));
+                "health-pause-rate Ethernet0 pfc-rx:3 10000000", "health-no-cnp null queue-tx:6 0"), rules(r));
         Finding storm = r.findings().get(0);
         assertEquals("leaf-01", storm.device());
         assertEquals(new Location("fabric.yaml", 4, 1), storm.location());
         assertEquals("<= 0", storm.expected());
+    }
+
+    @Test
+    void thePauseCeilingCountsWholeHoursSoShardsStartedMinutesApartAgree() {
+        assertEquals(1, HealthCheck.hours(5));
+        assertEquals(24, HealthCheck.hours(24 * 3600 + 240));
+        assertEquals(24, HealthCheck.hours(24 * 3600 - 240));
     }
 
     @Test
