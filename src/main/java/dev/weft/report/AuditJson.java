@@ -26,6 +26,8 @@ import java.util.TreeMap;
  */
 public final class AuditJson {
 
+    private static final String NOT_READ = "not-read";
+
     private AuditJson() {}
 
     public static String write(AuditReport a) {
@@ -40,7 +42,7 @@ public final class AuditJson {
             if (d.reason() != null) {
                 device.put("reason", d.reason());
             }
-            device.put("health", a.health().getOrDefault(d.name(), "not-read"));
+            device.put("health", a.health().getOrDefault(d.name(), NOT_READ));
             devices.add(device);
         }
         root.put("devices", devices);
@@ -117,7 +119,7 @@ public final class AuditJson {
             Map<String, Object> d = (Map<String, Object>) o;
             String device = str(d, "name");
             devices.add(new DeviceStatus(device, status(str(d, "status"), name), str(d, "reason")));
-            if (str(d, "health") != null) {
+            if (str(d, "health") != null && !NOT_READ.equals(str(d, "health"))) {     // absent is written as not-read
                 health.put(device, str(d, "health"));
             }
         }
