@@ -152,6 +152,15 @@ public final class NetconfSession implements AutoCloseable {
         return rpc(Rpc.editConfig(target, configXml, rollbackOnError));
     }
 
+    /**
+     * {@code <edit-config>} with {@code <test-option>set}: the target takes the edit without the device's
+     * semantic checks (must, leafref, unique, mandatory), which a {@code <validate>} of the target runs next.
+     * Send it only when the device offers {@code :validate} ({@link Hello#VALIDATE_1_1} or 1.0).
+     */
+    public Reply editConfigForValidate(Datastore target, String configXml, boolean rollbackOnError) throws NetconfException {
+        return rpc(Rpc.editConfig(target, configXml, rollbackOnError, true));
+    }
+
     /** {@code <discard-changes>}: the candidate becomes running again. */
     public Reply discardChanges() throws NetconfException {
         return rpc(Rpc.discardChanges());

@@ -53,8 +53,18 @@ final class Rpc {
      * the subtrees in it change; {@code rollbackOnError} asks for all-or-nothing (RFC 6241 §8.5).
      */
     static String editConfig(Datastore target, String config, boolean rollbackOnError) {
+        return editConfig(target, config, rollbackOnError, false);
+    }
+
+    /**
+     * As {@link #editConfig(Datastore, String, boolean)}; {@code deferValidation} sends {@code <test-option>set}
+     * (RFC 6241 §8.6, needs {@code :validate}): the device stores the edit in the target without its semantic
+     * checks, which the {@code <validate>} that follows then runs on the whole datastore.
+     */
+    static String editConfig(Datastore target, String config, boolean rollbackOnError, boolean deferValidation) {
         checkWellFormed(config, "edit-config <config>");
         return "<edit-config><target><" + target.element() + "/></target><default-operation>merge</default-operation>"
+                + (deferValidation ? "<test-option>set</test-option>" : "")
                 + (rollbackOnError ? "<error-option>rollback-on-error</error-option>" : "") + config + "</edit-config>";
     }
 

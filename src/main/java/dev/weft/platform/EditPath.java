@@ -13,8 +13,9 @@ import org.w3c.dom.Node;
  * A step's prefix names its namespace (from the pack's prefix map); a step without one is in its parent's
  * namespace. A predicate {@code [key=value]} selects a list entry by a child (or a child's child, for
  * OpenConfig's {@code config/<key>} copy), and is also what an edit writes to address that entry; the value
- * is a literal, {@code $port} (bound to a port name) or {@code *} (every entry the rendered config has; last
- * step only).
+ * is a literal, {@code $port} (bound to a port name; a value around it such as {@code pfc-$port} or
+ * {@code $port.0} names an entry Weft derives from the port, as vendor packs name their per-port profiles) or
+ * {@code *} (every entry the rendered config has; last step only).
  */
 final class EditPath {
 
@@ -22,7 +23,12 @@ final class EditPath {
     sealed interface Value {
         record Literal(String text) implements Value {}
 
-        record Port() implements Value {}
+        /** The port name, with what the pack writes before and after it ({@code pfc-} and nothing for {@code pfc-$port}). */
+        record Port(String before, String after) implements Value {
+            String bind(String port) {
+                return before + Objects.requireNonNull(port, "port") + after;
+            }
+        }
 
         record Any() implements Value {}
     }
@@ -96,7 +102,9 @@ final class EditPath {
                     throw new IllegalArgumentException("bad predicate in edit path " + text + ": " + rest);
                 }
                 String value = rest.substring(eq + 1, close);
-                Value v = value.equals("$port") ? new Value.Port() : value.equals("*") ? new Value.Any() : new Value.Literal(value);
+                int port = value.indexOf("$port");
+                Value v = port >= 0 ? new Value.Port(value.substring(0, port), value.substring(port + "$port".length()))
+                        : value.equals("*") ? new Value.Any() : new Value.Literal(value);
                 predicates.add(new Predicate(List.of(rest.substring(1, eq).split("/")), v));
                 rest = rest.substring(close + 1);
             }
@@ -143,7 +151,7 @@ final class EditPath {
         for (Step s : steps) {
             List<Predicate> ps = new ArrayList<>();
             for (Predicate p : s.predicates()) {
-                ps.add(p.value() instanceof Value.Port ? new Predicate(p.keyPath(), new Value.Literal(Objects.requireNonNull(port, "port"))) : p);
+                ps.add(p.value() instanceof Value.Port at ? new Predicate(p.keyPath(), new Value.Literal(at.bind(port))) : p);
             }
             bound.add(new Step(s.ns(), s.local(), ps));
         }

@@ -89,6 +89,17 @@ class ValuesTest {
         assertEquals("the server hello lists neither base:1.0 nor base:1.1", e.getMessage());
     }
 
+    /** RFC 6241's edit-config schema is a sequence: default-operation, test-option, error-option, config. */
+    @Test
+    void anEditForValidateDefersTheChecksWithTestOptionSetInSchemaOrder() {
+        String config = "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"/>";
+        assertEquals("<edit-config><target><candidate/></target><default-operation>merge</default-operation>"
+                + "<test-option>set</test-option><error-option>rollback-on-error</error-option>" + config + "</edit-config>",
+                Rpc.editConfig(Datastore.CANDIDATE, config, true, true));
+        assertEquals("<edit-config><target><candidate/></target><default-operation>merge</default-operation>" + config
+                + "</edit-config>", Rpc.editConfig(Datastore.CANDIDATE, config, false));
+    }
+
     @Test
     void callerXmlMustBeWellFormedBeforeItIsSent() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Rpc.getConfig(Datastore.RUNNING,

@@ -24,6 +24,21 @@ class JunosOnLabTest extends VendorLabContract {
             + "<configuration xmlns=\"http://yang.juniper.net/junos/conf/root\">";
     private static final String COS = "<class-of-service xmlns=\"http://yang.juniper.net/junos/conf/class-of-service\">";
 
+    /**
+     * An operator's changes in Juniper's shape (for python3-ncclient): PFC off for priority 4 on et-0/0/0, the
+     * watchdog forwarding instead of dropping, RDMA marking from 2% of the queue buffer instead of 1.5%, and a
+     * standard MTU on et-0/0/1. {@link VendorRemediateOnLabTest} brings them back.
+     */
+    static final String INJECTED = CONFIG
+            + COS + "<congestion-notification-profile><name>pfc-et-0/0/0</name><input><ieee-802.1>"
+            + "<code-point nc:operation=\"delete\"><name>100</name></code-point></ieee-802.1></input>"
+            + "<pfc-watchdog><watchdog-action>forward</watchdog-action></pfc-watchdog></congestion-notification-profile>"
+            + "<drop-profiles><name>rdma</name><interpolate nc:operation=\"replace\"><fill-level>2</fill-level>"
+            + "<fill-level>15</fill-level><drop-probability>0</drop-probability><drop-probability>100</drop-probability>"
+            + "</interpolate></drop-profiles></class-of-service>"
+            + "<interfaces xmlns=\"http://yang.juniper.net/junos/conf/interfaces\"><interface><name>et-0/0/1</name>"
+            + "<mtu>1500</mtu></interface></interfaces></configuration></config>";
+
     @Override
     String vendor() {
         return "juniper";
@@ -58,19 +73,7 @@ class JunosOnLabTest extends VendorLabContract {
 
     @Test
     void driftInjectedInJunosShapeIsFoundPerFeatureWithItsIntentLine() throws Exception {
-        pod.inject("qfx-leaf-1", CONFIG
-                // PFC off for priority 4 on et-0/0/0
-                + COS + "<congestion-notification-profile><name>pfc-et-0/0/0</name><input><ieee-802.1>"
-                + "<code-point nc:operation=\"delete\"><name>100</name></code-point></ieee-802.1></input>"
-                // the watchdog forwards instead of dropping
-                + "<pfc-watchdog><watchdog-action>forward</watchdog-action></pfc-watchdog></congestion-notification-profile>"
-                // RDMA marking starts at 2% of the queue buffer instead of 1.5%
-                + "<drop-profiles><name>rdma</name><interpolate nc:operation=\"replace\"><fill-level>2</fill-level>"
-                + "<fill-level>15</fill-level><drop-probability>0</drop-probability><drop-probability>100</drop-probability>"
-                + "</interpolate></drop-profiles></class-of-service>"
-                // a standard MTU on et-0/0/1
-                + "<interfaces xmlns=\"http://yang.juniper.net/junos/conf/interfaces\"><interface><name>et-0/0/1</name>"
-                + "<mtu>1500</mtu></interface></interfaces></configuration></config>");
+        pod.inject("qfx-leaf-1", INJECTED);
         Cli r = pod.drift(LEAVES);
         Map<String, Map<String, Object>> drift = DriftFindings.byKey(r);
         assertEquals(List.of("drift-ecn qfx-leaf-1 -", "drift-mtu qfx-leaf-1 et-0/0/1", "drift-pfc qfx-leaf-1 et-0/0/0",

@@ -47,16 +47,21 @@ final class LabPod implements AutoCloseable {
      * @param vendors vendor ({@code yang/vendor/<vendor>}) → the pod's switches that become its lab devices
      */
     static LabPod start(Map<String, List<String>> vendors) throws Exception {
-        return new LabPod(vendors);
+        return new LabPod(vendors, Map.of());
     }
 
-    private LabPod(Map<String, List<String>> vendors) throws Exception {
+    /** As {@link #start(Map)}, with {@code scripts/netconf-lab}'s environment (e.g. {@code NETCONF_LAB_LOG_LEVEL}). */
+    static LabPod start(Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
+        return new LabPod(vendors, env);
+    }
+
+    private LabPod(Map<String, List<String>> vendors, Map<String, String> env) throws Exception {
         root = Files.createTempDirectory("weft-pod-d");
         try {
             Map<String, Integer> ports = new TreeMap<>();
             StringBuilder hosts = new StringBuilder();
             for (Map.Entry<String, List<String>> v : vendors.entrySet()) {
-                NetconfLab lab = NetconfLab.startVendor(v.getKey(), v.getValue().size());
+                NetconfLab lab = NetconfLab.startVendor(v.getKey(), v.getValue().size(), env);
                 labs.add(lab);
                 hosts.append(Files.readString(lab.knownHosts()));
                 for (int i = 0; i < v.getValue().size(); i++) {
@@ -154,11 +159,22 @@ final class LabPod implements AutoCloseable {
 
     /** {@code weft drift} on the pod, JSON, restricted to {@code only} (all switches when empty). */
     Cli drift(List<String> only) {
-        List<String> args = new ArrayList<>(List.of("drift", root.resolve(INVENTORY).toString(), "--repo", root.toString(),
+        return weft("drift", only);
+    }
+
+    /** A device command ({@code drift}, {@code remediate}) on the pod, JSON, restricted to {@code only}, with {@code extra}. */
+    Cli weft(String command, List<String> only, String... extra) {
+        List<String> args = new ArrayList<>(List.of(command, root.resolve(INVENTORY).toString(), "--repo", root.toString(),
                 "--format", "json", "--known-hosts", knownHosts.toString(), "--credentials", credentials.toString(),
                 "--timeout", "30s"));
         only.forEach(d -> args.addAll(List.of("--device", d)));
+        args.addAll(List.of(extra));
         return Cli.run(args.toArray(String[]::new));
+    }
+
+    /** The {@code <data>} of a device's {@code datastore} ({@code running}, {@code candidate}), as text. */
+    String config(String name, String datastore) throws Exception {
+        return devices.get(name).config(datastore, labOf.get(name).clientKey());
     }
 
     /** {@code weft backup} of {@code only} into {@code git}. */

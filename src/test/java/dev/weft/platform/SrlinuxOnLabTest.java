@@ -25,6 +25,21 @@ class SrlinuxOnLabTest extends VendorLabContract {
             + " xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\">";
     private static final String QOS = "<qos xmlns=\"urn:nokia.com:srlinux:qos:qos\">";
 
+    /**
+     * An operator's changes in Nokia's shape (for python3-ncclient): a standard MTU on ethernet-1/2, queue 4 of
+     * ethernet-1/1 no longer honouring pause frames for priority 4, deadlock detection after 600 ms instead of
+     * 400 ms, and RDMA marking from 200 kB instead of 150 kB. {@link VendorRemediateOnLabTest} brings them back.
+     */
+    static final String INJECTED = CONFIG
+            + "<interface xmlns=\"urn:nokia.com:srlinux:chassis:interfaces\"><name>ethernet-1/2</name><mtu>1500</mtu></interface>"
+            + QOS
+            + "<pfc-mapping-profile><name>pfc-ethernet-1/1</name><received-pfc-pause-frames>"
+            + "<queue nc:operation=\"delete\"><queue-name>q4</queue-name></queue>"
+            + "<deadlock><detection-timer>600</detection-timer></deadlock></received-pfc-pause-frames></pfc-mapping-profile>"
+            + "<buffer-management><queue-management-profile><name>rdma</name><wred><wred-slope><traffic-type>all</traffic-type>"
+            + "<drop-probability>all</drop-probability><enable-ecn>true</enable-ecn><min-threshold>200000</min-threshold>"
+            + "</wred-slope></wred></queue-management-profile></buffer-management></qos></config>";
+
     @Override
     String vendor() {
         return "nokia";
@@ -59,19 +74,7 @@ class SrlinuxOnLabTest extends VendorLabContract {
 
     @Test
     void driftInjectedInSrLinuxShapeIsFoundPerFeatureWithItsIntentLine() throws Exception {
-        pod.inject("srl-spine-1", CONFIG
-                // a standard MTU on ethernet-1/2
-                + "<interface xmlns=\"urn:nokia.com:srlinux:chassis:interfaces\"><name>ethernet-1/2</name><mtu>1500</mtu></interface>"
-                + QOS
-                // queue 4 of ethernet-1/1 no longer honours PFC pause frames for priority 4
-                + "<pfc-mapping-profile><name>pfc-ethernet-1/1</name><received-pfc-pause-frames>"
-                + "<queue nc:operation=\"delete\"><queue-name>q4</queue-name></queue>"
-                // deadlock detection after 600 ms instead of 400 ms
-                + "<deadlock><detection-timer>600</detection-timer></deadlock></received-pfc-pause-frames></pfc-mapping-profile>"
-                // RDMA marking starts at 200 kB instead of 150 kB
-                + "<buffer-management><queue-management-profile><name>rdma</name><wred><wred-slope><traffic-type>all</traffic-type>"
-                + "<drop-probability>all</drop-probability><enable-ecn>true</enable-ecn><min-threshold>200000</min-threshold>"
-                + "</wred-slope></wred></queue-management-profile></buffer-management></qos></config>");
+        pod.inject("srl-spine-1", INJECTED);
         Cli r = pod.drift(SPINES);
         Map<String, Map<String, Object>> drift = DriftFindings.byKey(r);
         assertEquals(List.of("drift-ecn srl-spine-1 -", "drift-mtu srl-spine-1 ethernet-1/2", "drift-pfc srl-spine-1 ethernet-1/1",

@@ -43,8 +43,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +56,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * {@code weft remediate} against REAL NETCONF devices: yuma123 netconfd behind OpenSSH on loopback. Three labs:
  * two devices loaded with the project's YANG; one "strict" device whose copy of openconfig-interfaces takes MTUs
  * up to 5000 only (a {@code must} added to the copy at test time), so it refuses the intent's jumbo MTU the way a
- * platform with a lower limit does; and one that edits running directly (no {@code :candidate}). Every device
+ * platform with a lower limit does (at {@code <validate>}: Weft's first edit-config sends test-option set, so the
+ * candidate takes the edit and the device's must runs when the candidate is validated); and one that edits running directly (no {@code :candidate}). Every device
  * logs at debug level: netconfd's own log names every RPC it received, which is what "nothing was sent" is
  * checked against. Drift is injected with Debian's python3-ncclient, an independent client; every test starts
  * from the rendered config (edit-config replace + commit) except on the strict device, which starts at MTU 1500.
@@ -69,7 +68,6 @@ class RemediateOnDevicesTest {
 
     private static final String NC = "urn:ietf:params:xml:ns:netconf:base:1.0";
     private static final String STRICT_ERROR = "this lab device takes MTUs up to 5000";
-    private static final Pattern RPC = Pattern.compile("agt_rpc: <([a-z-]+)> for ");
 
     private static NetconfLab lab;
     private static NetconfLab strict;
@@ -235,19 +233,12 @@ class RemediateOnDevicesTest {
         return new Cli(code, out.toString(), err.toString());
     }
 
-    /** Where a device's netconfd log ends now; {@link #rpcsSince} reads what came after. */
     private static long mark(NetconfLab.Device d) throws IOException {
-        return Files.size(d.log());
+        return d.logMark();
     }
 
-    /** The RPCs netconfd logged since {@code mark}, in the order it received them. */
     private static List<String> rpcsSince(NetconfLab.Device d, long mark) throws IOException {
-        List<String> out = new ArrayList<>();
-        Matcher m = RPC.matcher(logSince(d, mark));
-        while (m.find()) {
-            out.add(m.group(1));
-        }
-        return out;
+        return d.rpcsSince(mark);
     }
 
     /**
@@ -272,8 +263,7 @@ class RemediateOnDevicesTest {
     }
 
     private static String logSince(NetconfLab.Device d, long mark) throws IOException {
-        byte[] all = Files.readAllBytes(d.log());
-        return new String(all, (int) mark, all.length - (int) mark, java.nio.charset.StandardCharsets.UTF_8);
+        return d.logSince(mark);
     }
 
     /** An operator's change with ncclient: Ethernet8 at MTU 1500 (and on dev1 a scheduler weight too). */
@@ -348,6 +338,7 @@ class RemediateOnDevicesTest {
     @Order(2)
     void applyFixesTheDriftConfirmsOnlyAfterAnInSyncReadBackAndDriftIsCleanAfterwards() throws Exception {
         String seeded = running(lab, 1);
+        byte[] seededStartup = Files.readAllBytes(lab.device(1).startupConfig());
         injectMtuDrift(lab.device(1), true);
         assertNotEquals(seeded, running(lab, 1));
         long mark = mark(lab.device(1));
@@ -365,6 +356,9 @@ class RemediateOnDevicesTest {
         // byte for byte what the intent rendered and seeded: only the drift was undone
         assertEquals(seeded, running(lab, 1));
         assertEquals(seeded, lab.device(1).config("candidate", lab.clientKey()));
+        // committed: the confirming commit saved it, as the seed's commit had
+        assertTrue(java.util.Arrays.equals(seededStartup, Files.readAllBytes(lab.device(1).startupConfig())),
+                "the saved config is not the seeded one");
         // the audit trail: before and after committed to the backup repository
         @SuppressWarnings("unchecked")
         Map<String, Object> b = (Map<String, Object>) r.json().get("backup");
@@ -418,17 +412,22 @@ class RemediateOnDevicesTest {
             r = weft("remediate", "--device", "oc-leaf-1", "--device", "oc-leaf-2", "--device", "oc-leaf-3", "--apply");
         }
         assertEquals(Map.of("oc-leaf-1", "remediated", "oc-leaf-2", "locked:lock-denied", "oc-leaf-3",
-                "rejected:edit-config"), r.devices(), r.out + r.err);
+                "rejected:validate"), r.devices(), r.out + r.err);
         assertNotEquals(0, r.exit());
-        // the strict device refused the plan with its own error; nothing was committed, nothing is left in the candidate
+        // the strict device took the edit into its candidate (test-option set) and refused it at <validate> with its
+        // own error; nothing was committed, nothing is left in the candidate
+        assertEquals(List.of("connect", "lock", "discard-changes", "read", "edit-config", "validate:failed", "discard-changes",
+                "unlock"), r.steps("oc-leaf-3"), r.out);
         Map<String, Object> rejected = r.findings("oc-leaf-3").stream()
                 .filter(f -> RemediateRules.REJECTED.equals(f.get("rule"))).findFirst().orElseThrow(() -> new AssertionError(r.out));
+        assertTrue(String.valueOf(rejected.get("message")).contains("refused the plan at validate"), rejected.toString());
         assertTrue(String.valueOf(rejected.get("message")).contains(STRICT_ERROR), rejected.toString());
         assertEquals(strictBefore, running(strict, 1));
         assertEquals(strictBefore, strict.device(1).config("candidate", strict.clientKey()));
         assertTrue(java.util.Arrays.equals(strictStartup, Files.readAllBytes(strict.device(1).startupConfig())),
                 "the strict device saved a commit");
         List<String> strictRpcs = rpcsSince(strict.device(1), strictMark);
+        assertTrue(strictRpcs.containsAll(List.of("edit-config", "validate")), strictRpcs.toString());
         assertFalse(strictRpcs.contains("commit"), strictRpcs.toString());
         assertTrue(strictRpcs.contains("unlock"), strictRpcs.toString());
         // the locked device got no edit, and its drift is still reported

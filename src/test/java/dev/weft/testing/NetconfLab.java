@@ -63,9 +63,15 @@ public final class NetconfLab implements AutoCloseable {
      * {@code yang/vendor/<vendor>} through its edit recipe into {@link #yangDir()}).
      */
     public static NetconfLab startVendor(String vendor, int devices) throws IOException, InterruptedException {
+        return startVendor(vendor, devices, Map.of());
+    }
+
+    /** As {@link #startVendor(String, int)}, with the script's environment (e.g. {@code NETCONF_LAB_LOG_LEVEL}). */
+    public static NetconfLab startVendor(String vendor, int devices, Map<String, String> env)
+            throws IOException, InterruptedException {
         Path stateDir = Files.createTempDirectory("weft-" + vendor + "-lab");
         NetconfLab lab = new NetconfLab(stateDir);
-        lab.run(Map.of(), "--vendor", vendor, "start", stateDir.toString(), String.valueOf(devices));
+        lab.run(env, "--vendor", vendor, "start", stateDir.toString(), String.valueOf(devices));
         return lab;
     }
 
@@ -180,6 +186,9 @@ public final class NetconfLab implements AutoCloseable {
     }
 
     /** One device of the lab: the facts of its connection.properties. */
+    /** How netconfd at debug level logs an RPC it received. */
+    private static final java.util.regex.Pattern RPC_LOGGED = java.util.regex.Pattern.compile("agt_rpc: <([a-z-]+)> for ");
+
     public record Device(int index, Properties p) {
         public String get(String key) {
             String v = p.getProperty(key);
@@ -273,6 +282,30 @@ public final class NetconfLab implements AutoCloseable {
         /** netconfd's own log of this device: every edit-transaction, lock and session, as the server saw them. */
         public Path log() {
             return Path.of(get("netconf.device.dir")).resolve("netconfd.log");
+        }
+
+        /** Where the device's log ends now; {@link #rpcsSince} reads what came after. */
+        public long logMark() throws IOException {
+            return Files.size(log());
+        }
+
+        /** The log written since {@code mark}. */
+        public String logSince(long mark) throws IOException {
+            byte[] all = Files.readAllBytes(log());
+            return new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8);
+        }
+
+        /**
+         * The RPCs netconfd received since {@code mark}, in order, from its own log: netconfd at debug level
+         * ({@code NETCONF_LAB_LOG_LEVEL=debug}) names each one ({@code agt_rpc: <edit-config> for ...}).
+         */
+        public List<String> rpcsSince(long mark) throws IOException {
+            List<String> out = new ArrayList<>();
+            java.util.regex.Matcher m = RPC_LOGGED.matcher(logSince(mark));
+            while (m.find()) {
+                out.add(m.group(1));
+            }
+            return out;
         }
 
         /** The datastore netconfd saves every commit to and loads at start. */

@@ -10,9 +10,11 @@ import dev.weft.platform.LivePaths;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,6 +55,7 @@ public final class JunosPack extends NetconfSwitchPack {
             + "</configuration>";
 
     private static final LivePaths PATHS = new JunosPaths();
+    private static final Remediation REMEDIATION = JunosRemediation.table();
 
     @Override
     public String id() {
@@ -106,6 +109,11 @@ public final class JunosPack extends NetconfSwitchPack {
     @Override
     public LivePaths paths() {
         return PATHS;
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+        return Optional.of(REMEDIATION);
     }
 
     /**

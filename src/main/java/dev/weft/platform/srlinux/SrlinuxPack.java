@@ -9,9 +9,11 @@ import dev.weft.platform.LivePaths;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import dev.weft.platform.RenderGap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -59,6 +61,7 @@ public final class SrlinuxPack extends NetconfSwitchPack {
             + "<qos xmlns=\"" + QOS + "\"/>";
 
     private static final LivePaths PATHS = new SrlinuxPaths();
+    private static final Remediation REMEDIATION = SrlinuxRemediation.table();
 
     @Override
     public String id() {
@@ -107,6 +110,11 @@ public final class SrlinuxPack extends NetconfSwitchPack {
     @Override
     public LivePaths paths() {
         return PATHS;
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+        return Optional.of(REMEDIATION);
     }
 
     /**
