@@ -27,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -76,7 +75,7 @@ class AuditOnLabTest {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();      // free again when closed: connecting is refused
         }
-        replace(pod.inventory.resolve("switches"), "port: " + pod.lab.port(6) + ",", "port: " + closed + ",");
+        SshInventoryLab.replaceInFiles(pod.inventory.resolve("switches"), "port: " + pod.lab.port(6) + ",", "port: " + closed + ",");
         backups = pod.root.resolve("backups");
         dashboard = pod.root.resolve("dashboard.html");
     }
@@ -270,16 +269,5 @@ class AuditOnLabTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Map<String, Object>>> parse(String json) throws Exception {
         return (Map<String, Map<String, Map<String, Object>>>) Json.parse(json);
-    }
-
-    private static void replace(Path dir, String from, String to) throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                String text = Files.readString(f);
-                if (text.contains(from)) {
-                    Files.writeString(f, text.replace(from, to));
-                }
-            }
-        }
     }
 }

@@ -1,27 +1,15 @@
 package dev.weft.report.dashboard;
 
-/** HTML text and attribute escaping, and ids safe for fragment links. */
+import dev.weft.report.Xml;
+
+/** HTML escaping (the report's XML escaping) and ids safe for fragment links. */
 final class Html {
 
     private Html() {}
 
+    /** Text or attribute value, escaped as the report's XML writers escape (control characters made visible). */
     static String escape(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+        return s == null ? "" : Xml.attr(s);
     }
 
     /** A fragment id: letters, digits, '-', '_' and '.' kept, anything else '_'. */
