@@ -35,7 +35,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "backup", mixinStandardHelpOptions = true,
         description = "Read every switch's running config (NETCONF, or SSH for SONiC and Cumulus) and commit it to a Git repository"
-                + " (one file per device, one commit per run).")
+                + " (one file per device, one commit per run).",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft backup inventories/roce-pod-a --to backups --credentials creds.yaml",
+                "  weft backup --to backups --credentials creds.yaml --device leaf-01"})
+@CommonOptions.Without({"--policies", "--templates", "--asic-profiles"}) // a backup runs no rule and renders nothing
 final class BackupCommand implements Callable<Integer> {
 
     @Spec
@@ -57,6 +62,7 @@ final class BackupCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
@@ -69,8 +75,8 @@ final class BackupCommand implements Callable<Integer> {
             backup(run, managed, pipeline, findings, statuses);
         }
         findings.sort(Finding.ORDER);
-        return ReportOutput.write(options, spec.commandLine().getOut(), "backup", source.inventoryPath(),
-                findings, statuses, Map.of());
+        return ReportOutput.write(options, spec.commandLine().getOut(), "backup", source, findings, statuses, Map.of(),
+                invocation, null);
     }
 
     private void backup(Pipeline.Run run, List<CompiledSwitch> managed, Pipeline pipeline, List<Finding> findings,
@@ -80,8 +86,10 @@ final class BackupCommand implements Callable<Integer> {
         TreeSet<String> unknown = new TreeSet<>(netconf.devices);
         unknown.removeAll(names);
         if (!unknown.isEmpty()) {
+            String hint = unknown.size() == 1 ? dev.weft.finding.DidYouMean.suggest(unknown.first(), names) : null;
             throw new UsageException("--device " + String.join(", ", unknown)
-                    + ": no switch with management of that name in the inventory");
+                    + ": no switch with management of that name in the inventory"
+                    + (hint == null ? "" : "; did you mean " + hint + "?"));
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), managed, netconf.devices, netconf.credentials);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),

@@ -7,8 +7,49 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Options every pipeline command shares (cli.md "Common options"). */
+/**
+ * Options the pipeline commands share (cli.md "Common options"). A command that has no use for one of them
+ * says so with {@link Without} and {@code modelTransformer = CommonOptions.Prune.class}: the option is then
+ * not in its help and not accepted, so {@code --help} lists only what has an effect ({@code CliOptionsTest}).
+ */
 final class CommonOptions {
+
+    /** The common options a command does not take, by long name. */
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE)
+    @interface Without {
+        String[] value();
+    }
+
+    /**
+     * Drops the options a command's {@link Without} names from its picocli model. Named as the command's
+     * {@code modelTransformer} (for a command line built on the command alone) and applied by {@link Main} to
+     * every subcommand it registers, since picocli does not transform a subcommand added by class. Idempotent.
+     */
+    static final class Prune implements picocli.CommandLine.IModelTransformer {
+
+        /**
+         * Prunes every subcommand of {@code cli}: the common options a command does not take leave its model (and so
+         * its help, man page and completion) before anything parses.
+         */
+        static void all(picocli.CommandLine cli) {
+            cli.getSubcommands().values().forEach(sub -> new Prune().transform(sub.getCommandSpec()));
+        }
+
+        @Override
+        public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec spec) {
+            Without without = spec.userObject() == null ? null : spec.userObject().getClass().getAnnotation(Without.class);
+            if (without != null) {
+                for (String name : without.value()) {
+                    picocli.CommandLine.Model.OptionSpec option = spec.findOption(name);
+                    if (option != null) {
+                        spec.remove(option);
+                    }
+                }
+            }
+            return spec;
+        }
+    }
 
     @Option(names = "--ref", paramLabel = "REF",
             description = "Read the inventory from this Git ref (branch, tag, commit, HEAD~1) instead of the working tree; no checkout.")

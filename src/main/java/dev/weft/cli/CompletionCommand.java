@@ -16,7 +16,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "completion", mixinStandardHelpOptions = true,
         description = "Print the shell completion script for bash or zsh. Load it in the running shell with"
-                + " 'source <(weft completion bash)', or put that line in ~/.bashrc (zsh: ~/.zshrc, after compinit).")
+                + " 'source <(weft completion bash)', or put that line in ~/.bashrc (zsh: ~/.zshrc, after compinit).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft completion bash > ~/.local/share/bash-completion/completions/weft",
+                "  weft completion zsh > ~/.zfunc/_weft"})
 final class CompletionCommand implements Callable<Integer> {
 
     @Spec

@@ -26,8 +26,9 @@ final class DeviceTargets {
         switches.forEach(s -> known.add(s.name()));
         for (String name : only) {
             if (!known.contains(name)) {
-                throw new UsageException("--device " + name + ": no such switch in the inventory (switches: "
-                        + String.join(", ", known) + ")");
+                String hint = dev.weft.finding.DidYouMean.suggest(name, known);
+                throw new UsageException("--device " + name + ": no such switch in the inventory"
+                        + (hint == null ? "" : "; did you mean " + hint + "?") + " (switches: " + String.join(", ", known) + ")");
             }
         }
         boolean needed = switches.stream().anyMatch(s -> only.isEmpty() || only.contains(s.name()));

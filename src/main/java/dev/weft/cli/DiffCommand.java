@@ -45,7 +45,12 @@ import picocli.CommandLine.Spec;
  * commit that introduced each new finding's line.
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
-        description = "Pre-merge check: findings new in head against base (these fail), fixed and existing ones, and which devices' rendered configs change, with unified diffs.")
+        description = "Pre-merge check: findings new in head against base (these fail), fixed and existing ones, and which devices' rendered configs change, with unified diffs.",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft diff --base origin/main inventories/roce-pod-a",
+                "  weft diff --base origin/main --head HEAD --format markdown --output pr.md"})
+@CommonOptions.Without({"--ref"}) // the two sides are --base and --head
 final class DiffCommand implements Callable<Integer> {
 
     @Spec
@@ -72,10 +77,8 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
-        if (options.ref != null) {
-            throw new UsageException("weft diff takes --base REF and --head REF, not --ref");
-        }
         Path cwd = Paths.get("").toAbsolutePath();
         InventorySource headSource = new InventoryLocator(cwd, options.sourceLimits()).locate(inventory, head, options.repo);
         Path root = options.repo != null ? cwd.resolve(options.repo).normalize()
@@ -124,8 +127,10 @@ final class DiffCommand implements Callable<Integer> {
             DiffReport report = new DiffReport(Version.VERSION, headInventory, baseInventory,
                     base + " (" + baseId.substring(0, 7) + ")", headLabel, entries, changes, compared, rendered, notes,
                     showExisting, ReportOutput.ruleInfoMap(all, headRun.rules()));
+            report = report.withRun(FailOn.parse(options.failOn),
+                    ReportOutput.carriesRun(options.outputTargets()) ? invocation.finish(headSource.revision()) : null);
             write(report, spec.commandLine().getOut());
-            return DiffReporters.exitCode(report, FailOn.parse(options.failOn));
+            return DiffReporters.exitCode(report);
         } catch (IOException e) {
             throw new UsageException("cannot read the Git repository " + root + ": " + e.getMessage());
         }

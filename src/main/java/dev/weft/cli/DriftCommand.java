@@ -1,7 +1,5 @@
 package dev.weft.cli;
 
-import dev.weft.drift.DriftRules;
-import dev.weft.drift.IbDrift;
 import dev.weft.drift.IbDriftCheck;
 import dev.weft.live.IbProcessTools;
 import dev.weft.model.Transport;
@@ -33,7 +31,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "drift", mixinStandardHelpOptions = true,
         description = "Read each switch's running config over NETCONF, compare it with what the intent compiles to"
                 + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
-                + " the live config, and report drift per device.")
+                + " the live config, and report drift per device.",
+        modelTransformer = CommonOptions.Prune.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft drift inventories/roce-pod-a --credentials creds.yaml",
+                "  weft drift --device leaf-01 --credentials creds.yaml --format json"})
+@CommonOptions.Without({"--templates"}) // drift compares compiled configs; templates play no part
 final class DriftCommand implements Callable<Integer> {
 
     @Spec
@@ -50,6 +53,7 @@ final class DriftCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
                 netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()),
@@ -57,28 +61,29 @@ final class DriftCommand implements Callable<Integer> {
         var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.compile(source);
-        Map<String, RuleMeta> meta = withDriftRules(pipeline.ruleMeta().meta());
+        Map<String, RuleMeta> meta = pipeline.ruleMeta().meta(); // drift ids are catalogue entries too
         if (run.compiled() == null) {
-            return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
-                    run.findings(), List.of(), meta);
+            return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, run.findings(), List.of(), meta,
+                    invocation, null);
         }
         if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
-            return infiniband(run, source.inventoryPath(), meta);
+            return infiniband(run, source, meta, invocation);
         }
         List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
                 netconf.credentials);
         DriftAudit.Outcome outcome = audit(run, settings, pipeline.platforms(), targets, meta, LocalDate.now(),
                 pipeline.rules());
         endProgress(spec.commandLine().getErr());
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source.inventoryPath(),
-                outcome.findings(), outcome.devices(), meta);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, outcome.findings(),
+                outcome.devices(), meta, invocation, null);
     }
 
     /**
      * An InfiniBand fabric is audited through infiniband-diags on the SM host (the InfiniBand helper's
      * {@link IbDriftCheck}), not over NETCONF; the subnet is reported as one device, the intended master SM.
      */
-    private int infiniband(Pipeline.Run run, String inventoryPath, Map<String, RuleMeta> meta) {
+    private int infiniband(Pipeline.Run run, dev.weft.source.InventorySource source, Map<String, RuleMeta> meta,
+            Invocation invocation) {
         long limit = Math.max(1, netconf.timeout().toSeconds());
         IbDriftCheck.Result r = IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
         DeviceStatus.Status status = switch (r.status()) {
@@ -87,8 +92,8 @@ final class DriftCommand implements Callable<Integer> {
             default -> DeviceStatus.Status.UNREACHABLE;
         };
         String reason = status == DeviceStatus.Status.UNREACHABLE ? "refused" : null;
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", inventoryPath, r.findings(),
-                List.of(new DeviceStatus(r.device(), status, reason)), meta);
+        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, r.findings(),
+                List.of(new DeviceStatus(r.device(), status, reason)), meta, invocation, null);
     }
 
     /** Reads every target and compares it with its intent: the drift use case, wired. */
@@ -97,20 +102,6 @@ final class DriftCommand implements Callable<Integer> {
         List<DriftAudit.Result> results = DriftAudit.run(settings, platforms, targets);
         return DriftAudit.outcome(run.model(), run.compiled(), results, meta, today, rules.catalog(),
                 rules.user().configRuleIds());
-    }
-
-    /** The catalogue's metadata plus the drift ids' descriptions (SARIF needs one per rule used). */
-    static Map<String, RuleMeta> withDriftRules(Map<String, RuleMeta> catalogue) {
-        Map<String, RuleMeta> out = new TreeMap<>(catalogue);
-        for (DriftRules.Description d : DriftRules.all().values()) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
-        }
-        for (IbDrift.Description d : IbDrift.DESCRIPTIONS) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "drift", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
-        }
-        return out;
     }
 
     /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */

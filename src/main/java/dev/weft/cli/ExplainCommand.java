@@ -14,13 +14,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code weft explain RULE}: what the rule checks, why, how to fix it, and where the facts come from. */
-@Command(name = "explain", mixinStandardHelpOptions = true, description = "Explain one rule: what, why, how to fix, sources.")
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Explain one rule or finding id (any id a report carries, e.g. schema or drift-pfc): what, why, how to fix, sources.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft explain pfc-watchdog-disabled", "  weft explain drift-pfc"})
 final class ExplainCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RULE", description = "Rule id, e.g. pfc-watchdog-disabled.")
+    @Parameters(index = "0", paramLabel = "RULE", description = "Rule or finding id, e.g. pfc-watchdog-disabled, schema, drift-pfc.")
     String ruleId;
 
     @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
@@ -36,7 +39,11 @@ final class ExplainCommand implements Callable<Integer> {
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
         PrintWriter out = spec.commandLine().getOut();
         out.println(rule.id() + " — " + rule.title());
-        out.println("severity: " + rule.severity().label() + "   category: " + rule.category() + "   since: " + rule.since());
+        out.println("severity: " + dev.weft.rules.RuleDocs.severities(rule) + "   scope: " + dev.weft.rules.RuleDocs.scope(rule)
+                + "   category: " + rule.category() + "   since: " + rule.since());
+        if (rule.tool()) {
+            out.println("(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be waived)");
+        }
         loaded.user().explain(rule.id()).ifPresent(text -> {
             out.println();
             out.print(text);

@@ -17,13 +17,17 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft generate}: writes a synthetic rail-optimised RoCE inventory for benchmarks and demos. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = "Write a synthetic rail-optimised RoCE inventory (8 GPUs and 8 RDMA NICs per node, one leaf per rail per scalable unit).")
+        description = "Write a synthetic rail-optimised RoCE inventory (8 GPUs and 8 RDMA NICs per node, one leaf per rail per scalable unit).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft generate --gpus 1024 --out /tmp/gpu-1024",
+                "  weft generate --gpus 8192 --ib --out /tmp/ib-8192"})
 final class GenerateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--gpus", required = true, paramLabel = "N", description = "Number of GPUs (a multiple of 8; e.g. 1024, 8192, 32768).")
+    @Option(names = "--gpus", required = true, paramLabel = "N", description = "Number of GPUs: a multiple of 8 up to 256 (one scalable unit of 32 nodes), above that a"
+                    + " multiple of 256 (whole scalable units); e.g. 1024, 8192, 32768.")
     int gpus;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the inventory into (created; must be empty or absent).")

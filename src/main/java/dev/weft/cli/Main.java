@@ -42,16 +42,14 @@ public final class Main {
             // help, completion, --version, or a usage error: picocli lists (or suggests) every subcommand
             cli = WeftCommand.tree();
         }
+        CommonOptions.Prune.all(cli);
         addLogging(cli);
         cli.setDefaultValueProvider(ConfigDefaults.locate(cwd, environment, WeftCommand.SUBCOMMANDS.keySet()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(t -> ExitCode.INTERNAL);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("weft: " + ex.getMessage());
-            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
-                err.println("Did you mean: " + String.join(" or ", unmatched.getSuggestions()) + "?");
-            }
+            err.println(UsageMessages.of(ex));
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
             err.flush();
             return ExitCode.USAGE;

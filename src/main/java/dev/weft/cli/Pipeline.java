@@ -6,6 +6,7 @@ import dev.weft.compile.CompileResult;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.Compiler;
 import dev.weft.finding.Finding;
+import dev.weft.intent.Consequences;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.yaml.LoadLimits;
@@ -19,6 +20,9 @@ import dev.weft.policy.UserRules;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.render.OpenSmRenderer;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -37,6 +41,11 @@ import java.util.concurrent.FutureTask;
 /**
  * The one data path every command shares (architecture.md): source → intent → model → compile →
  * rules. Commands cut it at different places; none re-implements a stage.
+ *
+ * <p>{@link #validate} is one pass: the rules run on the sound part of the intent even when some files
+ * have errors, findings that follow from broken input are left out ({@link Consequences}), and whatever
+ * would stop a device from rendering is a {@code render-error} finding of validate itself, the same one
+ * {@code weft render} gives, so a validate that passes means every device renders.
  */
 final class Pipeline {
 
@@ -44,8 +53,14 @@ final class Pipeline {
     record Run(InventorySource source, IntentResult intent, CompiledFabric compiled, List<Finding> findings,
             Map<String, RuleMeta> rules) {
 
+        /** The model of clean intent, or null when the input has errors (nothing is rendered or audited from it). */
         FabricModel model() {
             return intent.model();
+        }
+
+        /** What reports say about files that were not mapped, or null. */
+        String note() {
+            return intent.consequences().note();
         }
     }
 
@@ -63,22 +78,29 @@ final class Pipeline {
     private final AsicProfiles asicProfiles;
     private final LocalDate today;
     private final StageTimer timer;
+    private final Path templateDir;
     private final LoadLimits loadLimits;
     private final Accelerators accelerators;
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today) {
-        this(policyOverrides, asicProfileDir, today, StageTimer.NONE, Accelerators.on());
+        this(policyOverrides, asicProfileDir, null, today, StageTimer.NONE, Accelerators.on(), LoadLimits.defaults());
     }
 
     Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators) {
-        this(policyOverrides, asicProfileDir, today, timer, accelerators, LoadLimits.defaults());
+        this(policyOverrides, asicProfileDir, null, today, timer, accelerators, LoadLimits.defaults());
     }
 
-    Pipeline(List<Path> policyOverrides, Path asicProfileDir, LocalDate today, StageTimer timer, Accelerators accelerators,
-            LoadLimits loadLimits) {
+    /**
+     * @param templateDir a {@code --templates} folder, or null: the templates whose requirements validate
+     *                    checks (with a site folder, validate renders every device in memory, since a site
+     *                    template can fail where the built-in ones cannot)
+     */
+    Pipeline(List<Path> policyOverrides, Path asicProfileDir, Path templateDir, LocalDate today, StageTimer timer,
+            Accelerators accelerators, LoadLimits loadLimits) {
         this.loadLimits = loadLimits;
         this.policyOverrides = List.copyOf(policyOverrides);
         this.asicProfiles = asicProfileDir == null ? AsicProfiles.builtIn() : AsicProfiles.withDirectory(asicProfileDir);
+        this.templateDir = templateDir;
         this.today = today;
         this.timer = timer;
         this.accelerators = accelerators;
@@ -90,8 +112,13 @@ final class Pipeline {
 
     /** With a timer told each stage's wall time ({@code WEFT_TIMINGS}). */
     static Pipeline from(CommonOptions options, StageTimer timer) {
-        return new Pipeline(options.policies(), options.asicProfiles, LocalDate.now(), timer, accelerators(System.getenv()),
-                LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
+        return new Pipeline(options.policies(), options.asicProfiles, options.templates, LocalDate.now(), timer,
+                accelerators(System.getenv()), LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
+    }
+
+    /** The template folders renders use: the built-in ones, with the {@code --templates} folder over them. */
+    TemplateFolders templates() {
+        return templateDir == null ? TemplateFolders.builtIn() : TemplateFolders.withOverrides(templateDir);
     }
 
     /** The fast-path switch {@code WEFT_FAST} (or {@code -Dweft.fast}) names; a value it does not know is a usage error. */
@@ -206,7 +233,11 @@ final class Pipeline {
         return new Run(source, intent, compiled, List.copyOf(findings), Map.of());
     }
 
-    /** Load, schema-check, map, compile and run every rule. Broken intent stops before the model. */
+    /**
+     * Load, schema-check, map, compile, run every rule and check that every device renders, in one pass over
+     * the sound part of the intent (see the class comment). {@link Run#compiled()} is null unless the intent
+     * is clean, so nothing downstream renders or compares configs of broken intent.
+     */
     Run validate(InventorySource source) {
         // The rule metadata (some forty small YAML files) is read beside the inventory rather than after it.
         FutureTask<RuleMetaLoader.Result> metaTask = new FutureTask<>(this::ruleMeta);
@@ -217,23 +248,64 @@ final class Pipeline {
         RuleMetaLoader.Result meta = joined(metaTask);
         List<Finding> findings = new ArrayList<>(intent.findings());
         findings.addAll(meta.problems());
+        Consequences consequences = intent.consequences();
+        FabricModel model = intent.partialModel();
         CompiledFabric compiled = null;
-        if (intent.model() != null) {
+        if (model != null) {
             long start = System.nanoTime();
-            CompileResult compile = Compiler.compile(intent.model(), asicProfiles);
+            CompileResult compile = Compiler.compile(model, asicProfiles);
             compiled = compile.fabric();
-            findings.addAll(compile.findings());
+            List<Finding> checked = new ArrayList<>(compile.findings());
             long compiledAt = System.nanoTime();
             timer.record("compile", compiledAt - start);
-            findings.addAll(renderGaps(compiled));
+            checked.addAll(renderGaps(compiled));
             RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
-            findings.addAll(engine.run(new RuleInput(intent.model(), compiled, today)));
-            timer.record("rules", System.nanoTime() - compiledAt);
+            checked.addAll(engine.run(new RuleInput(model, compiled, today)));
+            long rulesAt = System.nanoTime();
+            timer.record("rules", rulesAt - compiledAt);
             LOG.info("compiled %d devices in %d ms; rules ran in %d ms", compiled.devices().size(),
-                    (compiledAt - start) / 1_000_000, (System.nanoTime() - compiledAt) / 1_000_000);
+                    (compiledAt - start) / 1_000_000, (rulesAt - compiledAt) / 1_000_000);
+            checked = dev.weft.render.RenderCheck.fold(checked, renderBlockers(model, compiled, consequences, checked));
+            findings.addAll(consequences.without(checked));
+            timer.record("render-check", System.nanoTime() - rulesAt);
         }
         findings.addAll(fastPathFindings());
         findings.sort(Finding.ORDER);
-        return new Run(source, intent, compiled, List.copyOf(findings), meta.meta());
+        return new Run(source, intent, intent.ok() ? compiled : null, List.copyOf(findings), meta.meta());
+    }
+
+    /** What would stop a device from rendering, as {@code weft render} would report it. */
+    private List<Renderer.Blocker> renderBlockers(FabricModel model, CompiledFabric compiled, Consequences consequences,
+            List<Finding> checked) {
+        TemplateFolders folders = templates();
+        if (model.subnet() != null) {
+            // InfiniBand: a handful of OpenSM files per SM host; rendering them in memory is the check. With the
+            // built-in templates a rendered file OpenSM would reject (opensm-file) follows from an intent error a
+            // rule reports at its cause; only without one is it news (a --templates override, or a Weft bug).
+            List<Finding> rendered = new OpenSmRenderer(folders).render(model).findings();
+            boolean causeKnown = checked.stream().anyMatch(f -> f.severity() == dev.weft.finding.Severity.ERROR);
+            return dev.weft.render.RenderCheck.asBlockers(rendered.stream()
+                    .filter(f -> !(causeKnown && f.rule().equals(dev.weft.render.OpenSmFileCheck.RULE))).toList());
+        }
+        Renderer renderer = new Renderer(folders);
+        List<Renderer.Blocker> blockers = new ArrayList<>();
+        for (Renderer.Blocker b : renderer.preflight(compiled)) {
+            // a port without a link may have one in a file that was not mapped
+            if (b.cause() != Renderer.Blocker.Cause.NO_LINK || consequences.linksComplete()) {
+                blockers.add(b);
+            }
+        }
+        if (templateDir != null) {
+            // a site template can fail where the built-in ones cannot: render every device in memory
+            java.util.Set<String> blocked = new java.util.HashSet<>();
+            blockers.forEach(b -> blocked.add(b.finding().device()));
+            for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+                if (!blocked.contains(d.name())) {
+                    blockers.addAll(dev.weft.render.RenderCheck.asBlockers(renderer.renderDevice(d, compiled.fabric()).findings()));
+                }
+            }
+        }
+        return blockers;
     }
 }
+

@@ -43,7 +43,10 @@ import picocli.CommandLine.Spec;
         description = "For each drifted switch (read now, or from a drift report with --from), the smallest NETCONF edit"
                 + " that brings the drifted features back to intent, shown as a plan. Nothing is sent without --apply;"
                 + " --apply pushes each plan with lock, edit-config, validate and a confirmed commit that is confirmed only"
-                + " when the device reads back in sync, and rolled back otherwise.")
+                + " when the device reads back in sync, and rolled back otherwise.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft remediate inventories/roce-pod-a --credentials creds.yaml",
+                "  weft remediate --from drift.json --apply --credentials creds.yaml --device leaf-01"})
 final class RemediateCommand implements Callable<Integer> {
 
     @Spec
@@ -108,7 +111,7 @@ final class RemediateCommand implements Callable<Integer> {
         ReportInput reported = reported(source.inventoryPath());
         Pipeline pipeline = Pipeline.from(options);
         Pipeline.Run run = pipeline.validate(source);
-        Map<String, RuleMeta> meta = withRemediateRules(DriftCommand.withDriftRules(run.rules()));
+        Map<String, RuleMeta> meta = withRemediateRules(run.rules());
         List<Finding> intentErrors = run.findings().stream()
                 .filter(f -> f.severity() == Severity.ERROR && !f.waived()).toList();
         List<String> notes = new ArrayList<>();
@@ -210,7 +213,7 @@ final class RemediateCommand implements Callable<Integer> {
         Map<String, RuleMeta> out = new TreeMap<>(meta);
         for (DriftRules.Description d : RemediateRules.all().values()) {
             out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), Severity.ERROR, "remediate", d.rationale(),
-                    List.of(), d.remediation(), "0.1.0"));
+                    List.of(), d.remediation(), "0.1.0", java.util.Set.of(RuleMeta.Scope.TOOL), java.util.Set.of(Severity.ERROR), null));
         }
         return out;
     }

@@ -3,11 +3,13 @@ package dev.weft.cli;
 import dev.weft.finding.Finding;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.report.FailOn;
-import dev.weft.report.Outcome;
 import dev.weft.report.Report;
 import dev.weft.report.Reporters;
 import dev.weft.report.RuleInfo;
 import dev.weft.rules.RuleMeta;
+import dev.weft.rules.RuleMetaLoader;
+import dev.weft.rules.builtin.BuiltInRules;
+import dev.weft.source.InventorySource;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,11 +59,33 @@ final class ReportOutput {
         }
     }
 
-    static int write(CommonOptions options, PrintWriter stdout, String command, String inventory,
-            List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta) {
-        Report report = Report.of(Version.VERSION, command, inventory, findings, devices, ruleInfos(findings, meta));
-        options.outputTargets().write(stdout, (format, out) -> Reporters.forFormat(format).write(report, out));
-        return Outcome.exitCode(report, FailOn.parse(options.failOn));
+    /**
+     * Writes the report to every {@code --output} target and returns the exit code, which follows
+     * {@code --fail-on} exactly as the report says.
+     *
+     * @param source     the inventory (its commit goes into the formats that carry run facts)
+     * @param invocation when and how the command started
+     * @param note       a line about the run (files not mapped), or null
+     */
+    static int write(CommonOptions options, PrintWriter stdout, String command, InventorySource source,
+            List<Finding> findings, List<DeviceStatus> devices, Map<String, ? extends RuleMeta> meta, Invocation invocation,
+            String note) {
+        FailOn failOn = FailOn.parse(options.failOn);
+        OutputTargets targets = options.outputTargets();
+        Report plain = Report.of(Version.VERSION, command, source.inventoryPath(), findings, devices,
+                ruleInfos(findings, meta)).withFailOn(failOn).withNotes(note == null ? List.of() : List.of(note));
+        Report report = carriesRun(targets) ? plain.withRun(invocation.finish(source.revision())) : plain;
+        targets.write(stdout, (format, out) -> Reporters.forFormat(format).write(report, out));
+        return report.exitCode();
+    }
+
+    /**
+     * Whether a target's format carries run facts (text and Markdown are read by people, who have the run in front
+     * of them); the commit costs a Git status, so it is read only then.
+     */
+    static boolean carriesRun(OutputTargets targets) {
+        return targets.targets().stream().map(OutputTargets.Target::format)
+                .anyMatch(f -> !f.equalsIgnoreCase("text") && !f.equalsIgnoreCase("markdown"));
     }
 
     /** {@link #ruleInfos} indexed by id, for reports that take a map. */
@@ -71,12 +95,17 @@ final class ReportOutput {
         return byId;
     }
 
-    /** SARIF wants a description of every rule that appears; built-in ids without metadata get a plain one. */
+    /**
+     * SARIF wants a description of every rule that appears. Every id Weft emits is in the catalogue, so a
+     * command that did not read it (render without validation, backup) reads the built-in one here.
+     */
     private static List<RuleInfo> ruleInfos(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
         TreeSet<String> used = new TreeSet<>();
         findings.forEach(f -> used.add(f.rule()));
+        Map<String, ? extends RuleMeta> known = meta.keySet().containsAll(used) ? meta
+                : new RuleMetaLoader().load(BuiltInRules.catalog(), List.of()).meta();
         return used.stream().map(id -> {
-            RuleMeta m = meta.get(id);
+            RuleMeta m = meta.containsKey(id) ? meta.get(id) : known.get(id);
             if (m == null) {
                 return new RuleInfo(id, id, "Weft finding '" + id + "'.", "See the message for what was expected and found.", null);
             }

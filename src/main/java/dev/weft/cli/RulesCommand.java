@@ -19,7 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code weft rules}: the catalogue as a table, or as the Markdown docs page. */
-@Command(name = "rules", mixinStandardHelpOptions = true, description = "List the rule catalogue.")
+@Command(name = "rules", mixinStandardHelpOptions = true,
+        description = "List the rule catalogue: every rule and every finding id Weft emits.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft rules", "  weft rules --format markdown > docs/rules.md"})
 final class RulesCommand implements Callable<Integer> {
 
     @Spec
@@ -45,7 +48,8 @@ final class RulesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case "markdown" -> out.print(RuleDocs.markdown(rules, userFolders(loaded)));
-            case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-14s %s%n", r.id(), r.severity().label(), r.category(), r.title()));
+            case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-16s %-14s %s%n", r.id(), r.effectiveSeverity().label(),
+                    RuleDocs.scope(r).replace(" ", ""), r.category(), r.title()));
             default -> throw new UsageException("--format for rules must be text, markdown or cel-types, found '" + format + "'");
         }
         out.flush();

@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "schema", mixinStandardHelpOptions = true,
         description = "Print the intent JSON Schema (draft 2020-12) this Weft validates each inventory file against,"
                 + " for editors: weft schema > intent.schema.json, then '# yaml-language-server: $schema=intent.schema.json'"
-                + " in the YAML files. Its $id, " + SchemaCommand.ID + ", names the format version; nothing is served there.")
+                + " in the YAML files. Its $id, " + SchemaCommand.ID + ", names the format version; nothing is served there.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft schema > intent.schema.json"})
 final class SchemaCommand implements Callable<Integer> {
 
     /** The schema's {@code $id}: a stable name of intent format version 1, not a download address. */

@@ -22,7 +22,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft validate}: load, schema-check and run every rule on the intent and its compiled config. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Load the inventory, check it against the schema and run every policy rule on the intent and on the compiled per-device config.")
+        description = "Load the inventory, check it against the schema, run every policy rule on the intent and on the"
+                + " compiled per-device config, and check that every device renders: one pass reports every problem.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft validate inventories/roce-pod-a",
+                "  weft validate inventories/roce-pod-a --format sarif --output weft.sarif"})
 final class ValidateCommand implements Callable<Integer> {
 
     @Spec
@@ -35,7 +39,8 @@ final class ValidateCommand implements Callable<Integer> {
     Path inventory;
 
     @Option(names = "--write-baseline", paramLabel = "FILE",
-            description = "Write every current finding to FILE as the known ones, for --baseline (adopting Weft on an existing fabric).")
+            description = "Write every current finding to FILE as the known ones, for --baseline (adopting Weft on an"
+                    + " existing fabric); exits 0 once written, since recording findings is the point.")
     Path writeBaseline;
 
     @Option(names = "--baseline", paramLabel = "FILE",
@@ -44,6 +49,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         Baseline known = baseline == null ? null : readBaseline(baseline);
         var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
@@ -52,14 +58,18 @@ final class ValidateCommand implements Callable<Integer> {
         Pipeline.Run run = pipeline.validate(source);
         List<Finding> findings = run.findings();
         if (writeBaseline != null) {
-            writeBaseline(writeBaseline, Baseline.write(findings, source.inventoryPath()));
-        }
-        if (known != null) {
+            // what was just recorded is known from now on: reported as existing, so the run passes (exit 0) and
+            // every format says so
+            String text = Baseline.write(findings, source.inventoryPath());
+            writeBaseline(writeBaseline, text);
+            known = Baseline.parse(text, writeBaseline.toString());
+            findings = applyBaseline(known, findings, source.inventoryPath(), writeBaseline.getFileName().toString());
+        } else if (known != null) {
             findings = applyBaseline(known, findings, source.inventoryPath(), baseline.getFileName().toString());
         }
         long reportStart = System.nanoTime();
-        int code = ReportOutput.write(options, spec.commandLine().getOut(), "validate", source.inventoryPath(),
-                findings, List.of(), run.rules());
+        int code = ReportOutput.write(options, spec.commandLine().getOut(), "validate", source, findings, List.of(),
+                run.rules(), invocation, run.note());
         timer.record("report", System.nanoTime() - reportStart);
         if (timer instanceof StageTimings timings) {
             spec.commandLine().getErr().println(timings.line());

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Configuration-as-code for RoCE and InfiniBand GPU fabrics: validate, render, audit drift.")
-final class WeftCommand implements Runnable {
+final class WeftCommand implements java.util.concurrent.Callable<Integer> {
 
     /**
      * Every subcommand by its name, in the order {@code weft --help} lists them. Picocli builds a
@@ -50,6 +50,7 @@ final class WeftCommand implements Runnable {
     static CommandLine tree() {
         CommandLine cli = new CommandLine(new WeftCommand());
         SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        CommonOptions.Prune.all(cli);
         return cli;
     }
 
@@ -64,8 +65,11 @@ final class WeftCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /** {@code weft} alone is a usage error: the usage goes to stderr and the exit code is 2 (a pipeline step that forgot its command must not pass). */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        spec.commandLine().getErr().flush();
+        return ExitCode.USAGE;
     }
 }

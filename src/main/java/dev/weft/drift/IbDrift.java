@@ -31,23 +31,7 @@ public final class IbDrift {
 
     private IbDrift() {}
 
-    /** What each InfiniBand drift id means, for reports that describe every rule they use (SARIF). */
-    public record Description(String id, String title, String rationale, String remediation) {}
-
-    public static final List<Description> DESCRIPTIONS = List.of(
-            new Description(PKEY, "A port's P_Key table differs from the intended partitions",
-                    "The SM programs each port's P_Key table from partitions.conf; a different table means the"
-                            + " port left or joined a partition, or changed between full and limited membership.",
-                    "Reload the SM with the rendered partitions.conf, or change the intent."),
-            new Description(SL2VL, "A port's SL-to-VL table differs from the intended QoS",
-                    "Traffic on an SL runs on the VL the table names; a different table moves traffic classes.",
-                    "Reload the SM with the rendered opensm.conf (qos_sl2vl)."),
-            new Description(VLARB, "A port's VL arbitration table differs from the intended QoS",
-                    "VL arbitration weights decide how much each VL may send; different weights starve or favour classes.",
-                    "Reload the SM with the rendered opensm.conf (qos_vlarb_high, qos_vlarb_low)."),
-            new Description(SM, "The master SM is not the intended one",
-                    "The master SM programs the subnet; another master runs another configuration.",
-                    "Check the SM priorities and which SMs are running."));
+    // what each id means: policies/<id>/rule.yaml (scope tool), like every catalogue entry
 
     public static List<Finding> compare(FabricModel model, IbFabricState expected, IbFabricState live) {
         Subnet subnet = model.subnet();

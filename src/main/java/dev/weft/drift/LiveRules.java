@@ -7,7 +7,6 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.model.FabricModel;
-import dev.weft.rules.Rule;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
 import dev.weft.rules.RuleInput;
@@ -18,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Runs the compiled-config rules of the catalogue on the live config too, so a problem only the device has
@@ -37,18 +35,13 @@ public final class LiveRules {
 
     /**
      * @param catalog   the run's rules (built-in plus user rules)
-     * @param userRules ids of the catalogue's user rules that check a switch's config, run on the live config too
+     * @param userRules ids of the catalogue's user rules that check a switch's config; kept for callers: which rules run
+     *                  on live config is each rule's RuleMeta scope (user switch-config rules have scope live)
      */
     public static List<Finding> liveOnly(FabricModel model, CompiledFabric intended, Map<String, CompiledSwitch> live,
             Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog, Set<String> userRules) {
         if (live.isEmpty()) {
             return List.of();
-        }
-        Set<String> compiledRules = new TreeSet<>(userRules);
-        for (Rule r : catalog.rules()) {
-            if (r.getClass().getPackageName().endsWith(".compiled")) {
-                compiledRules.add(r.id());
-            }
         }
         List<CompiledDevice> devices = new ArrayList<>();
         for (CompiledDevice d : intended.devices()) {
@@ -56,6 +49,8 @@ public final class LiveRules {
             devices.add(l != null && d instanceof CompiledSwitch s ? merge(s, l) : d);
         }
         RuleEngine engine = new RuleEngine(catalog, meta);
+        // which rules also run on live config is declared in each rule.yaml (scope: live)
+        Set<String> compiledRules = engine.idsIn(RuleMeta.Scope.LIVE);
         Set<String> already = new HashSet<>();
         for (Finding f : engine.run(new RuleInput(model, intended, today), compiledRules)) {
             already.add(key(f));

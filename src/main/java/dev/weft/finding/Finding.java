@@ -96,4 +96,20 @@ public record Finding(
     public Optional<Location> where() {
         return Optional.ofNullable(location);
     }
+
+    /**
+     * The message with this finding's device and port names replaced by {@code <device>} and {@code <port>}:
+     * two findings with the same rule, place and generic message say the same thing about different devices
+     * (reports group them, the intent stage reports a shared value's problem once).
+     */
+    public String genericMessage() {
+        String m = message;
+        if (device != null && !device.isEmpty()) {
+            m = m.replace(device, "<device>");
+        }
+        if (port != null && !port.isEmpty()) {
+            m = m.replace(port, "<port>");
+        }
+        return m;
+    }
 }

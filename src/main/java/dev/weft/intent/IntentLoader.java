@@ -46,10 +46,14 @@ public final class IntentLoader {
         return load(source, file -> List.of()).intent();
     }
 
-    /** A load and, apart from its own findings, what the per-file check found (file by file, in path order). */
-    public record CheckedLoad(LoadedIntent intent, List<Finding> checks) {
+    /**
+     * A load and, apart from its own findings, what the per-file check found (file by file, in path order),
+     * and the files that did not parse (their text is all that is known of what they declare).
+     */
+    public record CheckedLoad(LoadedIntent intent, List<Finding> checks, List<SourceFile> unparsed) {
         public CheckedLoad {
             checks = List.copyOf(checks);
+            unparsed = List.copyOf(unparsed);
         }
     }
 
@@ -64,17 +68,22 @@ public final class IntentLoader {
         List<ParsedFile> files = new ArrayList<>(sources.size());
         List<Finding> findings = new ArrayList<>();
         List<Finding> checks = new ArrayList<>();
-        for (Checked result : results) {
+        List<SourceFile> unparsed = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Checked result = results.get(i);
             findings.addAll(result.parse().findings());
             checks.addAll(result.findings());
             if (result.file() != null) {
                 files.add(result.file());
+            } else {
+                unparsed.add(sources.get(i));
             }
         }
         InventoryMerger merger = new InventoryMerger(source.inventoryPath());
-        MapNode merged = merger.merge(files, sources.isEmpty());
+        // a file that did not parse may define fabric or version: their absence from the rest is not a finding
+        MapNode merged = merger.merge(files, sources.isEmpty(), !unparsed.isEmpty());
         findings.addAll(merger.findings());
-        return new CheckedLoad(new LoadedIntent(source.inventoryPath(), files, merged, findings), checks);
+        return new CheckedLoad(new LoadedIntent(source.inventoryPath(), files, merged, findings), checks, unparsed);
     }
 
     /** One file's parse, its parsed form (null when it did not parse) and what {@code perFile} found in it. */

@@ -76,6 +76,12 @@ public final class IntentMapper {
     private static final List<String> ROCE_ONLY_FABRIC_KEYS = List.of("mtu", "traffic-classes", "pfc", "congestion-control", "ecmp");
     private static final List<String> ROCE_REQUIRED_FABRIC_KEYS = List.of("mtu", "traffic-classes", "pfc", "congestion-control");
 
+    /**
+     * The expected value of the finding for a port naming a profile no mapped file defines: {@link Consequences}
+     * leaves it out when the profile is declared in a skipped file (unread, not missing).
+     */
+    static final String PROFILE_REFERENCE = "a profile defined under profiles";
+
     /** Maps a loaded inventory; its per-file findings are not repeated here. */
     public MapResult map(LoadedIntent loaded) {
         String firstFile = loaded.files().isEmpty() ? null : loaded.files().get(0).source().path();
@@ -397,8 +403,10 @@ public final class IntentMapper {
                 Profile profile = profileName == null ? null : profiles.get(profileName);
                 if (profileName != null && profile == null) {
                     String hint = DidYouMean.suggest(profileName, profiles.keySet());
-                    finding(device, name, "port " + name + " of " + device + " names unknown profile `" + profileName + "`"
-                            + (hint == null ? "" : "; did you mean `" + hint + "`?"), at(p, "profile"), pointer + "/profile");
+                    findings.add(Finding.of(SchemaMessages.RULE, Severity.ERROR, "port " + name + " of " + device
+                            + " names unknown profile `" + profileName + "`" + (hint == null ? "" : "; did you mean `" + hint + "`?"))
+                            .at(at(p, "profile")).withPath(pointer + "/profile").onDevice(device).onPort(name)
+                            .withValues(PROFILE_REFERENCE, profileName));
                 }
                 Speed speed = unit(p, "speed", Speed::parse, pointer);
                 boolean speedWritten = p.has("speed") || (profile != null && profile.speed() != null)

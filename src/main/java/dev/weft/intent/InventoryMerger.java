@@ -43,7 +43,11 @@ final class InventoryMerger {
         return findings;
     }
 
-    MapNode merge(List<ParsedFile> files, boolean noFiles) {
+    /**
+     * @param noFiles     the inventory has no YAML file at all
+     * @param someUnread  some file did not parse: what it defines is unknown, so nothing is reported missing
+     */
+    MapNode merge(List<ParsedFile> files, boolean noFiles, boolean someUnread) {
         for (ParsedFile f : files) {
             for (MapNode.Entry e : f.root().entries().values()) {
                 switch (e.key()) {
@@ -61,7 +65,7 @@ final class InventoryMerger {
         if (noFiles) {
             findings.add(Finding.of(RULE, Severity.ERROR, "inventory '" + inventory
                     + "' has no .yaml or .yml files"));
-        } else if (!files.isEmpty()) {
+        } else if (!files.isEmpty() && !someUnread) {
             if (!singles.containsKey("version")) {
                 findings.add(Finding.of(RULE, Severity.ERROR, "no file of inventory '" + inventory
                         + "' states 'version: 1'; add it to one file").at(top).withPath("/version"));

@@ -120,9 +120,10 @@ public final class LiveReader {
         try {
             session = client.connect(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
         } catch (NetconfException e) {
-            if (e.reason() == NetconfException.Reason.REPLY_TOO_LARGE || e.reason() == NetconfException.Reason.PROTOCOL) {
+            if (e.reason() == NetconfException.Reason.REPLY_TOO_LARGE) {
                 return error(t, e.reason().label(), e.getMessage());     // it answered, but not usably
             }
+            // refused, timeout, host-key, auth, netconf-error, protocol (not SSH, not NETCONF): it cannot be read
             return unreachable(t, e.reason().label(), e.getMessage());
         }
         try (session) {

@@ -151,10 +151,17 @@ public final class NetconfClient implements AutoCloseable {
                 throw new HostKeyException(where + ": " + check.refusal());
             }
             if (!done) {
-                throw new NetconfTimeoutException(where + ": SSH key exchange and authentication took longer than "
-                        + NetconfSession.seconds(timeouts.auth()));
+                // listening but silent, or silent after its banner: both are a timeout, said apart
+                throw new NetconfTimeoutException(where + (session.getServerVersion() == null
+                        ? ": connected, but no SSH identification arrived within " + NetconfSession.seconds(timeouts.auth())
+                        : ": the SSH server sent its banner (" + session.getServerVersion() + ") but the key exchange and"
+                                + " authentication took longer than " + NetconfSession.seconds(timeouts.auth())));
             }
             if (!auth.isSuccess()) {
+                if (!session.isOpen() && session.getServerVersion() == null) {
+                    throw new NetconfProtocolException(where + ": not an SSH server: the peer closed the connection"
+                            + " without sending an SSH identification");
+                }
                 if (!session.isOpen() && auth.getException() != null
                         && !String.valueOf(auth.getException().getMessage()).contains("authentication")) {
                     throw new NetconfRefusedException(where + ": the SSH session was closed during login: "

@@ -345,7 +345,10 @@ public final class NetconfSession implements AutoCloseable {
             fail(endpoint.label() + ": " + e.getMessage() + " (reading the " + what + ")");
             switch (e.kind()) {
                 case TOO_LARGE -> throw new ReplyTooLargeException(unusable);
-                case CLOSED -> throw new NetconfRefusedException(unusable);
+                // closed before its hello: SSH works but no NETCONF server answers (no netconf subsystem)
+                case CLOSED -> throw hello == null ? new NetconfProtocolException(endpoint.label()
+                        + ": the SSH server closed the netconf channel without a <hello>: no NETCONF server answers there")
+                        : new NetconfRefusedException(unusable);
                 default -> throw new NetconfProtocolException(unusable);
             }
         } catch (InterruptedIOException e) {

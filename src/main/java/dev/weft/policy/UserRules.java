@@ -17,6 +17,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,8 +110,11 @@ public final class UserRules {
         Map<String, RuleMeta> meta = new LinkedHashMap<>();
         for (Rule r : rules) {
             RuleSpec s = specs.get(r.id());
+            // a switch-config rule checks the compiled config, and so the live config too; the others the intent
+            Set<RuleMeta.Scope> scope = s.scope() == RuleScope.SWITCH_CONFIG
+                    ? EnumSet.of(RuleMeta.Scope.COMPILED, RuleMeta.Scope.LIVE) : EnumSet.of(RuleMeta.Scope.INTENT);
             meta.put(r.id(), new RuleMeta(s.id(), s.title(), s.severity(), s.category(), s.rationale(), s.sources(),
-                    s.remediation(), s.since()));
+                    s.remediation(), s.since(), scope, Set.of(s.severity()), null));
         }
         problems.sort(Finding.ORDER);
         return new UserRules(rules, meta, problems, folders, specs);

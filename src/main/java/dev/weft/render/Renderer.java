@@ -37,8 +37,10 @@ import java.util.concurrent.Future;
  * indent), so templates may emit JSON in any order and the output is always valid JSON.
  */
 public final class Renderer {
-    /** Rule id of every finding the renderer makes. */
+    /** Rule id of the findings that stop a device from rendering. */
     public static final String RULE = RenderGaps.RENDER_ERROR;
+    /** Rule id of the warnings about tidying the output folder (stale files, the manifest). */
+    public static final String OUTPUT_RULE = "render-output";
     /** Manifest {@code requires} value: lossless ports must carry computed headroom. */
     static final String REQUIRES_HEADROOM = "headroom";
 
@@ -89,12 +91,73 @@ public final class Renderer {
      * manifest recorded for devices no longer in the inventory and writes the new manifest.
      */
     public RenderResult render(CompiledFabric fabric, RenderOptions options, RenderSink sink, RenderCache cache) {
+        Pass pass = renderDevices(fabric, options, sink, cache);
+        List<Finding> findings = new ArrayList<>(pass.findings());
+        List<String> removed = finish(fabric, pass.selected(), cache, findings);
+        return new RenderResult(pass.files(), findings, pass.unchanged(), removed, cache.active());
+    }
+
+    /**
+     * Renders into the folder {@code out} device by device all or nothing: every device is rendered into a
+     * staging folder ({@link StagingArea}) first, then the devices that rendered whole are moved into place,
+     * devices no longer in the inventory removed and the manifest written. A device that fails is that device's
+     * {@code render-error}: its folder in {@code out} is left exactly as it was (no half-written device) and the
+     * manifest does not record it, so the next render tries it again; the others still complete. A failure
+     * that is no device's (the output folder itself) leaves {@code out} as it was and the result lists no file.
+     *
+     * @param reuse false for {@code --force}: render every device, even unchanged ones
+     */
+    public RenderResult renderInto(CompiledFabric fabric, RenderOptions options, java.nio.file.Path out, boolean reuse) {
+        RenderCache cache = RenderCache.load(out, reuse);
+        StagingArea stage;
+        try {
+            stage = StagingArea.in(out);
+        } catch (IOException e) {
+            return new RenderResult(List.of(), List.of(Finding.of(RULE, Severity.ERROR, "cannot write into " + out + ": "
+                    + e.getMessage())), List.of(), List.of(), true);
+        }
+        Pass pass = renderDevices(fabric, options, stage, cache);
+        List<Finding> findings = new ArrayList<>(pass.findings());
+        if (findings.stream().anyMatch(f -> f.severity() == Severity.ERROR && f.device() == null)) {
+            discard(stage, findings);
+            return new RenderResult(List.of(), findings, List.of(), List.of(), true);
+        }
+        Set<String> failed = new TreeSet<>();
+        findings.stream().filter(f -> f.severity() == Severity.ERROR).forEach(f -> failed.add(f.device()));
+        try {
+            stage.commit(failed);
+        } catch (IOException e) {
+            discard(stage, findings);
+            findings.add(Finding.of(RULE, Severity.ERROR, "cannot move the rendered files into " + out + ": " + e.getMessage()
+                    + " (the manifest was not written, so the next render writes every file again)"));
+            return new RenderResult(List.of(), findings, List.of(), List.of(), true);
+        }
+        List<String> removed = finish(fabric, pass.selected(), cache, findings);
+        List<RenderedFile> written = pass.files().stream().filter(f -> !failed.contains(f.device())).toList();
+        return new RenderResult(written, findings, pass.unchanged(), removed, true);
+    }
+
+    private static void discard(StagingArea stage, List<Finding> findings) {
+        try {
+            stage.discard();
+        } catch (IOException e) {
+            findings.add(Finding.of(OUTPUT_RULE, Severity.WARNING, "cannot remove the staging folder "
+                    + StagingArea.FOLDER + ": " + e.getMessage()));
+        }
+    }
+
+    /** What rendering the selected devices gave, before the output folder is tidied. */
+    private record Pass(List<RenderedFile> files, List<Finding> findings, List<String> unchanged,
+            List<CompiledDevice> selected) {}
+
+    private Pass renderDevices(CompiledFabric fabric, RenderOptions options, RenderSink sink, RenderCache cache) {
         List<Finding> findings = new ArrayList<>();
         Set<String> known = fabric.byName().keySet();
         for (String wanted : options.devices()) {
             if (!known.contains(wanted)) {
-                findings.add(Finding.of(RULE, Severity.ERROR, "no device named '" + wanted + "' in the inventory")
-                        .onDevice(wanted));
+                String hint = dev.weft.finding.DidYouMean.suggest(wanted, known);
+                findings.add(Finding.of(RULE, Severity.ERROR, "no device named '" + wanted + "' in the inventory"
+                        + (hint == null ? "" : "; did you mean '" + hint + "'?")).onDevice(wanted));
             }
         }
         List<CompiledDevice> selected = fabric.devices().stream().filter(d -> options.wants(d.name())).toList();
@@ -117,31 +180,39 @@ public final class Renderer {
         } finally {
             pool.shutdownNow();
         }
+        return new Pass(files, findings, unchanged, selected);
+    }
+
+    /** Removes the files of devices that left the inventory and writes the manifest; returns the removed devices. */
+    private static List<String> finish(CompiledFabric fabric, List<CompiledDevice> selected, RenderCache cache,
+            List<Finding> findings) {
         List<String> removed = new ArrayList<>();
-        if (cache.active()) {
-            Set<String> notSelected = new TreeSet<>(known);
-            selected.forEach(d -> notSelected.remove(d.name()));
-            cache.carryOver(notSelected);
-            for (String gone : cache.goneFrom(known)) {
-                try {
-                    for (String kept : cache.remove(gone)) {
-                        findings.add(Finding.of(RULE, Severity.WARNING, "left " + gone + "/" + kept + ": " + gone
-                                + " is no longer in the inventory, but the file was changed after Weft wrote it").onDevice(gone));
-                    }
-                    removed.add(gone);
-                } catch (IOException e) {
-                    findings.add(Finding.of(RULE, Severity.WARNING, "cannot remove the files of " + gone
-                            + " (no longer in the inventory): " + e.getMessage()).onDevice(gone));
-                }
-            }
+        if (!cache.active()) {
+            return removed;
+        }
+        Set<String> known = fabric.byName().keySet();
+        Set<String> notSelected = new TreeSet<>(known);
+        selected.forEach(d -> notSelected.remove(d.name()));
+        cache.carryOver(notSelected);
+        for (String gone : cache.goneFrom(known)) {
             try {
-                cache.write();
+                for (String kept : cache.remove(gone)) {
+                    findings.add(Finding.of(OUTPUT_RULE, Severity.WARNING, "left " + gone + "/" + kept + ": " + gone
+                            + " is no longer in the inventory, but the file was changed after Weft wrote it").onDevice(gone));
+                }
+                removed.add(gone);
             } catch (IOException e) {
-                findings.add(Finding.of(RULE, Severity.WARNING, "cannot write the render manifest " + RenderCache.FILE
-                        + " (the next render will render every device): " + e.getMessage()));
+                findings.add(Finding.of(OUTPUT_RULE, Severity.WARNING, "cannot remove the files of " + gone
+                        + " (no longer in the inventory): " + e.getMessage()).onDevice(gone));
             }
         }
-        return new RenderResult(files, findings, unchanged, removed, cache.active());
+        try {
+            cache.write();
+        } catch (IOException e) {
+            findings.add(Finding.of(OUTPUT_RULE, Severity.WARNING, "cannot write the render manifest " + RenderCache.FILE
+                    + " (the next render will render every device): " + e.getMessage()));
+        }
+        return removed;
     }
 
     /** Renders one device with the templates of its own platform. */
@@ -166,23 +237,26 @@ public final class Renderer {
 
     private Rendered renderWith(CompiledDevice device, String platform, Map<String, Object> data) {
         String name = device.name();
-        PlatformManifest manifest;
-        try {
-            manifest = manifest(platform);
-        } catch (TemplateAccessException e) {
-            return new Rendered(failed(name, Finding.of(RULE, Severity.ERROR, "cannot render " + name + ": " + e.getMessage())
-                    .at(device.owner("platform")).onDevice(name)), Set.of());
-        }
         Set<String> templates = new TreeSet<>();
-        templates.add(platform + "/" + PlatformManifest.FILE);
-        List<Finding> findings = new ArrayList<>(checkRequirements(device, manifest));
+        List<Blocker> blockers = blockers(device, platform);
+        if (!blockers.isEmpty()) {
+            if (blockers.get(0).cause() != Blocker.Cause.PLATFORM) {
+                templates.add(platform + "/" + PlatformManifest.FILE);
+            }
+            return new Rendered(new DeviceOutput(name, Map.of(), blockers.stream().map(Blocker::finding).toList()), templates);
+        }
+        // what the platform's pack says it cannot render for this switch (an error) stops the device too
         PlatformPack pack = pack(platform);
         if (device instanceof CompiledSwitch sw && pack != null) {
-            pack.renderChecks(sw).stream().filter(f -> f.severity() == Severity.ERROR).forEach(findings::add);
+            List<Finding> checks = pack.renderChecks(sw).stream().filter(c -> c.severity() == Severity.ERROR).toList();
+            if (!checks.isEmpty()) {
+                templates.add(platform + "/" + PlatformManifest.FILE);
+                return new Rendered(new DeviceOutput(name, Map.of(), checks), templates);
+            }
         }
-        if (!findings.isEmpty()) {
-            return new Rendered(new DeviceOutput(name, Map.of(), findings), templates);
-        }
+        PlatformManifest manifest = manifestOrNull(platform);
+        templates.add(platform + "/" + PlatformManifest.FILE);
+        List<Finding> findings = new ArrayList<>();
         Map<String, byte[]> files = new TreeMap<>();
         for (Map.Entry<String, String> entry : manifest.files().entrySet()) {
             String output = entry.getKey();
@@ -265,36 +339,141 @@ public final class Renderer {
         throw new TemplateAccessException((String) cached);
     }
 
-    /** What the platform needs from the model that compiling could not provide, as findings. */
-    private static List<Finding> checkRequirements(CompiledDevice device, PlatformManifest manifest) {
+    /**
+     * Why a device cannot be rendered, known before any template runs: its platform has no templates, or the
+     * templates require what compiling could not provide (the computed headroom of every lossless port).
+     *
+     * @param finding   the {@code render-error} finding, exactly as {@code weft render} reports it
+     * @param cause     what is missing
+     */
+    public record Blocker(Finding finding, Cause cause) {
+
+        /** What is missing; {@link #rule()} names the policy rule that reports the same cause at the same place. */
+        public enum Cause {
+            PLATFORM(null),
+            NO_ASIC(null),
+            NO_ASIC_PROFILE("asic-profile-missing"),
+            NO_LINK(null),
+            NO_CABLE_LENGTH("cable-length-missing"),
+            NO_SPEED(null),
+            NO_PAUSE_QUANTA("headroom-uncomputable"),
+            NO_HEADROOM(null);
+
+            private final String rule;
+
+            Cause(String rule) {
+                this.rule = rule;
+            }
+
+            /** The warning rule whose finding at the same place this error replaces, or null. */
+            public String rule() {
+                return rule;
+            }
+        }
+    }
+
+    /**
+     * Every device of {@code fabric} that cannot be rendered, with the same finding {@link #render} would give
+     * it: {@code weft validate} reports these, so a validate that passes means every device renders. Cheap (no
+     * template runs), in device order.
+     */
+    public List<Blocker> preflight(CompiledFabric fabric) {
+        List<Blocker> out = new ArrayList<>();
+        for (CompiledDevice device : fabric.devices()) {
+            out.addAll(blockers(device, DeviceContext.platformOf(device)));
+        }
+        return out;
+    }
+
+    /**
+     * Every reason {@code device} cannot be rendered: its platform, or each lossless port without the headroom
+     * the templates need (a cause of the whole switch, no asic or no ASIC profile, is given once).
+     */
+    private List<Blocker> blockers(CompiledDevice device, String platform) {
+        PlatformManifest manifest;
+        try {
+            manifest = manifest(platform);
+        } catch (TemplateAccessException e) {
+            return List.of(new Blocker(Finding.of(RULE, Severity.ERROR, "cannot render " + device.name() + ": " + e.getMessage())
+                    .at(device.owner("platform")).onDevice(device.name()), Blocker.Cause.PLATFORM));
+        }
+        return requirements(device, manifest);
+    }
+
+    private PlatformManifest manifestOrNull(String platform) {
+        try {
+            return manifest(platform);
+        } catch (TemplateAccessException e) {
+            return null; // blockers() already reported it
+        }
+    }
+
+    /** The lossless ports whose headroom the platform's templates need and compiling could not provide. */
+    private static List<Blocker> requirements(CompiledDevice device, PlatformManifest manifest) {
         if (!manifest.requires().contains(REQUIRES_HEADROOM) || !(device instanceof CompiledSwitch sw)) {
             return List.of();
         }
-        List<Finding> findings = new ArrayList<>();
+        List<Blocker> out = new ArrayList<>();
         for (CompiledPort port : sw.ports()) {
             if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty()) {
-                // The asic line when there is one; else the switch itself (no asic written).
-                Location where = sw.owner("asic") != null ? sw.owner("asic") : sw.owner("name");
-                findings.add(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
-                                + manifest.platform() + ": port " + port.name() + " carries lossless priorities "
-                                + port.pfcPriorities() + " but has no computed headroom ("
-                                + missingHeadroomCause(sw, port) + ")")
-                        .at(port.cableLengthMetres() == null ? sw.owner("name") : where).onDevice(sw.name()).onPort(port.name()));
-                break;
+                Blocker.Cause cause = missingHeadroomCause(sw, port);
+                // at the place of the cause, where the intent must change (and a warning about it would point)
+                Location where = switch (cause) {
+                    case NO_ASIC -> sw.owner("name");
+                    case NO_ASIC_PROFILE -> sw.owner("asic");
+                    case NO_LINK -> port.owner("name");
+                    case NO_CABLE_LENGTH -> port.owner("peer");
+                    case NO_SPEED, NO_PAUSE_QUANTA -> port.owner("speed_gbps") != null ? port.owner("speed_gbps") : port.owner("name");
+                    default -> sw.owner("name");
+                };
+                boolean wholeSwitch = cause == Blocker.Cause.NO_ASIC || cause == Blocker.Cause.NO_ASIC_PROFILE;
+                out.add(new Blocker(Finding.of(RULE, Severity.ERROR, "cannot render " + sw.name() + " for platform "
+                                + manifest.platform() + ": " + (wholeSwitch ? "its lossless ports (" + port.name() + " first)"
+                                        : "port " + port.name()) + " carr" + (wholeSwitch ? "y" : "ies") + " lossless priorities "
+                                + port.pfcPriorities() + " but " + (wholeSwitch ? "have" : "has") + " no computed headroom ("
+                                + explain(cause, sw, port) + ")")
+                        .at(where).onDevice(sw.name()).onPort(wholeSwitch ? null : port.name()), cause));
+                if (wholeSwitch) {
+                    break;
+                }
             }
         }
-        return findings;
+        return out;
     }
 
     /** Why the compiler had no headroom for a lossless port, in the order the inputs are needed. */
-    private static String missingHeadroomCause(CompiledSwitch sw, CompiledPort port) {
+    private static Blocker.Cause missingHeadroomCause(CompiledSwitch sw, CompiledPort port) {
         if (sw.asic() == null) {
-            return "the switch names no asic";
+            return Blocker.Cause.NO_ASIC;
+        }
+        if (sw.asicProfileVersion() == null) {
+            return Blocker.Cause.NO_ASIC_PROFILE;
+        }
+        if (port.peer() == null) {
+            return Blocker.Cause.NO_LINK;
         }
         if (port.cableLengthMetres() == null) {
-            return "the port has no link with a cable-length";
+            return Blocker.Cause.NO_CABLE_LENGTH;
         }
-        return "no usable ASIC profile for asic '" + sw.asic() + "'";
+        if (port.speedGbps() == null) {
+            return Blocker.Cause.NO_SPEED;
+        }
+        if (dev.weft.compile.PauseQuanta.forSpeed(port.speedGbps()).isEmpty()) {
+            return Blocker.Cause.NO_PAUSE_QUANTA;
+        }
+        return Blocker.Cause.NO_HEADROOM;
+    }
+
+    private static String explain(Blocker.Cause cause, CompiledSwitch sw, CompiledPort port) {
+        return switch (cause) {
+            case NO_ASIC -> "the switch names no asic; add asic: (e.g. spectrum-4) so Weft can size its headroom";
+            case NO_ASIC_PROFILE -> "no ASIC profile for asic '" + sw.asic() + "'";
+            case NO_LINK -> "the port has no link, so no cable length to size it from";
+            case NO_CABLE_LENGTH -> "its link has no cable-length; add one, e.g. cable-length: 30m";
+            case NO_SPEED -> "the port has no speed";
+            case NO_PAUSE_QUANTA -> "no sourced pause-quanta value for " + port.speedGbps() + "G";
+            default -> "the port's MTU or the NIC MTU is not set";
+        };
     }
 
     /** Makes every file end in one newline; JSON is re-written canonically. As UTF-8 bytes. */
@@ -327,10 +506,6 @@ public final class Renderer {
         byte[] out = java.util.Arrays.copyOf(bytes, end + 1);
         out[end] = '\n';
         return out;
-    }
-
-    private static DeviceOutput failed(String device, Finding finding) {
-        return new DeviceOutput(device, Map.of(), List.of(finding));
     }
 
     private static DeviceResult await(Future<DeviceResult> future) {

@@ -75,6 +75,9 @@ final class DiffJsonReporter implements DiffReporters.DiffReporter {
         summary.put("devicesCompared", report.devicesCompared());
         summary.put("devicesRendered", report.devicesRendered());
         root.put("summary", summary);
+        if (report.run() != null) {
+            root.put("run", JsonReporter.run(report.run()));
+        }
         out.append(JsonWriter.write(root, JsonWriter.Style.REPORT));
     }
 }

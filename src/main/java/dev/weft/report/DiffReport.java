@@ -23,10 +23,24 @@ import java.util.TreeMap;
  * @param notes           plain sentences a reviewer must see (head does not load, inventory renamed, ...)
  * @param showExisting    whether existing findings are listed (they are always counted)
  * @param rules           rule metadata by id, for SARIF
+ * @param failOn          the {@code --fail-on} threshold new findings are judged at
+ * @param run             when and how the diff ran, or null (tests that compare bytes)
  */
 public record DiffReport(String version, String inventory, String baseInventory, String base, String head,
         List<Entry> findings, List<DeviceChange> changes, int devicesCompared, int devicesRendered,
-        List<String> notes, boolean showExisting, Map<String, RuleInfo> rules) {
+        List<String> notes, boolean showExisting, Map<String, RuleInfo> rules, FailOn failOn, RunInfo run) {
+
+    public DiffReport(String version, String inventory, String baseInventory, String base, String head,
+            List<Entry> findings, List<DeviceChange> changes, int devicesCompared, int devicesRendered,
+            List<String> notes, boolean showExisting, Map<String, RuleInfo> rules) {
+        this(version, inventory, baseInventory, base, head, findings, changes, devicesCompared, devicesRendered, notes,
+                showExisting, rules, FailOn.ERROR, null);
+    }
+
+    public DiffReport withRun(FailOn threshold, RunInfo info) {
+        return new DiffReport(version, inventory, baseInventory, base, head, findings, changes, devicesCompared,
+                devicesRendered, notes, showExisting, rules, threshold, info);
+    }
 
     /** The commit that last touched a new finding's line. {@code commit} null means not committed yet. */
     public record Introduced(String commit, String author, String summary) {
@@ -63,6 +77,7 @@ public record DiffReport(String version, String inventory, String baseInventory,
     public DiffReport {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inventory, "inventory");
+        failOn = failOn == null ? FailOn.ERROR : failOn;
         List<Entry> ordered = new ArrayList<>();
         for (String status : List.of(NEW, FIXED, EXISTING)) {
             findings.stream().filter(e -> e.status().equals(status))
@@ -86,6 +101,6 @@ public record DiffReport(String version, String inventory, String baseInventory,
     /** A plain report of the new findings only: what SARIF, JUnit and HTML show, and what decides the exit code. */
     public Report newFindingsReport() {
         return new Report(Report.TOOL, version, "diff", inventory,
-                withStatus(NEW).stream().map(Entry::finding).toList(), List.of(), rules);
+                withStatus(NEW).stream().map(Entry::finding).toList(), List.of(), rules, failOn, run, List.of());
     }
 }

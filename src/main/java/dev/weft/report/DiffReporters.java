@@ -37,4 +37,9 @@ public final class DiffReporters {
     public static int exitCode(DiffReport report, FailOn failOn) {
         return Outcome.exitCode(report.newFindingsReport(), failOn);
     }
+
+    /** The exit code at the report's own threshold. */
+    public static int exitCode(DiffReport report) {
+        return report.newFindingsReport().exitCode();
+    }
 }

@@ -7,7 +7,8 @@ import java.io.Writer;
 
 /**
  * {@code --format html}: one self-contained page (inline style, no script, no external resource) with the
- * counts, the findings and the devices. Every value is escaped.
+ * counts, the findings and the devices, the run's notes, and a footer with the start time, duration, Weft
+ * version, command line and inventory commit. Every value is escaped.
  */
 final class HtmlReporter implements Reporter {
 
@@ -55,6 +56,21 @@ final class HtmlReporter implements Reporter {
                         .append("</td><td>").append(d.reason() == null ? "" : Xml.text(d.reason())).append("</td></tr>\n");
             }
             b.append("</table>\n");
+        }
+        for (String note : report.notes()) {
+            b.append("<p class=\"note\">").append(Xml.text(note)).append("</p>\n");
+        }
+        RunInfo run = report.run();
+        if (run != null) {
+            // one element, so a comparison of two reports can strip it
+            b.append("<footer class=\"run\"><p>Started ").append(Xml.text(run.started().toString()))
+                    .append(", took ").append(run.durationMillis()).append(" ms; ")
+                    .append(Xml.text(report.tool() + " " + report.version())).append("; <code>")
+                    .append(Xml.text(run.commandLine())).append("</code>; inventory commit ")
+                    .append(run.inventoryCommit() == null ? "unknown (not in a Git repository)" : "<code>"
+                            + Xml.text(run.inventoryCommit()) + "</code>")
+                    .append("; fails on ").append(report.failOn().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(".</p></footer>\n");
         }
         b.append("</body>\n</html>\n");
         out.write(b.toString());

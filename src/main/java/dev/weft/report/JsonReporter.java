@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --format json}: exactly the fields of the CLI contract, in its order. Every finding carries every
- * field (absent ones as {@code null}) so consumers can rely on the shape; a device's {@code reason} appears
- * only when there is one, as in the contract's example.
+ * {@code --format json}: the fields of the CLI contract, in its order. Every finding carries every field
+ * (absent ones as {@code null}) so consumers can rely on the shape; a device's {@code reason} appears only
+ * when there is one, as in the contract's example. After them: {@code notes} (when there are any), the
+ * {@code summary} with the {@code fail_on} threshold and whether the run {@code failed} at it (the exit code
+ * is 1 exactly then), and {@code run}: start time, duration, command line and inventory commit, the only
+ * fields that differ between two runs on the same input (one object, so tools and tests strip it whole).
  */
 final class JsonReporter implements Reporter {
 
@@ -50,8 +53,26 @@ final class JsonReporter implements Reporter {
         summary.put("warning", s.warning());
         summary.put("info", s.info());
         summary.put("waived", s.waived());
+        summary.put("fail_on", report.failOn().name().toLowerCase(java.util.Locale.ROOT));
+        summary.put("failed", report.exitCode() != Outcome.OK);
+        if (!report.notes().isEmpty()) {
+            root.put("notes", new ArrayList<Object>(report.notes()));
+        }
         root.put("summary", summary);
+        if (report.run() != null) {
+            root.put("run", run(report.run()));
+        }
         return root;
+    }
+
+    /** The run facts as JSON, shared with the diff report. */
+    static Map<String, Object> run(RunInfo run) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("started", run.started().toString());
+        m.put("duration_ms", run.durationMillis());
+        m.put("command_line", run.commandLine());
+        m.put("inventory_commit", run.inventoryCommit());
+        return m;
     }
 
     static Map<String, Object> finding(Finding f) {

@@ -7,8 +7,9 @@ import java.io.Writer;
 
 /**
  * {@code --format markdown}: a pull-request comment. A heading with the counts, a summary table, one table
- * row per finding with its place as {@code file:line} (what reviewers search for), and the devices when
- * the command tried any. All text from intent or devices is escaped so it cannot inject markup or HTML
+ * row per finding with its place as {@code file:line} (what reviewers search for; findings that differ
+ * only in device and port share one row that names them), notes about the run, and the devices when the
+ * command tried any. All text from intent or devices is escaped so it cannot inject markup or HTML
  * into the comment.
  */
 final class MarkdownReporter implements Reporter {
@@ -32,17 +33,21 @@ final class MarkdownReporter implements Reporter {
         } else {
             b.append("### Findings\n\n");
             b.append("| severity | rule | where | message |\n|---|---|---|---|\n");
-            for (Finding f : report.findings()) {
+            for (Groups.Group g : Groups.of(report.findings())) {
+                Finding f = g.first();
                 String severity = f.waived() ? "waived " + f.severity().label() : f.severity().label();
-                String message = escape(f.message());
+                String message = escape(f.message()) + (g.single() ? "" : " (" + escape(g.targets()) + ")");
                 if (f.waived() && f.waiverReason() != null) {
                     message += " _(waived: " + escape(f.waiverReason()) + ")_";
                 }
                 b.append("| ").append(severity)
                         .append(" | ").append(code(f.rule()))
-                        .append(" | ").append(code(where(f, report)))
+                        .append(" | ").append(code(g.single() ? where(f, report) : groupWhere(f, report)))
                         .append(" | ").append(message).append(" |\n");
             }
+        }
+        for (String note : report.notes()) {
+            b.append("\n> ").append(escape(note)).append('\n');
         }
         if (!report.devices().isEmpty()) {
             b.append("\n### Devices\n\n| device | status | reason |\n|---|---|---|\n");
@@ -52,6 +57,11 @@ final class MarkdownReporter implements Reporter {
             }
         }
         out.write(b.toString());
+    }
+
+    /** A group's place: its file and line (the targets are listed in the message), else the inventory. */
+    private static String groupWhere(Finding f, Report report) {
+        return f.location() != null ? f.location().file() + ":" + f.location().line() : report.inventory();
     }
 
     /** {@code file:line} for intent findings (the column only clutters a comment), else the device and port. */

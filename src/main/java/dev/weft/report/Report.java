@@ -20,6 +20,11 @@ import java.util.TreeMap;
  * @param findings  sorted with {@link Finding#ORDER}
  * @param devices   sorted by name
  * @param rules     rule metadata by id (may cover more or fewer rules than the findings use)
+ * @param failOn    the {@code --fail-on} threshold the run's exit code follows; every format agrees with it
+ *                  (JUnit fails exactly the test cases with a finding at or above it)
+ * @param run       when, how and from which commit the command ran; null in tests and goldens that compare
+ *                  byte for byte (reporters then leave those fields out)
+ * @param notes     lines about the run itself (files that could not be mapped, ...), in order
  */
 public record Report(
         String tool,
@@ -28,7 +33,10 @@ public record Report(
         String inventory,
         List<Finding> findings,
         List<DeviceStatus> devices,
-        Map<String, RuleInfo> rules) {
+        Map<String, RuleInfo> rules,
+        FailOn failOn,
+        RunInfo run,
+        List<String> notes) {
 
     public static final String TOOL = "weft";
 
@@ -44,6 +52,36 @@ public record Report(
         byName.sort(Comparator.comparing(DeviceStatus::name));
         devices = List.copyOf(byName);
         rules = java.util.Collections.unmodifiableMap(new TreeMap<>(rules));
+        failOn = failOn == null ? FailOn.ERROR : failOn;
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A report without run facts or notes, failing on errors. */
+    public Report(String tool, String version, String command, String inventory, List<Finding> findings,
+            List<DeviceStatus> devices, Map<String, RuleInfo> rules) {
+        this(tool, version, command, inventory, findings, devices, rules, FailOn.ERROR, null, List.of());
+    }
+
+    public Report withFailOn(FailOn threshold) {
+        return new Report(tool, version, command, inventory, findings, devices, rules, threshold, run, notes);
+    }
+
+    public Report withRun(RunInfo info) {
+        return new Report(tool, version, command, inventory, findings, devices, rules, failOn, info, notes);
+    }
+
+    public Report withNotes(List<String> lines) {
+        return new Report(tool, version, command, inventory, findings, devices, rules, failOn, run, lines);
+    }
+
+    /** Whether {@code f} fails the run at this report's threshold (waived findings never do). */
+    public boolean failing(Finding f) {
+        return !f.waived() && failOn.fails(f.severity());
+    }
+
+    /** The exit code the run has: 1 when a finding reaches {@code failOn}, else 0. */
+    public int exitCode() {
+        return Outcome.exitCode(this, failOn);
     }
 
     /** A report of the {@code weft} tool; {@code rules} are indexed by id (a later duplicate id wins). */

@@ -24,6 +24,8 @@ import java.util.Map;
  *       line is anchored at the inventory directory, and its device and port go in a logical location.</li>
  *   <li>Waived findings go out with an {@code external} suppression (the waiver lives in intent, not at the
  *       line) whose justification is the waiver's reason.</li>
+ *   <li>The run's start and end time, command line and exit code are in {@code invocations[0]}; the Weft
+ *       version, the {@code --fail-on} threshold and the inventory's commit in the run's {@code properties}.</li>
  * </ul>
  */
 final class SarifReporter implements Reporter {
@@ -70,13 +72,49 @@ final class SarifReporter implements Reporter {
         run.put("originalUriBaseIds", Map.of(SRCROOT,
                 Map.of("description", text("The root of the Git repository that holds the inventory."))));
         run.put("columnKind", "unicodeCodePoints");
+        if (report.run() != null || !report.notes().isEmpty()) {
+            run.put("invocations", List.of(invocation(report)));
+        }
         run.put("results", results);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("weftVersion", report.version());
+        properties.put("command", report.command());
+        properties.put("inventory", report.inventory());
+        properties.put("failOn", report.failOn().name().toLowerCase(java.util.Locale.ROOT));
+        if (report.run() != null && report.run().inventoryCommit() != null) {
+            properties.put("inventoryCommit", report.run().inventoryCommit());
+        }
+        run.put("properties", properties);
 
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("$schema", SCHEMA);
         root.put("version", "2.1.0");
         root.put("runs", List.of(run));
         return root;
+    }
+
+    /**
+     * The run as SARIF sees it: start and end time, the command line, the exit code (which follows
+     * {@code --fail-on}), and the run's notes as tool notifications.
+     */
+    private static Map<String, Object> invocation(Report report) {
+        Map<String, Object> inv = new LinkedHashMap<>();
+        RunInfo info = report.run();
+        if (info != null) {
+            inv.put("commandLine", info.commandLine());
+            inv.put("startTimeUtc", info.started().toString());
+            inv.put("endTimeUtc", info.ended().toString());
+        }
+        inv.put("exitCode", report.exitCode());
+        inv.put("executionSuccessful", true);
+        if (!report.notes().isEmpty()) {
+            List<Object> notes = new ArrayList<>();
+            for (String n : report.notes()) {
+                notes.add(Map.of("level", "note", "message", text(n)));
+            }
+            inv.put("toolExecutionNotifications", notes);
+        }
+        return inv;
     }
 
     private static Map<String, Object> rule(RuleInfo info) {

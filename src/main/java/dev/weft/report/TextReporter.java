@@ -10,20 +10,24 @@ import java.io.Writer;
  * {@code --format text}: one line per finding in the compiler style editors and terminals link,
  * {@code path:line:col: severity [rule] message}; the device and port follow in parentheses when the
  * message is tied to a file, and take the place of the file when it is not. Waived findings say so and
- * why. Device statuses other than ok come next, then one summary line.
+ * why. Findings that differ only in their device and port are one line naming how many and which
+ * ({@link Groups}). Device statuses other than ok come next, then notes about the run, then one summary line.
  */
 final class TextReporter implements Reporter {
 
     @Override
     public void write(Report report, Writer out) throws IOException {
-        for (Finding f : report.findings()) {
+        for (Groups.Group g : Groups.of(report.findings())) {
+            Finding f = g.first();
             StringBuilder line = new StringBuilder();
-            line.append(Places.where(f, report)).append(": ")
+            line.append(g.single() || f.location() != null ? Places.where(f, report) : report.inventory()).append(": ")
                     .append(f.severity().label())
                     .append(" [").append(f.rule()).append("] ")
                     .append(Places.oneLine(f.message()));
             String target = Places.target(f);
-            if (f.location() != null && target != null) {
+            if (!g.single()) {
+                line.append(" (").append(g.targets()).append(')');
+            } else if (f.location() != null && target != null) {
                 line.append(" (").append(target).append(')');
             }
             if (f.waived()) {
@@ -40,6 +44,9 @@ final class TextReporter implements Reporter {
                 out.write(terminalSafe("device " + d.name() + ": " + d.status().label()
                         + (d.reason() == null ? "" : " (" + Places.oneLine(d.reason()) + ")")) + "\n");
             }
+        }
+        for (String note : report.notes()) {
+            out.write("note: " + Places.oneLine(note) + "\n");
         }
         StringBuilder summary = new StringBuilder();
         summary.append(report.tool()).append(' ').append(report.command()).append(' ').append(report.inventory())

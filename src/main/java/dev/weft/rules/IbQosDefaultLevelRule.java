@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * {@code ib-qos-default-level}: OpenSM rejects a qos-policy file without a level named DEFAULT ("ERR AC10")
- * and then drops the whole policy, so every path silently gets SL 0. Level names must be unique, and levels
- * written while QoS is off are ignored by OpenSM.
+ * and then drops the whole policy, so every path silently gets SL 0. Level names must be unique. (Levels
+ * written while QoS is off are {@link IbQosLevelsIgnoredRule}'s warning.)
  */
 public final class IbQosDefaultLevelRule implements Rule {
 
@@ -30,11 +30,7 @@ public final class IbQosDefaultLevelRule implements Rule {
         IbQos qos = subnet.qos();
         List<Finding> out = new ArrayList<>();
         if (!qos.enabled()) {
-            if (!qos.levels().isEmpty()) {
-                out.add(Finding.of(id(), Severity.WARNING, "qos levels are written but qos is not enabled;"
-                        + " OpenSM ignores the policy").at(qos.at().of("levels")).withPath("/subnet/qos/levels"));
-            }
-            return out;
+            return out; // levels written while QoS is off are ib-qos-levels-ignored's (a warning)
         }
         Map<String, IbQos.QosLevel> seen = new HashMap<>();
         for (int i = 0; i < qos.levels().size(); i++) {

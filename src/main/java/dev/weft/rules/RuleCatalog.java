@@ -23,13 +23,58 @@ public final class RuleCatalog {
     public static final List<String> WAIVER_RULE_IDS =
             List.of(Waivers.EXPIRED, Waivers.INVALID, Waivers.UNUSED);
 
+    /**
+     * Weft's own finding ids: not rules (no class, no fixtures), but catalogue entries all the same, with
+     * scope {@code tool} in {@code policies/<id>/rule.yaml}, so {@code weft explain} answers for them and SARIF
+     * describes them. Registered here because a jar's folders cannot be listed portably; {@code
+     * FindingIdsTest} fails when the code emits an id that is in neither list.
+     */
+    public static final List<String> BUILT_IN_FINDINGS = List.of(
+            "asic-profile-invalid",
+            "config",
+            "device-error",
+            "device-unreachable",
+            "drift-buffers",
+            "drift-classification",
+            "drift-ecn",
+            "drift-hash",
+            "drift-ib-pkey",
+            "drift-ib-sl2vl",
+            "drift-ib-sm",
+            "drift-ib-vlarb",
+            "drift-mtu",
+            "drift-pfc",
+            "drift-port",
+            "drift-scheduler",
+            "drift-watchdog",
+            RuleEngine.INTERNAL_ERROR,
+            "not-audited",
+            "opensm-file",
+            "render-error",
+            "render-gap",
+            "render-output",
+            "remediate-applied",
+            "remediate-locked",
+            "remediate-not-remediable",
+            "remediate-refused",
+            "remediate-rejected",
+            "remediate-rolled-back",
+            "remediate-skipped",
+            "reply-invalid",
+            RuleMetaReader.RULE,
+            "schema",
+            "user-rule-failed",
+            "user-rule-invalid",
+            "yaml-syntax");
+
     private final Map<String, Rule> rules;
 
     /** @throws IllegalArgumentException when two rules share an id (a programming error) */
     public RuleCatalog(List<Rule> rules) {
         Map<String, Rule> byId = new TreeMap<>();
         for (Rule r : rules) {
-            if (byId.putIfAbsent(r.id(), r) != null || WAIVER_RULE_IDS.contains(r.id())) {
+            if (byId.putIfAbsent(r.id(), r) != null || WAIVER_RULE_IDS.contains(r.id())
+                    || BUILT_IN_FINDINGS.contains(r.id())) {
                 throw new IllegalArgumentException("rule id registered twice: " + r.id());
             }
         }
@@ -59,14 +104,23 @@ public final class RuleCatalog {
         return Optional.ofNullable(rules.get(id));
     }
 
-    /** Every id the catalogue knows, the waiver rules included, sorted. */
+    /** Every id the catalogue has an entry for: rules, waiver rules and Weft's own finding ids, sorted. */
     public Set<String> ids() {
         Set<String> ids = new TreeSet<>(rules.keySet());
         ids.addAll(WAIVER_RULE_IDS);
+        ids.addAll(BUILT_IN_FINDINGS);
         return Collections.unmodifiableSet(ids);
     }
 
+    /** Whether {@code id} is a rule the engine evaluates (a registered rule or a waiver rule): what a waiver may name. */
     public boolean knows(String id) {
         return rules.containsKey(id) || WAIVER_RULE_IDS.contains(id);
+    }
+
+    /** The rule ids a waiver may name, sorted (for did-you-mean hints). */
+    public Set<String> ruleIds() {
+        Set<String> ids = new TreeSet<>(rules.keySet());
+        ids.addAll(WAIVER_RULE_IDS);
+        return Collections.unmodifiableSet(ids);
     }
 }

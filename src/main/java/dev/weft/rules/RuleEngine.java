@@ -12,8 +12,15 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Runs the catalogue's rules on one input and returns their findings: severities stamped from the
- * metadata, waivers applied (matches marked, not removed), sorted by {@link Finding#ORDER}.
+ * Runs the catalogue's rules on one input and returns their findings, waivers applied (matches marked, not
+ * removed), sorted by {@link Finding#ORDER}.
+ *
+ * <p>A finding keeps the severity its rule gave it: the engine never replaces it with the catalogue's.
+ * The one exception is a site's decision: a {@code --policies} override of a rule's {@code severity}
+ * re-levels the findings the rule emits at its built-in default ({@link RuleMeta#reported}). A rule
+ * that emits a severity its {@code rule.yaml} does not declare under {@code severities}, or a finding
+ * under another rule's id, is a bug in Weft: the finding is kept as emitted and an
+ * {@value #INTERNAL_ERROR} finding says what is wrong.
  *
  * <p>Rules run in parallel; the output does not depend on scheduling because every rule's list is
  * collected in id order and the final sort is stable. A rule that throws is a bug in Weft, reported as
@@ -29,7 +36,7 @@ public final class RuleEngine {
 
     /**
      * @param catalog the rules to run
-     * @param meta    metadata by rule id; a rule without metadata keeps the severity its check chose
+     * @param meta    metadata by rule id (a rule without metadata is run and its findings are kept as emitted)
      */
     public RuleEngine(RuleCatalog catalog, Map<String, RuleMeta> meta) {
         this.catalog = catalog;
@@ -61,10 +68,10 @@ public final class RuleEngine {
         List<Rule> toRun = catalog.rules().stream()
                 .filter(r -> enabled == null || enabled.contains(r.id()))
                 .toList();
-        List<List<Finding>> perRule = toRun.parallelStream().map(r -> checkSafely(r, input)).toList();
+        List<List<Finding>> perRule = toRun.parallelStream().map(r -> declared(r, checkSafely(r, input))).toList();
 
         List<Finding> findings = new ArrayList<>();
-        perRule.forEach(list -> list.forEach(f -> findings.add(stamp(f))));
+        perRule.forEach(findings::addAll);
         Set<String> ran = new TreeSet<>();
         toRun.forEach(r -> ran.add(r.id()));
 
@@ -72,16 +79,54 @@ public final class RuleEngine {
         List<Finding> result = new ArrayList<>();
         for (Finding f : Waivers.apply(waivers, findings, catalog, ran, input.today(), model)) {
             if (enabled == null || !RuleCatalog.WAIVER_RULE_IDS.contains(f.rule()) || enabled.contains(f.rule())) {
-                result.add(stamp(f));
+                result.add(f);
             }
         }
         result.sort(Finding.ORDER);
         return List.copyOf(result);
     }
 
-    private Finding stamp(Finding f) {
-        RuleMeta m = meta.get(f.rule());
-        return m == null || m.severity() == f.severity() ? f : f.withSeverity(m.severity());
+    /**
+     * The ids of the rules whose metadata puts them in {@code scope}, sorted: what {@code weft drift} runs on
+     * live config, for example. Rules without metadata are in no scope.
+     */
+    public Set<String> idsIn(RuleMeta.Scope scope) {
+        Set<String> ids = new TreeSet<>();
+        for (Rule r : catalog.rules()) {
+            RuleMeta m = meta.get(r.id());
+            if (m != null && m.runsOn(scope)) {
+                ids.add(r.id());
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * One rule's findings held to its metadata: the id must be the rule's own and the severity one it
+     * declares; a site's severity override is applied. What breaks the declaration is reported, not hidden.
+     */
+    private List<Finding> declared(Rule rule, List<Finding> found) {
+        RuleMeta m = meta.get(rule.id());
+        List<Finding> out = new ArrayList<>(found.size());
+        for (Finding f : found) {
+            if (f.rule().equals(INTERNAL_ERROR)) {
+                out.add(f);
+                continue;
+            }
+            if (!f.rule().equals(rule.id())) {
+                out.add(bug(rule, "emitted a finding with the id " + f.rule() + "; a rule emits only its own id"));
+            } else if (m != null && !m.severities().contains(f.severity())) {
+                out.add(bug(rule, "emitted a " + f.severity().label() + " finding, but its rule.yaml declares severities "
+                        + m.severities().stream().map(Severity::label).toList()));
+            }
+            out.add(m == null ? f : f.withSeverity(m.reported(f.severity())));
+        }
+        return out;
+    }
+
+    private static Finding bug(Rule rule, String what) {
+        return Finding.of(INTERNAL_ERROR, Severity.ERROR, "rule " + rule.id() + " " + what
+                + " (this is a bug in Weft, please report it)");
     }
 
     private static List<Finding> checkSafely(Rule rule, RuleInput input) {

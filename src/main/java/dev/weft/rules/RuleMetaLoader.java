@@ -152,6 +152,9 @@ public final class RuleMetaLoader {
             } else if (!p.missing().isEmpty()) {
                 problems.add(RuleMetaReader.problem(Location.ofFile(lastFile.get(id)),
                         "rule.yaml of " + id + " lacks " + String.join(", ", p.missing())));
+            } else if (!p.contradictions().isEmpty()) {
+                problems.add(RuleMetaReader.problem(Location.ofFile(lastFile.get(id)),
+                        "rule.yaml of " + id + ": " + String.join("; ", p.contradictions())));
             } else {
                 meta.put(id, p.toMeta());
             }

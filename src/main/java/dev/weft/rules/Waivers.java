@@ -91,8 +91,11 @@ final class Waivers {
     /** Why a waiver cannot be applied; empty when it is usable. */
     private static List<Finding> problems(Waiver w, RuleCatalog catalog, FabricModel model) {
         List<Finding> problems = new ArrayList<>();
-        if (w.rule() == null || !catalog.knows(w.rule())) {
-            String hint = w.rule() == null ? "" : Optional.ofNullable(DidYouMean.suggest(w.rule(), catalog.ids()))
+        if (w.rule() != null && RuleCatalog.BUILT_IN_FINDINGS.contains(w.rule())) {
+            problems.add(invalid(w, "rule", "waiver names " + w.rule() + ", a finding of Weft itself rather than of a"
+                    + " policy rule (weft explain " + w.rule() + "); waivers accept policy findings only, fix the cause instead"));
+        } else if (w.rule() == null || !catalog.knows(w.rule())) {
+            String hint = w.rule() == null ? "" : Optional.ofNullable(DidYouMean.suggest(w.rule(), catalog.ruleIds()))
                     .map(id -> " (did you mean " + id + "?)").orElse("");
             problems.add(invalid(w, "rule", "waiver names rule '" + w.rule() + "', which is not in the catalogue" + hint));
         } else if (RuleCatalog.WAIVER_RULE_IDS.contains(w.rule())) {

@@ -67,6 +67,15 @@ public final class GitRefSource implements InventorySource {
     }
 
     @Override
+    public String revision() {
+        try (Repository repo = open()) {
+            return resolve(repo).name();
+        } catch (SourceException e) {
+            return null;
+        }
+    }
+
+    @Override
     public List<SourceFile> read() throws SourceException {
         try (Repository repo = open();
                 ObjectReader reader = repo.newObjectReader();

@@ -16,4 +16,13 @@ public interface InventorySource {
 
     /** Every {@code *.yaml}/{@code *.yml} file below the inventory, sorted by path, dot-files skipped. */
     List<SourceFile> read() throws SourceException;
+
+    /**
+     * The commit the files come from, for reports: a full commit id, {@code working tree, dirty (on <id>)} when
+     * the inventory has uncommitted changes, or null outside a Git repository (or when Git cannot tell). Costs a
+     * Git status of the inventory folder, so reports that carry it ask, and text output does not.
+     */
+    default String revision() {
+        return null;
+    }
 }

@@ -52,6 +52,28 @@ public final class WorkingTreeSource implements InventorySource {
     }
 
     @Override
+    public String revision() {
+        if (!Files.exists(base.resolve(".git"))) {
+            return null;
+        }
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(base.toFile())) {
+            org.eclipse.jgit.lib.ObjectId head = git.getRepository().resolve("HEAD^{commit}");
+            String path = InventoryFiles.display(relative(inventory));
+            org.eclipse.jgit.api.StatusCommand status = git.status();
+            if (!path.isEmpty() && !path.equals(".")) {
+                status.addPath(path);
+            }
+            boolean dirty = !status.call().isClean();
+            if (head == null) {
+                return "working tree, no commit yet";
+            }
+            return dirty ? "working tree, dirty (on " + head.name() + ")" : head.name();
+        } catch (IOException | org.eclipse.jgit.api.errors.GitAPIException | RuntimeException e) {
+            return null; // a report without the commit beats no report
+        }
+    }
+
+    @Override
     public List<SourceFile> read() throws SourceException {
         if (!Files.exists(inventory, LinkOption.NOFOLLOW_LINKS)) {
             throw new SourceException("inventory '" + inventoryPath() + "' not found: no such directory in the working tree ("

@@ -36,6 +36,9 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  */
 public final class YamlParser {
 
+    /** Rule id of every finding about a file that cannot be read as YAML. */
+    public static final String RULE = TreeBuilder.RULE;
+
     /** The name this fast path is counted and reported under ({@link Accelerators}). */
     public static final String FAST_PATH = "yaml";
 

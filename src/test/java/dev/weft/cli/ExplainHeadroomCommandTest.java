@@ -40,7 +40,31 @@ class ExplainHeadroomCommandTest {
     void unknownPortIsAUsageError() {
         Run r = run("explain-headroom", "leaf-01", "Ethernet999", inventory("roce-pod-a"));
         assertEquals(ExitCode.USAGE, r.code());
-        assertEquals("weft: switch 'leaf-01' has no port 'Ethernet999'", r.err().strip());
+        assertTrue(r.err().strip().startsWith("weft: switch 'leaf-01' has no port 'Ethernet999'"), r.err());
+    }
+
+    @Test
+    void mistypedNamesGetTheClosestOne() {
+        Run device = run("explain-headroom", "leaf-1", "Ethernet256", inventory("roce-pod-a"));
+        assertEquals(ExitCode.USAGE, device.code());
+        assertTrue(device.err().contains("no switch named 'leaf-1'") && device.err().contains("did you mean 'leaf-01'?"),
+                device.err());
+        Run port = run("explain-headroom", "leaf-01", "Ethernet265", inventory("roce-pod-a"));
+        assertTrue(port.err().contains("did you mean 'Ethernet256'?"), port.err());
+    }
+
+    @Test
+    void htmlGoesToTheOutputFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws java.io.IOException {
+        java.nio.file.Path page = tmp.resolve("h.html");
+        Run r = run("explain-headroom", "leaf-01", "Ethernet256", inventory("roce-pod-a"), "--format", "html",
+                "--output", page.toString());
+        assertEquals(ExitCode.OK, r.code(), r.err());
+        assertEquals("", r.out(), "nothing on stdout when --output is given");
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("<title>PFC headroom of leaf-01 Ethernet256</title>")
+                && html.contains("cable 30 m"), html);
+        Run text = run("explain-headroom", "leaf-01", "Ethernet256", inventory("roce-pod-a"));
+        assertTrue(html.contains(text.out().lines().findFirst().orElseThrow()), "the page holds the text explanation");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.Inventories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,9 +45,9 @@ class RenderCommandTest {
 
     @Test
     void validateFirstRendersWhatRenderDoesAndReportsWhatValidateReports(@TempDir Path tmp) throws IOException {
-        CliRun plain = CliRun.of("render", EXAMPLE.toString(), "--out", tmp.resolve("plain").toString());
+        CliRun plain = CliRun.of("render", EXAMPLE.toString(), "--out", tmp.resolve("plain").toString(), "--no-validate");
         CliRun checked = CliRun.of("render", EXAMPLE.toString(), "--out", tmp.resolve("checked").toString(),
-                "--validate", "--format", "json");
+                "--format", "json");
         CliRun validate = CliRun.of("validate", EXAMPLE.toString(), "--format", "json");
         assertEquals(validate.exitCode(), checked.exitCode(), checked.err());
         assertEquals(findingsOf(validate.out()), findingsOf(checked.out()));
@@ -54,23 +55,37 @@ class RenderCommandTest {
     }
 
     @Test
-    void validateFirstRendersNothingFromIntentThatFailsAPolicyRule(@TempDir Path tmp) throws IOException {
+    void renderValidatesByDefaultAndWritesNothingFromIntentThatFailsAPolicyRule(@TempDir Path tmp) throws IOException {
         Path failing = ProjectDir.get().resolve("policies/mtu-link-mismatch/fail");
-        CliRun plain = CliRun.of("render", failing.toString(), "--out", tmp.resolve("plain").toString());
-        assertEquals(0, plain.exitCode(), "render alone runs no policy rule: " + plain.err());
-        assertTrue(Files.isDirectory(tmp.resolve("plain/leaf-01")));
-
         Path out = tmp.resolve("checked");
-        CliRun checked = CliRun.of("render", failing.toString(), "--out", out.toString(), "--validate", "--format", "json");
+        CliRun checked = CliRun.of("render", failing.toString(), "--out", out.toString(), "--format", "json");
         assertEquals(1, checked.exitCode(), checked.err());
         assertTrue(checked.out().contains("\"rule\": \"mtu-link-mismatch\""), checked.out());
-        assertTrue(checked.err().contains("not rendered: the intent fails validation"), checked.err());
+        assertTrue(checked.err().contains("nothing written to " + out + ": the intent fails validation"), checked.err());
         assertTrue(!Files.exists(out), "nothing written");
 
-        CliRun waivedByThreshold = CliRun.of("render", failing.toString(), "--out", out.toString(), "--validate",
-                "--fail-on", "never");
+        CliRun alias = CliRun.of("render", failing.toString(), "--out", out.toString(), "--validate");
+        assertEquals(1, alias.exitCode(), "--validate is accepted and changes nothing: " + alias.err());
+        assertTrue(!Files.exists(out), "nothing written");
+
+        CliRun expert = CliRun.of("render", failing.toString(), "--out", tmp.resolve("plain").toString(), "--no-validate");
+        assertEquals(0, expert.exitCode(), "--no-validate runs no policy rule: " + expert.err());
+        assertTrue(Files.isDirectory(tmp.resolve("plain/leaf-01")));
+
+        CliRun waivedByThreshold = CliRun.of("render", failing.toString(), "--out", out.toString(), "--fail-on", "never");
         assertEquals(0, waivedByThreshold.exitCode(), waivedByThreshold.err());
         assertTrue(Files.isDirectory(out.resolve("leaf-01")), "--fail-on never lets it render");
+    }
+
+    @Test
+    void brokenIntentIsNeverRenderedEvenWithoutValidation(@TempDir Path tmp) {
+        Path broken = Inventories.copy(EXAMPLE, tmp.resolve("pod"));
+        Inventories.edit(broken.resolve("profiles.yaml"), "speed: 400G", "sped: 400G");
+        Path out = tmp.resolve("out");
+        CliRun expert = CliRun.of("render", broken.toString(), "--out", out.toString(), "--no-validate", "--fail-on", "never");
+        assertTrue(expert.out().contains("[schema] unknown key `sped`"), expert.out());
+        assertTrue(expert.err().contains("nothing written"), expert.err());
+        assertTrue(!Files.exists(out), "a schema error stops the render whatever the flags");
     }
 
     @Test

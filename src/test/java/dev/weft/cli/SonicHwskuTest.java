@@ -67,7 +67,8 @@ class SonicHwskuTest {
         Path dir = FIXTURES.resolve("lossless-pool-missing");
         CliRun v = CliRun.of("validate", dir.toString(), "--repo", ProjectDir.get().toString(), "--format", "json");
         assertEquals(1, v.exitCode(), v.out());
-        Map<String, Object> f = findings(v.out()).get(0);
+        Map<String, Object> f = findings(v.out()).stream()
+                .filter(x -> String.valueOf(x.get("message")).contains("BUFFER_POOL")).findFirst().orElseThrow();
         assertEquals("error", f.get("severity"));
         String message = (String) f.get("message");
         assertTrue(message.contains("BUFFER_POOL ingress_lossless_pool") && message.contains("Arista-7060X6-64PE-C256S2")

@@ -36,7 +36,7 @@ class StageTimingsTest {
         assertEquals(plain.findings(), timed.findings());
         String line = timings.line();
         assertTrue(line.matches("weft timings \\(wall ms\\): load\\+parse\\+schema \\d+, map \\d+, compile \\d+,"
-                + " rules \\d+, total \\d+"), line);
+                + " rules \\d+, render-check \\d+, total \\d+"), line);
     }
 
     @Test

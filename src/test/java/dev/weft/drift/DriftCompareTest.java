@@ -198,9 +198,11 @@ class DriftCompareTest {
         for (String id : List.of(DriftRules.CLASSIFICATION, DriftRules.PFC, DriftRules.ECN, DriftRules.SCHEDULER,
                 DriftRules.WATCHDOG, DriftRules.BUFFERS, DriftRules.MTU, DriftRules.PORT, DriftRules.UNREACHABLE,
                 DriftRules.DEVICE_ERROR)) {
-            DriftRules.Description d = DriftRules.all().get(id);
+            dev.weft.rules.RuleMeta d = new dev.weft.rules.RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(),
+                    List.of()).meta().get(id);
             assertNotNull(d, id);
             assertNotEquals("", d.title());
+            assertTrue(d.tool(), id + " is a catalogue entry of scope tool");
         }
     }
 }

@@ -18,7 +18,7 @@ class JsonReporterTest {
     private static final List<String> TOP = List.of("tool", "version", "command", "inventory", "findings", "devices", "summary");
     private static final List<String> FINDING = List.of("rule", "severity", "message", "file", "line", "column",
             "device", "port", "path", "expected", "actual", "waived");
-    private static final List<String> SUMMARY = List.of("error", "warning", "info", "waived");
+    private static final List<String> SUMMARY = List.of("error", "warning", "info", "waived", "fail_on", "failed");
 
     private static JsonNode parse(Report report) throws Exception {
         StringWriter out = new StringWriter();

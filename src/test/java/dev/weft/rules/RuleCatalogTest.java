@@ -20,19 +20,19 @@ import org.junit.jupiter.api.TestFactory;
  * and fixtures, and every folder belongs to a registered rule. (PMD's AbstractRuleSetFactoryTest,
  * Checkstyle's AllChecksTest.)
  */
-class RuleCatalogTest {
+public class RuleCatalogTest {
 
-    static Path projectDir() {
+    public static Path projectDir() {
         String dir = System.getProperty("weft.project.dir");
         return Path.of(dir == null ? "" : dir).toAbsolutePath();
     }
 
-    static Path policies() {
+    public static Path policies() {
         return projectDir().resolve("policies");
     }
 
     /** Holds user-rule examples (CEL, loaded with --policies policies/examples), not built-in rules. */
-    static final String EXAMPLES = "examples";
+    public static final String EXAMPLES = "examples";
 
     private static Set<String> folders() throws IOException {
         try (Stream<Path> s = Files.list(policies())) {
@@ -79,6 +79,16 @@ class RuleCatalogTest {
             assertTrue(Files.isRegularFile(readme), id + ": README.md missing");
             assertTrue(Files.readString(readme).startsWith("# " + id + "\n"), id + ": README must start with '# " + id + "'");
 
+            boolean tool = RuleCatalog.BUILT_IN_FINDINGS.contains(id);
+            assertEquals(tool, m.tool(), id + ": scope tool is for exactly the ids in RuleCatalog.BUILT_IN_FINDINGS");
+            if (tool) {
+                // no inventory makes a rule emit these: a fixture would test nothing, so there must be none
+                assertFalse(Files.exists(folder.resolve("pass")) || Files.exists(folder.resolve("fail")),
+                        id + ": a built-in finding has no pass/ or fail/ fixtures");
+                return;
+            }
+            assertFalse(m.runsOn(RuleMeta.Scope.TOOL), id);
+            assertTrue(m.severities().contains(m.severity()), id);
             assertFalse(yamlFiles(folder.resolve("pass")).isEmpty(), id + ": no pass/ fixture");
             List<Path> fail = yamlFiles(folder.resolve("fail"));
             assertFalse(fail.isEmpty(), id + ": no fail/ fixture");
@@ -90,7 +100,7 @@ class RuleCatalogTest {
         }));
     }
 
-    static List<Path> yamlFiles(Path dir) throws IOException {
+    public static List<Path> yamlFiles(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }

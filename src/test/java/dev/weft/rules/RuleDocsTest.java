@@ -20,7 +20,7 @@ class RuleDocsTest {
         String b = RuleDocs.markdown(List.of(meta("a-rule", "A | pipe"), meta("b-rule", "B")));
         assertEquals(a, b);
         assertTrue(a.indexOf("## a-rule") < a.indexOf("## b-rule"), a);
-        assertTrue(a.contains("| [a-rule](#a-rule) | warning | mtu | A \\| pipe |\n"), a);
+        assertTrue(a.contains("| [a-rule](#a-rule) | warning | intent | mtu | A \\| pipe |\n"), a);
         assertTrue(a.contains("Why: Because it matters.\n"), a);
         assertTrue(a.contains("- https://example.org/a\n"), a);
         assertTrue(a.contains("How to fix: Fix it.\n"), a);

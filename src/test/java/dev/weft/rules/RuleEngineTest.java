@@ -32,15 +32,67 @@ class RuleEngineTest {
     }
 
     @Test
-    void severityComesFromMetadataNotFromTheCheck() {
+    void theEngineKeepsTheSeverityTheRuleEmitted() {
         FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
                 List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
-        RuleEngine engine = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(),
-                Map.of("cable-length-missing", meta("cable-length-missing", Severity.INFO)));
-        List<Finding> cable = engine.run(input(model)).stream()
+        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of());
+        List<Finding> cable = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), builtIn.meta()).run(input(model)).stream()
                 .filter(f -> f.rule().equals("cable-length-missing")).toList();
         assertEquals(1, cable.size());
-        assertEquals(Severity.INFO, cable.get(0).severity());
+        assertEquals(Severity.WARNING, cable.get(0).severity());
+    }
+
+    @Test
+    void aSiteOverrideReLevelsTheDefaultSeverityFindings() {
+        FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
+                List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
+        RuleMeta site = new RuleMeta("cable-length-missing", "t", Severity.WARNING, "c", "r", List.of("s"), "Fix it.",
+                "0.1.0", Set.of(RuleMeta.Scope.INTENT), Set.of(Severity.WARNING), Severity.ERROR);
+        List<Finding> cable = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), Map.of("cable-length-missing", site)).run(input(model))
+                .stream().filter(f -> f.rule().equals("cable-length-missing")).toList();
+        assertEquals(Severity.ERROR, cable.get(0).severity());
+    }
+
+    @Test
+    void aSeverityTheRuleDoesNotDeclareIsABugNotARelevel() {
+        FabricModel model = TestFabric.model(TestFabric.cleanFabric(),
+                List.of(TestFabric.link(700, "leaf-01", "Ethernet9", "gpu-009", "eth0", null)), List.of());
+        List<Finding> out = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(),
+                Map.of("cable-length-missing", meta("cable-length-missing", Severity.INFO))).run(input(model));
+        Finding cable = out.stream().filter(f -> f.rule().equals("cable-length-missing")).findFirst().orElseThrow();
+        assertEquals(Severity.WARNING, cable.severity(), "kept as emitted");
+        Finding bug = out.stream().filter(f -> f.rule().equals(RuleEngine.INTERNAL_ERROR)).findFirst().orElseThrow();
+        assertTrue(bug.message().contains("cable-length-missing") && bug.message().contains("warning"), bug.message());
+    }
+
+    @Test
+    void aFindingUnderAnotherRulesIdIsABug() {
+        Rule impostor = new Rule() {
+            @Override
+            public String id() {
+                return "mine";
+            }
+
+            @Override
+            public List<Finding> check(RuleInput in) {
+                return List.of(Finding.of("theirs", Severity.ERROR, "x").at(TestFabric.line(3)));
+            }
+        };
+        List<Finding> out = new RuleEngine(new RuleCatalog(List.of(impostor)), Map.of())
+                .run(input(TestFabric.model(TestFabric.cleanFabric())));
+        assertTrue(out.stream().anyMatch(f -> f.rule().equals(RuleEngine.INTERNAL_ERROR) && f.message().contains("theirs")),
+                out.toString());
+    }
+
+    @Test
+    void liveScopeComesFromMetadataNotFromPackages() {
+        RuleMetaLoader.Result builtIn = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of());
+        Set<String> live = new RuleEngine(dev.weft.rules.builtin.BuiltInRules.catalog(), builtIn.meta()).idsIn(RuleMeta.Scope.LIVE);
+        assertTrue(live.contains("pfc-queue-mismatch") && live.contains("headroom-insufficient"), live.toString());
+        assertTrue(!live.contains("cable-length-missing"), live.toString());
+        for (String id : live) {
+            assertTrue(builtIn.meta().get(id).runsOn(RuleMeta.Scope.LIVE), id);
+        }
     }
 
     @Test

@@ -33,7 +33,8 @@ class RuleMetaLoaderTest {
         RuleMetaLoader.Result r = load();
         assertEquals(List.of(), r.problems());
         RuleMeta m = r.meta().get("cable-length-missing");
-        assertEquals(Severity.ERROR, m.severity());
+        assertEquals(Severity.ERROR, m.effectiveSeverity());
+        assertEquals(Severity.WARNING, m.severity(), "the built-in default stays known: it is what the rule emits");
         assertEquals("A lossless link has no cable length", m.title());
         assertEquals(Severity.ERROR, new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta()
                 .get("link-endpoint-unknown").severity());
@@ -45,7 +46,7 @@ class RuleMetaLoaderTest {
         Files.createDirectories(second.resolve("cable-length-missing"));
         Files.writeString(second.resolve("cable-length-missing/rule.yaml"), "id: cable-length-missing\nseverity: info\n");
         RuleMetaLoader.Result r = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir, second));
-        assertEquals(Severity.INFO, r.meta().get("cable-length-missing").severity());
+        assertEquals(Severity.INFO, r.meta().get("cable-length-missing").effectiveSeverity());
     }
 
     @Test
@@ -84,6 +85,31 @@ class RuleMetaLoaderTest {
             return; // the file system cannot make links: nothing to prove here
         }
         RuleMetaLoader.Result r = load();
-        assertEquals(Severity.WARNING, r.meta().get("cable-length-missing").severity());
+        assertEquals(Severity.WARNING, r.meta().get("cable-length-missing").effectiveSeverity());
+    }
+
+    @Test
+    void scopeAndSeveritiesAreDeclaredAndChecked() throws IOException {
+        RuleMeta pfc = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta().get("pfc-queue-mismatch");
+        assertEquals(java.util.Set.of(RuleMeta.Scope.COMPILED, RuleMeta.Scope.LIVE), pfc.scope());
+        assertEquals(java.util.Set.of(Severity.ERROR), pfc.severities());
+
+        write("cable-length-missing", "id: cable-length-missing\nscope: [intent, everywhere]\n");
+        write("mtu-nic-roce", "id: mtu-nic-roce\nseverities: [warning]\n");
+        List<Finding> problems = load().problems();
+        assertTrue(problems.stream().anyMatch(f -> f.message().contains("scope must be intent, compiled, live or tool")
+                && f.location().line() == 2), problems.toString());
+        assertTrue(problems.stream().anyMatch(f -> f.message().contains("severity error is not among its severities [warning]")),
+                problems.toString());
+    }
+
+    @Test
+    void restatingTheBuiltInSeverityUndoesAnEarlierSiteOverride(@TempDir Path second) throws IOException {
+        write("cable-length-missing", "id: cable-length-missing\nseverity: error\n");
+        Files.createDirectories(second.resolve("cable-length-missing"));
+        Files.writeString(second.resolve("cable-length-missing/rule.yaml"), "id: cable-length-missing\nseverity: warning\n");
+        RuleMeta m = new RuleMetaLoader().load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of(dir, second)).meta().get("cable-length-missing");
+        assertEquals(null, m.siteSeverity());
+        assertEquals(Severity.WARNING, m.effectiveSeverity());
     }
 }

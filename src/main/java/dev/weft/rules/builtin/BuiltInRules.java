@@ -33,6 +33,7 @@ import dev.weft.rules.IbPartitionNoFullMemberRule;
 import dev.weft.rules.IbPkeyDuplicateRule;
 import dev.weft.rules.IbPkeyRangeRule;
 import dev.weft.rules.IbQosDefaultLevelRule;
+import dev.weft.rules.IbQosLevelsIgnoredRule;
 import dev.weft.rules.IbRateCodeRule;
 import dev.weft.rules.IbRoutingDeadlockRule;
 import dev.weft.rules.IbSharpPrereqRule;
@@ -73,6 +74,7 @@ public final class BuiltInRules {
                 new IbPkeyDuplicateRule(),
                 new IbPkeyRangeRule(),
                 new IbQosDefaultLevelRule(),
+                new IbQosLevelsIgnoredRule(),
                 new IbRateCodeRule(),
                 new IbRoutingDeadlockRule(),
                 new IbSharpPrereqRule(),

@@ -33,7 +33,9 @@ public final class EcnMissingOnLossless implements Rule {
         List<TrafficClass> classes = fabric.trafficClasses();
         for (int i = 0; i < classes.size(); i++) {
             TrafficClass tc = classes.get(i);
-            if (tc.lossless() && tc.ecn() == null) {
+            // a lossless CNP class is cnp-lossless's error at the same line: the class must not be lossless at all,
+            // so asking for ECN on it would report the one mistake twice and suggest the wrong fix
+            if (tc.lossless() && tc.ecn() == null && !tc.isCnp()) {
                 findings.add(Finding.of(ID, Severity.ERROR,
                         "lossless class '" + tc.name() + "' has no ecn marking, but congestion-control is dcqcn; "
                                 + "DCQCN needs ECN on the RoCE queue (or declare congestion-control: pfc-only)")
