@@ -56,6 +56,7 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Invocation invocation = Invocation.start(spec);
         ReportOutput.checkOptions(options);
         Shard part = parseShard();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -65,8 +66,8 @@ final class AuditCommand implements Callable<Integer> {
         Pipeline.Run run = pipeline.compile(source);
         Map<String, RuleMeta> meta = AuditRules.with(pipeline.ruleMeta().meta());
         if (run.compiled() == null) {
-            return ReportOutput.write(options, spec.commandLine().getOut(), "audit", source.inventoryPath(),
-                    run.findings(), List.of(), meta);
+            return ReportOutput.write(options, spec.commandLine().getOut(), "audit", source, run.findings(), List.of(),
+                    meta, invocation, null);
         }
         if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
             throw new UsageException("weft audit reads RoCE switches; audit an InfiniBand subnet with weft drift");

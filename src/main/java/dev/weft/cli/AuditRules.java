@@ -12,10 +12,11 @@ final class AuditRules {
     private AuditRules() {}
 
     static Map<String, RuleMeta> with(Map<String, RuleMeta> catalogue) {
-        Map<String, RuleMeta> out = new TreeMap<>(DriftCommand.withDriftRules(catalogue));
+        Map<String, RuleMeta> out = new TreeMap<>(catalogue);     // drift ids are catalogue entries
         for (HealthRules.Description d : HealthRules.ALL) {
-            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), d.warning() ? Severity.WARNING : Severity.ERROR,
-                    "health", d.rationale(), d.sources(), d.remediation(), "0.1.0"));
+            Severity severity = d.warning() ? Severity.WARNING : Severity.ERROR;
+            out.putIfAbsent(d.id(), new RuleMeta(d.id(), d.title(), severity, "health", d.rationale(), d.sources(),
+                    d.remediation(), "0.1.0", java.util.Set.of(RuleMeta.Scope.TOOL), java.util.Set.of(severity), null));
         }
         return out;
     }
