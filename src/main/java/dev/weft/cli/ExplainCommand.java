@@ -32,7 +32,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Pipeline.Rules loaded = RulesCommand.load(policies);
-        List<RuleMeta> rules = RulesCommand.catalogue(loaded);
+        RulesCommand.catalogue(loaded);     // refuses a catalogue with problems
+        List<RuleMeta> rules = List.copyOf(AuditRules.with(loaded.meta().meta()).values());  // drift and health ids too
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));

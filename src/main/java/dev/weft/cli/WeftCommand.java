@@ -37,6 +37,8 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
             "backup", BackupCommand.class,
             "import", ImportCommand.class,
             "drift", DriftCommand.class,
+            "audit", AuditCommand.class,
+            "report", ReportCommand.class,
             "test-policies", TestPoliciesCommand.class,
             "remediate", RemediateCommand.class,
             "schema", SchemaCommand.class,

@@ -24,6 +24,8 @@ public record DeviceStatus(String name, Status status, String reason) {
         DRIFT,
         UNREACHABLE,
         ERROR,
+        /** {@code weft audit}: the device's platform has no live read (no live profile); nothing was compared. */
+        NOT_AUDITED,
         /** Remediate dry run: a plan was made, nothing was sent. */
         PLANNED,
         /** The plan was pushed, the device read back in sync, and the commit was confirmed. */

@@ -34,6 +34,7 @@ import org.w3c.dom.Element;
 public final class BackupRepository implements AutoCloseable {
 
     private static final Pattern DEVICE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
+    private static final Pattern EXTRA_PATH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*");
     private static final String AUTHOR = "weft";
     private static final String EMAIL = "weft@localhost";
 
@@ -105,6 +106,21 @@ public final class BackupRepository implements AutoCloseable {
      */
     public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when,
             String title) throws BackupException {
+        return recordFiles(configs, unreachable, when, title, Map.of());
+    }
+
+    /**
+     * As above, with files that are not device configs in the same commit ({@code weft audit}'s history:
+     * {@code audit/report.json}); {@code extra} maps a repository-relative path to its content.
+     */
+    public BackupResult recordFiles(Map<String, BackupFile> configs, Collection<String> unreachable, Instant when,
+            String title, Map<String, byte[]> extra) throws BackupException {
+        for (String path : extra.keySet()) {
+            if (!EXTRA_PATH.matcher(path).matches() || path.contains("..")) {
+                throw new BackupException("'" + path + "' cannot be a file in the backup (a relative path of"
+                        + " letters, digits, '_', '.', '-' and '/')");
+            }
+        }
         SortedMap<String, BackupFile> files = new TreeMap<>();
         for (Map.Entry<String, BackupFile> e : configs.entrySet()) {
             String device = e.getKey();
@@ -132,9 +148,18 @@ public final class BackupRepository implements AutoCloseable {
                 changed.add(f.getKey());
                 paths.add(path);
             }
+            for (Map.Entry<String, byte[]> f : new TreeMap<>(extra).entrySet()) {
+                if (!Arrays.equals(committed(headTree, f.getKey()), f.getValue())) {
+                    Path file = workTree.resolve(f.getKey());
+                    Files.createDirectories(file.getParent());
+                    Files.write(file, f.getValue());
+                    git.add().addFilepattern(f.getKey()).call();
+                    paths.add(f.getKey());
+                }
+            }
             List<String> failed = List.copyOf(new TreeSet<>(unreachable));
             String message = message(title, changed, same, failed);
-            if (changed.isEmpty()) {
+            if (paths.isEmpty()) {
                 return new BackupResult(Optional.empty(), changed, same, failed, message, recovered);
             }
             PersonIdent who = new PersonIdent(AUTHOR, EMAIL, when, ZoneOffset.UTC);

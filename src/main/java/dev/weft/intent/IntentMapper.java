@@ -23,6 +23,7 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.Ecmp;
+import dev.weft.model.Health;
 import dev.weft.model.Ecn;
 import dev.weft.model.Endpoint;
 import dev.weft.model.Fabric;
@@ -220,7 +221,8 @@ public final class IntentMapper {
                     versions(mapping(f, "versions"), f),
                     provenance(f),
                     roce ? nicModels(mapping(f, "nic-models")) : Map.of(),
-                    roce ? bufferPools(mapping(f, "buffer-pools")) : null);
+                    roce ? bufferPools(mapping(f, "buffer-pools")) : null,
+                    health(mapping(f, "health"), f));
         }
 
         private Map<String, NicModel> nicModels(MapNode models) {
@@ -268,6 +270,21 @@ public final class IntentMapper {
 
         private static Boolean optionalBool(MapNode m, String key) {
             return m.has(key) ? bool(m, key, false) : null;
+        }
+
+        private Health health(MapNode h, MapNode fabric) {
+            if (h == null) {
+                return Health.defaults(provenance(fabric));
+            }
+            return new Health(longOr(h, "lossless-drops", 0), longOr(h, "watchdog-storms", 0),
+                    longOr(h, "pause-frames-per-second", Health.DEFAULT_PAUSE_FRAMES_PER_SECOND),
+                    bool(h, "cnp-required", true), longOr(h, "min-roce-packets", Health.DEFAULT_MIN_ROCE_PACKETS),
+                    provenance(h));
+        }
+
+        private long longOr(MapNode m, String key, long otherwise) {
+            Integer v = integer(m, key);
+            return v == null ? otherwise : v;
         }
 
         private RoceMtu roceMtu(MapNode m) {

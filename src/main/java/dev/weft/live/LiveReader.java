@@ -18,8 +18,11 @@ import dev.weft.platform.ReadException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.w3c.dom.Element;
 
 /**
  * Reads many devices' running config, at most {@code parallel} at a time in {@link DevicePool}, each
@@ -46,7 +49,22 @@ public final class LiveReader {
         /** The part of the config the platform's live profile compares, parsed into a compiled switch. */
         DRIFT,
         /** The whole running config as the device sends it, unparsed (backup). */
-        WHOLE_CONFIG
+        WHOLE_CONFIG,
+        /**
+         * The nightly audit: the drift read, then in the same session the {@link Audit} extras: the whole config
+         * (NETCONF: a second get-config; a command's output already is the whole config) and the counter commands.
+         */
+        AUDIT
+    }
+
+    /**
+     * What an {@link Mode#AUDIT} read takes besides the drift read.
+     *
+     * @param wholeConfig read the whole config for a backup
+     * @param commands    the counter commands to run on a device read by SSH command (none: no health read)
+     */
+    public record Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands) {
+        public static final Audit NONE = new Audit(false, sw -> List.of());
     }
 
     private static final Log LOG = Log.of(LiveReader.class);
@@ -61,36 +79,41 @@ public final class LiveReader {
 
     /** One reading per target, sorted by device name. */
     public List<Reading> read(List<LiveTarget> targets, Mode mode) throws InterruptedException {
+        return read(targets, mode, Audit.NONE);
+    }
+
+    /** One reading per target, sorted by device name; {@code audit} says what an audit read adds. */
+    public List<Reading> read(List<LiveTarget> targets, Mode mode, Audit audit) throws InterruptedException {
         List<LiveTarget> sorted = new ArrayList<>(targets);
         sorted.sort(Comparator.comparing(LiveTarget::name));
         AtomicInteger done = new AtomicInteger();
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
-            return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> timed(client, t, mode),
+            return DevicePool.run(sorted, settings.parallel(), "weft-read", t -> timed(client, t, mode, audit),
                     (t, e) -> internal(t, e, settings.crashes()),
                     r -> settings.progress().accept(done.incrementAndGet() + "/" + sorted.size() + " devices"));
         }
     }
 
-    private Reading timed(NetconfClient client, LiveTarget t, Mode mode) throws InterruptedException {
+    private Reading timed(NetconfClient client, LiveTarget t, Mode mode, Audit audit) throws InterruptedException {
         long start = System.nanoTime();
-        Reading r = read(client, t, mode);
+        Reading r = read(client, t, mode, audit);
         LOG.info("%s: %s in %d ms%s", t.name(), r.status().status().label(), (System.nanoTime() - start) / 1_000_000,
                 r.status().reason() == null ? "" : " (" + r.status().reason() + ")");
         return r;
     }
 
-    private Reading read(NetconfClient client, LiveTarget t, Mode mode) throws InterruptedException {
+    private Reading read(NetconfClient client, LiveTarget t, Mode mode, Audit audit) throws InterruptedException {
         String name = t.name();
         if (t.problem() != null) {
             return error(t, "not-configured", t.problem());
         }
         LiveProfile profile = platforms.live(t.intended().platform()).orElse(null);
-        if (mode == Mode.DRIFT && profile == null) {
+        if (mode != Mode.WHOLE_CONFIG && profile == null) {
             return error(t, "no-live-profile", name + ": " + platforms.missingLive(t.intended().platform()));
         }
         LiveTransport transport = profile == null ? new LiveTransport.NetconfGetConfig("") : profile.transport();
         if (transport instanceof LiveTransport.SshCommand command) {
-            return readByCommand(client, t, mode, profile, command.command());
+            return readByCommand(client, t, mode, profile, command.command(), audit);
         }
         LiveTransport.NetconfGetConfig netconf = (LiveTransport.NetconfGetConfig) transport;
         NetconfSession session;
@@ -107,9 +130,13 @@ public final class LiveReader {
             settings.hook().connected(name);
             Reply reply = session.getConfig(mode == Mode.WHOLE_CONFIG ? null : netconf.subtreeFilter());
             String text = reply.text();
-            CompiledSwitch live = mode == Mode.DRIFT
+            CompiledSwitch live = mode != Mode.WHOLE_CONFIG
                     ? profile.read(text, name, t.endpoint().label() + " get-config") : null;
-            return new Reading(name, DeviceStatus.ok(name), List.of(), text, reply.data(), live);
+            Element data = reply.data();
+            if (mode == Mode.AUDIT && audit.wholeConfig()) {
+                data = session.getConfig(null).data();       // the backup, in the same session
+            }
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, data, live);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
@@ -122,8 +149,8 @@ public final class LiveReader {
      * same login and failure reasons as NETCONF, the command's standard output as the config text. A backup
      * keeps the same text (the command prints the whole running config).
      */
-    private Reading readByCommand(NetconfClient client, LiveTarget t, Mode mode, LiveProfile profile, String command)
-            throws InterruptedException {
+    private Reading readByCommand(NetconfClient client, LiveTarget t, Mode mode, LiveProfile profile, String command,
+            Audit audit) throws InterruptedException {
         String name = t.name();
         CommandSession session;
         try {
@@ -134,9 +161,19 @@ public final class LiveReader {
         try (session) {
             settings.hook().connected(name);
             String text = session.run(command);
-            CompiledSwitch live = mode == Mode.DRIFT
+            CompiledSwitch live = mode != Mode.WHOLE_CONFIG
                     ? profile.read(text, name, t.endpoint().label() + " `" + command + "`") : null;
-            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live);
+            Map<String, String> outputs = new TreeMap<>();
+            if (mode == Mode.AUDIT) {
+                for (String counters : audit.commands().apply(t.intended())) {
+                    try {
+                        outputs.put(counters, session.run(counters));
+                    } catch (NetconfException e) {
+                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());  // health says so
+                    }
+                }
+            }
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live, outputs);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {

@@ -24,16 +24,27 @@ public record Fabric(
         Versions versions,
         Provenance at,
         Map<String, NicModel> nicModels,
-        BufferPools bufferPools) {
+        BufferPools bufferPools,
+        Health health) {
 
     public Fabric {
         trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
         nicModels = nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
+        health = health == null && at != null ? Health.defaults(at) : health;
     }
 
+    /** A fabric without NIC models or buffer pools, with the default health thresholds. */
     public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
             Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at) {
-        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null);
+        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null, null);
+    }
+
+    /** A fabric with the default health thresholds. */
+    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
+            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at,
+            Map<String, NicModel> nicModels, BufferPools bufferPools) {
+        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, nicModels,
+                bufferPools, null);
     }
 
     /** The settings of NIC model {@code model}, or null when it has none (the NIC follows the plan). */

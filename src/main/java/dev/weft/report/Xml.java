@@ -1,7 +1,7 @@
 package dev.weft.report;
 
-/** XML 1.0 text and attribute escaping for the JUnit and HTML reporters. */
-final class Xml {
+/** XML 1.0 text and attribute escaping for the JUnit and HTML reporters and the audit dashboard. */
+public final class Xml {
 
     private Xml() {
     }
@@ -42,7 +42,7 @@ final class Xml {
         return escape(s, false);
     }
 
-    static String attr(String s) {
+    public static String attr(String s) {
         return escape(s, true);
     }
 }

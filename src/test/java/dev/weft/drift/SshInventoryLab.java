@@ -120,7 +120,7 @@ final class SshInventoryLab implements AutoCloseable {
         return dst;
     }
 
-    private static void replaceInFiles(Path dir, String from, String to) throws Exception {
+    static void replaceInFiles(Path dir, String from, String to) throws Exception {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 String text = Files.readString(f);

@@ -66,12 +66,17 @@ public final class SshLab implements AutoCloseable {
 
     /** Loads devices {@code first}, {@code first + 1}, ... with these config texts; the lab's answer. */
     public Result load(int first, String kind, List<String> configs) throws IOException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("load", stateDir.toString(), String.valueOf(first), kind));
+        return withFiles(List.of("load", stateDir.toString(), String.valueOf(first), kind), configs);
+    }
+
+    /** Runs the lab script with {@code head} and then one temporary file per text (deleted afterwards). */
+    private Result withFiles(List<String> head, List<String> texts) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(head);
         List<Path> files = new ArrayList<>();
         try {
-            for (String config : configs) {
-                Path f = Files.createTempFile(stateDir, "load", ".json");
-                Files.writeString(f, config, StandardCharsets.UTF_8);
+            for (String text : texts) {
+                Path f = Files.createTempFile(stateDir, head.get(0), "load".equals(head.get(0)) ? ".json" : ".txt");
+                Files.writeString(f, text, StandardCharsets.UTF_8);
                 files.add(f);
                 args.add(f.toString());
             }
@@ -80,6 +85,17 @@ public final class SshLab implements AutoCloseable {
             for (Path f : files) {
                 Files.deleteIfExists(f);
             }
+        }
+    }
+
+    /**
+     * Serves these counter snapshots from devices {@code first}, {@code first + 1}, ...: each text holds sections
+     * headed {@code ### <command>} with what that SONiC counter command prints.
+     */
+    public void counters(int first, List<String> snapshots) throws IOException, InterruptedException {
+        Result r = withFiles(List.of("counters", stateDir.toString(), String.valueOf(first)), snapshots);
+        if (r.exit() != 0) {
+            throw new IOException("ssh-lab counters failed (exit " + r.exit() + "):\n" + r.output());
         }
     }
 

@@ -1,0 +1,105 @@
+package dev.weft.audit;
+
+import dev.weft.finding.DeviceStatus;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.health.CounterSnapshot;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One night's audit as reported and kept: findings, device statuses and health, the counter snapshot, and the
+ * comparison with the previous night and the trend. Shard reports of one night merge into the report a single
+ * runner would have written ({@link #merge}).
+ *
+ * @param health device name → health state label (ok, alert, baseline, not-read)
+ */
+public record AuditReport(String version, String inventory, Meta meta, List<Finding> findings,
+        List<DeviceStatus> devices, Map<String, String> health, CounterSnapshot counters, Comparison comparison,
+        List<Night.TrendPoint> trend) {
+
+    /**
+     * When and how the audit ran: the timing fields are the only ones two audits of the same state differ in.
+     *
+     * @param started    ISO-8601 UTC start
+     * @param durationMs wall time
+     * @param commit     the intent commit audited, or null
+     * @param shard      {@code K/N}, or {@code all}, or {@code merged N}
+     */
+    public record Meta(String started, long durationMs, String commit, String shard) {}
+
+    public AuditReport {
+        TreeSet<Finding> unique = new TreeSet<>(ORDER_THEN_ALL);
+        unique.addAll(findings);
+        findings = List.copyOf(unique);
+        List<DeviceStatus> byName = new ArrayList<>(devices);
+        byName.sort(Comparator.comparing(DeviceStatus::name));
+        devices = List.copyOf(byName);
+        health = java.util.Collections.unmodifiableMap(new TreeMap<>(health));
+        trend = List.copyOf(trend);
+    }
+
+    /** Report order, then every other field, so equal findings (one per shard) collapse into one. */
+    private static final Comparator<Finding> ORDER_THEN_ALL = Finding.ORDER
+            .thenComparing(f -> String.valueOf(f.path()))
+            .thenComparing(f -> String.valueOf(f.expected()))
+            .thenComparing(f -> String.valueOf(f.actual()))
+            .thenComparing(f -> f.severity().label());
+
+    /** This report with tonight's comparison and trend. */
+    public AuditReport withHistory(Comparison c, List<Night.TrendPoint> t) {
+        return new AuditReport(version, inventory, meta, findings, devices, health, counters, c, t);
+    }
+
+    /** Tonight as one point of the trend chart. */
+    public Night.TrendPoint tonight() {
+        Map<DeviceStatus.Status, Integer> n = new TreeMap<>();
+        devices.forEach(d -> n.merge(d.status(), 1, Integer::sum));
+        int counted = (int) findings.stream().filter(f -> f.severity() != Severity.INFO && !f.waived()).count();
+        return new Night.TrendPoint(meta.started(), n.getOrDefault(DeviceStatus.Status.OK, 0),
+                n.getOrDefault(DeviceStatus.Status.DRIFT, 0), n.getOrDefault(DeviceStatus.Status.NOT_AUDITED, 0),
+                n.getOrDefault(DeviceStatus.Status.UNREACHABLE, 0), n.getOrDefault(DeviceStatus.Status.ERROR, 0), counted);
+    }
+
+    /**
+     * The shards of one night as one report: every device once (a device two shards both report is a usage
+     * mistake, named), findings united (a fabric-wide finding each shard reports once appears once), earliest
+     * start, longest duration.
+     */
+    public static AuditReport merge(List<AuditReport> shards) {
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException("no report to merge");
+        }
+        List<Finding> findings = new ArrayList<>();
+        Map<String, DeviceStatus> devices = new TreeMap<>();
+        Map<String, String> health = new TreeMap<>();
+        CounterSnapshot counters = CounterSnapshot.EMPTY;
+        String started = null;
+        long duration = 0;
+        for (AuditReport s : shards) {
+            if (!s.inventory().equals(shards.get(0).inventory())) {
+                throw new IllegalArgumentException("the reports audit different inventories: " + shards.get(0).inventory()
+                        + " and " + s.inventory());
+            }
+            for (DeviceStatus d : s.devices()) {
+                if (devices.put(d.name(), d) != null) {
+                    throw new IllegalArgumentException("device " + d.name() + " is in two reports (shard "
+                            + s.meta().shard() + " and an earlier one): were the shards of one N?");
+                }
+            }
+            findings.addAll(s.findings());
+            health.putAll(s.health());
+            counters = counters.merge(s.counters());
+            started = started == null || s.meta().started().compareTo(started) < 0 ? s.meta().started() : started;
+            duration = Math.max(duration, s.meta().durationMs());
+        }
+        AuditReport first = shards.get(0);
+        Meta meta = new Meta(started, duration, first.meta().commit(), "merged " + shards.size());
+        return new AuditReport(first.version(), first.inventory(), meta, findings, List.copyOf(devices.values()), health,
+                counters, Comparison.FIRST_NIGHT, List.of());
+    }
+}

@@ -1,0 +1,104 @@
+package dev.weft.cli;
+
+import dev.weft.audit.AuditReport;
+import dev.weft.audit.AuditRun;
+import dev.weft.audit.Comparison;
+import dev.weft.audit.History;
+import dev.weft.audit.Shard;
+import dev.weft.live.LiveSettings;
+import dev.weft.live.LiveTarget;
+import dev.weft.model.Transport;
+import dev.weft.rules.RuleMeta;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code weft audit}: the nightly job (docs/audit.md). */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = "The nightly audit: per device in one session the drift read, the rules on the live config, the"
+                + " health counters and (with --backup) the backup; compared with the previous night in the history;"
+                + " --output html=FILE writes the dashboard; --shard K/N audits one runner's share.")
+final class AuditCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions options;
+
+    @Mixin
+    NetconfOptions netconf;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder (default: the only one under inventories/).")
+    Path inventory;
+
+    @Option(names = "--backup", paramLabel = "GITDIR", description = "Commit each device's running config to this Git repository (as weft backup).")
+    Path backup;
+
+    @Option(names = "--history", paramLabel = "DIR", description = "Audit history (Git repository; default: the --backup repository)."
+            + " Read for the previous night; written (one commit) unless --shard is given, where weft report merge writes it.")
+    Path history;
+
+    @Option(names = "--shard", paramLabel = "K/N", description = "Audit only shard K of N (devices split by a hash of their name).")
+    String shard;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Invocation invocation = Invocation.start(spec);
+        ReportOutput.checkOptions(options);
+        Shard part = parseShard();
+        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        long t0 = System.nanoTime();
+        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
+        Pipeline pipeline = Pipeline.from(options);
+        Pipeline.Run run = pipeline.compile(source);
+        Map<String, RuleMeta> meta = AuditRules.with(pipeline.ruleMeta().meta());
+        if (run.compiled() == null) {
+            return ReportOutput.write(options, spec.commandLine().getOut(), "audit", source, run.findings(), List.of(),
+                    meta, invocation, null);
+        }
+        if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
+            throw new UsageException("weft audit reads RoCE switches; audit an InfiniBand subnet with weft drift");
+        }
+        Path historyDir = history != null ? history : backup;
+        History.Previous previous = AuditOutput.previous(historyDir);
+        List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
+                netconf.credentials).stream().filter(t -> part.selects(t.name())).toList();
+        var err = spec.commandLine().getErr();
+        LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
+                netconf.client(), System::getenv, LiveSettings.Hook.NONE,
+                new AuditProgress(err, System.console() != null, System::nanoTime), CrashReport.forDevices());
+        AuditRun.Outcome outcome = AuditRun.run(new AuditRun.Request(settings, pipeline.platforms(), targets, run.model(),
+                run.compiled(), meta, LocalDate.now(ZoneOffset.UTC), pipeline.rules().catalog(),
+                pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null));
+        DriftCommand.endProgress(err);
+        AuditReport report = new AuditReport(Version.VERSION, source.inventoryPath(),
+                new AuditReport.Meta(started.toString(), (System.nanoTime() - t0) / 1_000_000, null,
+                        part.all() ? "all" : part.toString()),
+                outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of());
+        AuditOutput out = new AuditOutput(options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
+        AuditReport done = out.withHistory(report, previous);
+        out.record(done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);
+        return out.write(done);
+    }
+
+    private Shard parseShard() {
+        try {
+            return shard == null ? Shard.ALL : Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

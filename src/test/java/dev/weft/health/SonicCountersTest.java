@@ -1,0 +1,52 @@
+package dev.weft.health;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SonicCountersTest {
+
+    static final String PFC = """
+              Port Rx    PFC0    PFC1    PFC2       PFC3    PFC4    PFC5    PFC6    PFC7
+            -----------  ------  ------  ------  ---------  ------  ------  ------  ------
+              Ethernet0       0       0       0  1,234,567       0       0       0       0
+              Ethernet4       0       0       0         12       0       0       0     N/A
+
+              Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7
+            -----------  ------  ------  ------  ------  ------  ------  ------  ------
+              Ethernet0       0       0       0       7       0       0       0       0
+            """;
+    static final String QUEUE = """
+                 Port    TxQ    Counter/pkts    Counter/bytes    Drop/pkts    Drop/bytes
+            ---------  -----  --------------  ---------------  -----------  ------------
+            Ethernet0    UC3          10,000        9,000,000            5          4500
+            Ethernet0    MC3              99               99           99            99
+            """;
+    static final String PFCWD = """
+                  QUEUE       STATUS    STORM DETECTED/RESTORED    TX OK/DROP    RX OK/DROP    TX LAST OK/DROP    RX LAST OK/DROP
+            -----------  -----------  -------------------------  ------------  ------------  -----------------  -----------------
+            Ethernet0:3      stormed                        2/1        100/40           0/0                0/0                0/0
+            """;
+
+    @Test
+    void theThreeCommandsTablesBecomePerPortCounters() {
+        Counters c = CounterReaders.parse("sonic", Map.of(CounterReaders.SONIC_PFC, PFC,
+                CounterReaders.SONIC_QUEUE, QUEUE, CounterReaders.SONIC_PFCWD, PFCWD));
+        assertEquals(1_234_567L, c.get("Ethernet0", Counters.PFC_RX, 3));
+        assertEquals(12L, c.get("Ethernet4", Counters.PFC_RX, 3));
+        assertNull(c.get("Ethernet4", Counters.PFC_RX, 7), "N/A is no value");
+        assertEquals(7L, c.get("Ethernet0", Counters.PFC_TX, 3));
+        assertEquals(10_000L, c.get("Ethernet0", Counters.QUEUE_TX, 3));
+        assertEquals(5L, c.get("Ethernet0", Counters.QUEUE_DROP, 3), "multicast queue 3 is not unicast queue 3");
+        assertEquals(2L, c.get("Ethernet0", Counters.WD_STORM, 3));
+        assertEquals(40L, c.get("Ethernet0", Counters.WD_DROP, 3));
+    }
+
+    @Test
+    void aCommandTheDeviceDidNotAnswerGivesNoCounters() {
+        assertEquals(Counters.NONE, CounterReaders.parse("sonic", Map.of()));
+        assertEquals(Counters.NONE, CounterReaders.parse("junos", Map.of(CounterReaders.SONIC_PFC, PFC)));
+    }
+}
