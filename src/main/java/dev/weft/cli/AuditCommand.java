@@ -29,7 +29,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "audit", mixinStandardHelpOptions = true,
         description = "The nightly audit: per device in one session the drift read, the rules on the live config, the"
                 + " health counters and (with --backup) the backup; compared with the previous night in the history;"
-                + " --output html=FILE writes the dashboard; --shard K/N audits one runner's share.")
+                + " --output html=FILE writes the dashboard; --shard K/N audits one runner's share.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft audit inventories/roce-pod-a --backup backups --output html=audit.html",
+                "  weft audit inventories/roce-pod-a --shard 2/4 --format json --output json=shard-2.json"})
 final class AuditCommand implements Callable<Integer> {
 
     @Spec

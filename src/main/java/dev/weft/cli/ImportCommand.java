@@ -40,7 +40,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Turn running configs (a weft backup repository or a folder of per-device files) into an intent"
-                + " inventory, and check the round trip.")
+                + " inventory, and check the round trip.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft import --from backups --skeleton inventories/roce-pod-c --out inventories/imported"})
 final class ImportCommand implements Callable<Integer> {
 
     @Spec

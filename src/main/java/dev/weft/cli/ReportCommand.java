@@ -8,7 +8,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft report}: work on reports already written; today {@code merge}. */
 @Command(name = "report", mixinStandardHelpOptions = true, subcommands = ReportMergeCommand.class,
-        description = "Work on reports weft wrote: merge combines the shard reports of one audit.")
+        description = "Work on reports weft wrote: merge combines the shard reports of one audit.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  weft report merge shard-1.json shard-2.json shard-3.json shard-4.json --history backups"})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec

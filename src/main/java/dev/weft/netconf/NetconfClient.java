@@ -157,11 +157,13 @@ public final class NetconfClient implements AutoCloseable {
                                 + " authentication took longer than " + NetconfSession.seconds(timeouts.auth())));
             }
             if (!auth.isSuccess()) {
-                if (!session.isOpen() && session.getServerVersion() == null) {
+                // no identification means no key exchange, so no login was tried: whether the session is
+                // already marked closed when the auth future fails is a race, so it is not asked
+                if (session.getServerVersion() == null) {
                     throw new NetconfProtocolException(where + ": not an SSH server: the peer closed the connection"
                             + " without sending an SSH identification");
                 }
-                if (!session.isOpen() && auth.getException() != null
+                if ((!session.isOpen() || session.isClosing()) && auth.getException() != null
                         && !String.valueOf(auth.getException().getMessage()).contains("authentication")) {
                     throw new NetconfRefusedException(where + ": the SSH session was closed during login: "
                             + auth.getException().getMessage());
