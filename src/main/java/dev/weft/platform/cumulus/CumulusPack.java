@@ -197,4 +197,19 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
         return sw.toBuilder().priorityToPriorityGroup(List.of()).queues(queues).ecnProfiles(ecn).watchdog(wd)
                 .linkPause(false).ecmpHashFields(hash).ports(ports).build();
     }
+
+    /**
+     * The live switch with the watchdog's restoration time and action taken from the intent: NVUE has neither
+     * (they are the switch's own), so the rules on the live config must not judge the reader's placeholders.
+     */
+    @Override
+    public CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
+        CompiledWatchdog wd = live.watchdog();
+        CompiledWatchdog want = intended.watchdog();
+        if (wd == null || want == null || !wd.enabled()) {
+            return live;
+        }
+        return live.toBuilder().watchdog(new CompiledWatchdog(true, want.action(), wd.detectionMs(),
+                want.restorationMs(), wd.pollMs())).build();
+    }
 }
