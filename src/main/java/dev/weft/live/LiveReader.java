@@ -5,6 +5,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.log.Log;
+import dev.weft.netconf.CommandFailedException;
 import dev.weft.netconf.CommandSession;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfException;
@@ -164,16 +165,20 @@ public final class LiveReader {
             CompiledSwitch live = mode != Mode.WHOLE_CONFIG
                     ? profile.read(text, name, t.endpoint().label() + " `" + command + "`") : null;
             Map<String, String> outputs = new TreeMap<>();
+            Map<String, String> unread = new TreeMap<>();
             if (mode == Mode.AUDIT) {
                 for (String counters : audit.commands().apply(t.intended())) {
                     try {
                         outputs.put(counters, session.run(counters));
+                    } catch (CommandFailedException e) {
+                        // the release lacks the command: its counters are not served, which health says
+                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());
                     } catch (NetconfException e) {
-                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());  // health says so
+                        unread.put(counters, e.getMessage() + " (reason: " + e.reason().label() + ")");
                     }
                 }
             }
-            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live, outputs);
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live, outputs, unread);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
