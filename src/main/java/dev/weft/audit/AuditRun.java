@@ -94,7 +94,7 @@ public final class AuditRun {
         }
         Map<String, LiveTarget> byName = new TreeMap<>();
         live.forEach(t -> byName.put(t.name(), t));
-        LiveReader.Audit extras = new LiveReader.Audit(r.backup(), CounterReaders::commands);
+        LiveReader.Audit extras = new LiveReader.Audit(r.backup(), CounterReaders::commands, CounterReaders::state);
         List<DriftAudit.Result> results = new ArrayList<>();
         Map<String, String> health = new TreeMap<>();
         Map<String, Counters> counters = new TreeMap<>();
@@ -123,9 +123,16 @@ public final class AuditRun {
             }
             HealthCheck.Result h = check.check(sw, r.previous().devices().get(sw.name()), now,
                     r.now() - r.previous().takenAt());
-            health.put(sw.name(), h.state().label());
+            LiveReader.StateGet state = CounterReaders.state(sw);
+            boolean notServed = h.state() == HealthCheck.State.NOT_READ && state != null;
+            health.put(sw.name(), (notServed ? HealthCheck.State.NOT_SERVED : h.state()).label());
             findings.addAll(h.findings());
-            if (h.state() == HealthCheck.State.NOT_READ && read.problems().isEmpty()) {   // else the warning says why
+            if (notServed && read.problems().isEmpty()) {
+                findings.add(Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, sw.name() + ": health is not served:"
+                                + " the device holds no counters at the NETCONF path asked for (" + state.name()
+                                + "): a server without the operational state, not a healthy device")
+                        .at(target.owner()).onDevice(sw.name()).withPath(state.name()).withValues("counters", "not served"));
+            } else if (h.state() == HealthCheck.State.NOT_READ && read.problems().isEmpty()) {   // else the warning says why
                 findings.add(healthNotRead(target));
             }
         }

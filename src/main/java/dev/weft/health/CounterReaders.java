@@ -2,6 +2,7 @@ package dev.weft.health;
 
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.live.LiveReader;
 import dev.weft.model.Host;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,9 @@ import java.util.TreeMap;
  * The counter commands of each platform that serves them over its live transport, and how their output
  * becomes {@link Counters}. SONiC over SSH ({@code show pfc counters}, {@code show queue counters},
  * {@code show pfcwd stats}); Cumulus Linux over SSH (NVUE's per-interface {@code counters qos pfc-stats},
- * {@code counters qos egress-queue-stats} and {@code qos pfc-watchdog status}, as JSON). Other platforms have
- * no counter read yet; their health is {@code not-read}.
+ * {@code counters qos egress-queue-stats} and {@code qos pfc-watchdog status}, as JSON); OpenConfig over
+ * NETCONF ({@code <get>} of the output queues' state); GPU hosts over SSH ({@code ethtool -S},
+ * {@code rdma statistic}). Other platforms have no counter read yet; their health is {@code not-read}.
  */
 public final class CounterReaders {
 
@@ -44,7 +46,13 @@ public final class CounterReaders {
 
     /** Whether Weft reads counters from this platform at all. */
     public static boolean serves(String platform) {
-        return "sonic".equals(platform) || "cumulus".equals(platform);
+        return "sonic".equals(platform) || "cumulus".equals(platform) || "openconfig".equals(platform);
+    }
+
+    /** The {@code <get>} of operational state a NETCONF switch's counters come from, or null (none, or not NETCONF). */
+    public static LiveReader.StateGet state(CompiledSwitch sw) {
+        return "openconfig".equals(sw.platform())
+                ? new LiveReader.StateGet("<get> " + OpenConfigCounters.PATH, OpenConfigCounters.FILTER) : null;
     }
 
     /** The commands to run on this switch (empty: its platform serves no counters to Weft). */
@@ -68,6 +76,10 @@ public final class CounterReaders {
         Counters counters = switch (String.valueOf(sw.platform())) {
             case "sonic" -> SonicCounters.parse(usable.get(SONIC_PFC), usable.get(SONIC_QUEUE), usable.get(SONIC_PFCWD));
             case "cumulus" -> CumulusCounters.parse(ports(sw), usable, problems);
+            case "openconfig" -> {
+                String get = "<get> " + OpenConfigCounters.PATH;
+                yield usable.containsKey(get) ? OpenConfigCounters.parse(usable.get(get), get, problems) : Counters.NONE;
+            }
             default -> Counters.NONE;
         };
         return new Read(counters, problems);
