@@ -5,13 +5,17 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.DriftAudit;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.git.BackupFile;
 import dev.weft.health.CounterReaders;
 import dev.weft.health.CounterSnapshot;
 import dev.weft.health.Counters;
 import dev.weft.health.HealthCheck;
+import dev.weft.health.HealthRules;
+import dev.weft.health.HostHealthCheck;
 import dev.weft.live.DevicePool;
+import dev.weft.live.HostReader;
 import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
@@ -19,6 +23,8 @@ import dev.weft.live.Reading;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Health;
+import dev.weft.model.Host;
+import dev.weft.model.TrafficClass;
 import dev.weft.platform.Platforms;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
@@ -43,10 +49,20 @@ public final class AuditRun {
      * @param previous the previous night's counter snapshot ({@link CounterSnapshot#EMPTY} on the first night)
      * @param now      epoch seconds of this audit (the new snapshot's time)
      * @param backup   keep each device's whole config for the backup
+     * @param hosts    the GPU hosts whose NIC counters are read (those with {@code management})
      */
     public record Request(LiveSettings settings, Platforms platforms, List<LiveTarget> targets, FabricModel model,
             CompiledFabric compiled, Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog,
-            Set<String> userRules, CounterSnapshot previous, long now, boolean backup) {}
+            Set<String> userRules, CounterSnapshot previous, long now, boolean backup, List<HostReader.Target> hosts) {
+
+        /** Without hosts. */
+        public Request(LiveSettings settings, Platforms platforms, List<LiveTarget> targets, FabricModel model,
+                CompiledFabric compiled, Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog,
+                Set<String> userRules, CounterSnapshot previous, long now, boolean backup) {
+            this(settings, platforms, targets, model, compiled, meta, today, catalog, userRules, previous, now, backup,
+                    List.of());
+        }
+    }
 
     /**
      * What the night found.
@@ -78,7 +94,7 @@ public final class AuditRun {
         }
         Map<String, LiveTarget> byName = new TreeMap<>();
         live.forEach(t -> byName.put(t.name(), t));
-        LiveReader.Audit extras = new LiveReader.Audit(r.backup(), sw -> CounterReaders.commands(sw.platform()));
+        LiveReader.Audit extras = new LiveReader.Audit(r.backup(), CounterReaders::commands, CounterReaders::state);
         List<DriftAudit.Result> results = new ArrayList<>();
         Map<String, String> health = new TreeMap<>();
         Map<String, Counters> counters = new TreeMap<>();
@@ -97,26 +113,94 @@ public final class AuditRun {
             }
             keepConfig(reading, configs);
             CompiledSwitch sw = target.intended();
-            Counters now = CounterReaders.parse(sw.platform(), reading.outputs());
+            CounterReaders.Read read = CounterReaders.parse(sw, reading.outputs(), reading.unread());
+            Counters now = read.counters();
+            if (!read.problems().isEmpty()) {
+                findings.add(unreadable(target, read.problems()));
+            }
             if (!now.isEmpty()) {
                 counters.put(sw.name(), now);
             }
             HealthCheck.Result h = check.check(sw, r.previous().devices().get(sw.name()), now,
                     r.now() - r.previous().takenAt());
-            health.put(sw.name(), h.state().label());
+            LiveReader.StateGet state = CounterReaders.state(sw);
+            boolean notServed = h.state() == HealthCheck.State.NOT_READ && state != null;
+            health.put(sw.name(), (notServed ? HealthCheck.State.NOT_SERVED : h.state()).label());
             findings.addAll(h.findings());
-            if (h.state() == HealthCheck.State.NOT_READ) {
+            if (notServed && read.problems().isEmpty()) {
+                findings.add(Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, sw.name() + ": health is not served:"
+                                + " the device holds no counters at the NETCONF path asked for (" + state.name()
+                                + "): a server without the operational state, not a healthy device")
+                        .at(target.owner()).onDevice(sw.name()).withPath(state.name()).withValues("counters", "not served"));
+            } else if (h.state() == HealthCheck.State.NOT_READ && read.problems().isEmpty()) {   // else the warning says why
                 findings.add(healthNotRead(target));
             }
         }
+        List<DeviceStatus> hosts = hosts(r, health, counters, findings);
         DriftAudit.Outcome drift = DriftAudit.outcome(r.model(), r.compiled(), results, r.meta(), r.today(),
                 r.catalog(), r.userRules());
         findings.addAll(drift.findings());
         findings.sort(Finding.ORDER);
         List<DeviceStatus> devices = new ArrayList<>(drift.devices());
         devices.addAll(notAudited);
+        devices.addAll(hosts);
         return new Outcome(List.copyOf(findings), List.copyOf(devices), health, new CounterSnapshot(r.now(), counters),
                 configs, List.copyOf(unread));
+    }
+
+    /**
+     * The GPU hosts: each read over SSH (its NICs' counters only: a host has no switch config to compare), its
+     * status beside the switches' (ok, unreachable, error), its health judged like a switch's.
+     */
+    private static List<DeviceStatus> hosts(Request r, Map<String, String> health, Map<String, Counters> counters,
+            List<Finding> findings) throws InterruptedException {
+        if (r.hosts().isEmpty()) {
+            return List.of();
+        }
+        Map<String, Host> byName = new TreeMap<>();
+        r.model().hosts().forEach(h -> byName.put(h.name(), h));
+        HostHealthCheck check = hostCheck(r.model());
+        List<DeviceStatus> statuses = new ArrayList<>();
+        for (Reading reading : new HostReader(r.settings()).read(r.hosts())) {
+            statuses.add(reading.status());
+            findings.addAll(reading.findings());
+            if (!reading.read()) {
+                continue;
+            }
+            Host host = byName.get(reading.device());
+            CounterReaders.Read read = CounterReaders.parse(host, reading.outputs(), reading.unread());
+            if (!read.problems().isEmpty()) {
+                findings.add(unreadable(reading.device(), ownerOf(host), read.problems()));
+            }
+            if (!read.counters().isEmpty()) {
+                counters.put(host.name(), read.counters());
+            }
+            HealthCheck.Result h = check.check(host.name(), r.previous().devices().get(host.name()), read.counters(),
+                    r.now() - r.previous().takenAt());
+            health.put(host.name(), h.state().label());
+            findings.addAll(h.findings());
+            if (h.state() == HealthCheck.State.NOT_READ && read.problems().isEmpty()) {
+                findings.add(Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, host.name() + ": health is not audited:"
+                                + " the host answered none of " + String.join(", ", CounterReaders.commands(host)))
+                        .at(ownerOf(host)).onDevice(host.name()).withValues("health", "not served"));
+            }
+        }
+        return statuses;
+    }
+
+    private static Location ownerOf(Host host) {
+        if (host.management() != null && host.management().at() != null) {
+            return host.management().at().self();
+        }
+        return host.at() == null ? null : host.at().self();
+    }
+
+    private static HostHealthCheck hostCheck(FabricModel model) {
+        var fabric = model.fabric();
+        Health limits = fabric == null || fabric.health() == null ? Health.defaults(null) : fabric.health();
+        List<Integer> lossless = fabric == null ? List.of() : fabric.trafficClasses().stream()
+                .filter(TrafficClass::lossless).map(TrafficClass::priority).distinct().sorted().toList();
+        return new HostHealthCheck(limits, fabric != null && fabric.congestionControl() == CongestionControl.DCQCN, lossless);
     }
 
     private static HealthCheck healthCheck(FabricModel model) {
@@ -133,11 +217,37 @@ public final class AuditRun {
         }
     }
 
+    /** How many unusable answers one finding quotes; the rest are counted. */
+    private static final int QUOTED_PROBLEMS = 3;
+
+    /** One finding per device for the counter answers it could not use, quoting the first few by command. */
+    private static Finding unreadable(LiveTarget t, List<CounterReaders.Problem> problems) {
+        return unreadable(t.name(), t.owner(), problems);
+    }
+
+    private static Finding unreadable(String device, Location owner, List<CounterReaders.Problem> problems) {
+        StringBuilder quoted = new StringBuilder();
+        for (CounterReaders.Problem p : problems.subList(0, Math.min(QUOTED_PROBLEMS, problems.size()))) {
+            quoted.append(quoted.isEmpty() ? "" : "; ").append('`').append(p.command()).append("`: ").append(p.message());
+        }
+        int more = problems.size() - QUOTED_PROBLEMS;
+        CounterReaders.Problem first = problems.get(0);
+        Finding f = Finding.of(HealthRules.UNREADABLE, Severity.WARNING, device + ": " + problems.size()
+                        + " counter answer(s) could not be used, so health misses them: " + quoted
+                        + (more > 0 ? "; and " + more + " more" : ""))
+                .at(owner).onDevice(device).withPath(first.command())
+                .withValues("counters as the platform prints them", first.message());
+        return first.port() == null ? f : f.onPort(first.port());
+    }
+
     private static Finding healthNotRead(LiveTarget t) {
         String platform = t.intended().platform();
-        String why = CounterReaders.commands(platform).isEmpty()
+        List<String> commands = CounterReaders.commands(t.intended());
+        String why = !CounterReaders.serves(platform)
                 ? "Weft reads no counters from platform " + platform + " yet"
-                : "the device answered none of " + String.join(", ", CounterReaders.commands(platform));
+                : commands.isEmpty() ? "the intent lists no interface to read counters of"
+                : commands.size() <= 3 ? "the device answered none of " + String.join(", ", commands)
+                : "the device answered none of its " + commands.size() + " counter commands (`" + commands.get(0) + "`, ...)";
         return Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, t.name() + ": health is not audited: " + why)
                 .at(t.owner()).onDevice(t.name()).withValues("health", "not served");
     }

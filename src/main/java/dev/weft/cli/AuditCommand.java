@@ -5,6 +5,7 @@ import dev.weft.audit.AuditRun;
 import dev.weft.audit.Comparison;
 import dev.weft.audit.History;
 import dev.weft.audit.Shard;
+import dev.weft.live.HostReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
@@ -77,7 +78,13 @@ final class AuditCommand implements Callable<Integer> {
         }
         Path historyDir = history != null ? history : backup;
         History.Previous previous = AuditOutput.previous(historyDir);
-        List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
+        List<String> hostNames = DeviceTargets.hostNames(run.model(), netconf.devices);
+        List<String> switchNames = netconf.devices.stream().filter(n -> !hostNames.contains(n)).toList();
+        boolean onlyHosts = !netconf.devices.isEmpty() && switchNames.isEmpty();
+        List<LiveTarget> targets = onlyHosts ? List.of() : DeviceTargets.select(run.model(), run.compiled().switches(),
+                switchNames, netconf.credentials).stream().filter(t -> part.selects(t.name())).toList();
+        boolean onlySwitches = !netconf.devices.isEmpty() && hostNames.isEmpty();
+        List<HostReader.Target> hosts = onlySwitches ? List.of() : DeviceTargets.hosts(run.model(), hostNames,
                 netconf.credentials).stream().filter(t -> part.selects(t.name())).toList();
         var err = spec.commandLine().getErr();
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
@@ -85,7 +92,8 @@ final class AuditCommand implements Callable<Integer> {
                 new AuditProgress(err, System.console() != null, System::nanoTime), CrashReport.forDevices());
         AuditRun.Outcome outcome = AuditRun.run(new AuditRun.Request(settings, pipeline.platforms(), targets, run.model(),
                 run.compiled(), meta, LocalDate.now(ZoneOffset.UTC), pipeline.rules().catalog(),
-                pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null));
+                pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null,
+                hosts));
         DriftCommand.endProgress(err);
         AuditReport report = new AuditReport(Version.VERSION, source.inventoryPath(),
                 new AuditReport.Meta(started.toString(), (System.nanoTime() - t0) / 1_000_000, null,

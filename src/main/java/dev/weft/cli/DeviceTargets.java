@@ -1,8 +1,12 @@
 package dev.weft.cli;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.Location;
+import dev.weft.health.CounterReaders;
+import dev.weft.live.HostReader;
 import dev.weft.live.LiveTarget;
 import dev.weft.model.FabricModel;
+import dev.weft.model.Host;
 import dev.weft.model.Management;
 import dev.weft.model.Switch;
 import dev.weft.netconf.Credentials;
@@ -19,6 +23,48 @@ import java.util.TreeSet;
 final class DeviceTargets {
 
     private DeviceTargets() {}
+
+    /**
+     * The GPU hosts {@code weft audit} reads NIC counters from: those with {@code hosts[].management}, narrowed by
+     * {@code --device} when it names any host.
+     */
+    static List<HostReader.Target> hosts(FabricModel model, List<String> only, Path credentialsFile) {
+        List<Host> managed = model.hosts().stream().filter(h -> h.management() != null)
+                .filter(h -> only.isEmpty() || only.contains(h.name())).toList();
+        if (managed.isEmpty()) {
+            return List.of();
+        }
+        if (credentialsFile == null) {
+            throw new UsageException("--credentials FILE is required: the hosts name credentials in management");
+        }
+        CredentialsFile creds;
+        try {
+            creds = CredentialsFile.load(credentialsFile);
+        } catch (CredentialsFileException e) {
+            throw new UsageException("--credentials: " + e.getMessage());
+        }
+        List<HostReader.Target> out = new ArrayList<>();
+        for (Host h : managed) {
+            Management m = h.management();
+            Location owner = m.at() == null ? null : m.at().self();
+            List<String> commands = CounterReaders.commands(h);
+            DeviceEndpoint endpoint = new DeviceEndpoint(h.name(), m.host(), m.port());
+            Optional<Credentials> c = m.credentials() == null ? Optional.empty() : creds.get(m.credentials());
+            if (c.isEmpty()) {
+                out.add(new HostReader.Target(h.name(), commands, endpoint, null, owner, h.name() + ": "
+                        + (m.credentials() == null ? "the intent names no credentials for it (hosts[].management.credentials)"
+                        : "credential '" + m.credentials() + "' is not in " + credentialsFile)));
+            } else {
+                out.add(new HostReader.Target(h.name(), commands, endpoint, c.get(), owner, null));
+            }
+        }
+        return out;
+    }
+
+    /** The names {@code --device} gives that are the inventory's hosts, not its switches. */
+    static List<String> hostNames(FabricModel model, List<String> only) {
+        return only.stream().filter(n -> model.hosts().stream().anyMatch(h -> h.name().equals(n))).toList();
+    }
 
     static List<LiveTarget> select(FabricModel model, List<CompiledSwitch> switches, List<String> only,
             Path credentialsFile) {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /** Options of the commands that talk to devices ({@code drift}, {@code backup}), cli.md "Drift options". */
 final class NetconfOptions {
 
-    @Option(names = "--device", paramLabel = "NAME", description = "Only this switch (repeatable). Default: every switch of the inventory.")
+    @Option(names = "--device", paramLabel = "NAME", description = "Only this switch (repeatable; weft audit also takes a GPU host with management). Default: every switch of the inventory.")
     List<String> devices = new ArrayList<>();
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "16", description = "Devices read at once (default: ${DEFAULT-VALUE}).")

@@ -26,7 +26,12 @@ public final class HealthCheck {
 
     /** What the dashboard's health column shows. */
     public enum State {
-        OK, ALERT, BASELINE, NOT_READ;
+        /**
+         * {@code NOT_READ}: the platform serves no counters to Weft, or the device answered none of its commands;
+         * {@code NOT_SERVED}: the device answered the state read but holds no counters (a NETCONF server
+         * without the operational data).
+         */
+        OK, ALERT, BASELINE, NOT_READ, NOT_SERVED;
 
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

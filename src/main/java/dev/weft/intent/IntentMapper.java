@@ -74,6 +74,8 @@ import java.util.stream.IntStream;
 public final class IntentMapper {
 
     static final int DEFAULT_NETCONF_PORT = 830;
+    /** A host's counters are read over plain SSH. */
+    static final int DEFAULT_SSH_PORT = 22;
     private static final TimeSpan DEFAULT_DETECTION = TimeSpan.ofMillis(200);
     private static final TimeSpan DEFAULT_RESTORATION = TimeSpan.ofMillis(400);
     private static final TimeSpan DEFAULT_POLL = TimeSpan.ofMillis(200);
@@ -546,11 +548,16 @@ public final class IntentMapper {
         }
 
         private Management management(MapNode m) {
+            return management(m, DEFAULT_NETCONF_PORT);
+        }
+
+        /** @param defaultPort a switch's NETCONF port, a host's SSH port */
+        private Management management(MapNode m, int defaultPort) {
             if (m == null || string(m, "host") == null) {
                 return null;
             }
             Integer port = integer(m, "port");
-            return new Management(string(m, "host"), port == null ? DEFAULT_NETCONF_PORT : port,
+            return new Management(string(m, "host"), port == null ? defaultPort : port,
                     string(m, "credentials"), provenance(m));
         }
 
@@ -628,7 +635,8 @@ public final class IntentMapper {
                             unit(m, "speed", Speed::parse, pointer + "/hcas/" + n), provenance(m)));
                 }
             }
-            return new Host(name, nics, hcas, provenance(h), integer(h, "gid-index"));
+            return new Host(name, nics, hcas, provenance(h), integer(h, "gid-index"),
+                    management(mapping(h, "management"), DEFAULT_SSH_PORT));
         }
 
         private List<Link> links() {

@@ -5,6 +5,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.log.Log;
+import dev.weft.netconf.CommandFailedException;
 import dev.weft.netconf.CommandSession;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.netconf.NetconfException;
@@ -62,10 +63,25 @@ public final class LiveReader {
      *
      * @param wholeConfig read the whole config for a backup
      * @param commands    the counter commands to run on a device read by SSH command (none: no health read)
+     * @param state       the operational state to {@code <get>} from a NETCONF device for its counters, or null
      */
-    public record Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands) {
+    public record Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands,
+            java.util.function.Function<CompiledSwitch, StateGet> state) {
         public static final Audit NONE = new Audit(false, sw -> List.of());
+
+        /** Without a NETCONF state read. */
+        public Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands) {
+            this(wholeConfig, commands, sw -> null);
+        }
     }
+
+    /**
+     * A {@code <get>} of operational state in the audit's NETCONF session.
+     *
+     * @param name   what the reading's {@link Reading#outputs()} keys the reply by (names the path asked for)
+     * @param filter the subtree filter
+     */
+    public record StateGet(String name, String filter) {}
 
     private static final Log LOG = Log.of(LiveReader.class);
 
@@ -136,7 +152,22 @@ public final class LiveReader {
             if (mode == Mode.AUDIT && audit.wholeConfig()) {
                 data = session.getConfig(null).data();       // the backup, in the same session
             }
-            return new Reading(name, DeviceStatus.ok(name), List.of(), text, data, live);
+            Map<String, String> outputs = new TreeMap<>();
+            Map<String, String> unread = new TreeMap<>();
+            StateGet state = mode == Mode.AUDIT ? audit.state().apply(t.intended()) : null;
+            if (state != null) {
+                try {
+                    outputs.put(state.name(), session.get(state.filter()).text());
+                } catch (NetconfException e) {
+                    if (e.reason() == NetconfException.Reason.NETCONF_ERROR) {
+                        // the server holds no such state (rpc-error): not served, which health says
+                        LOG.info("%s: %s gave no counters: %s", name, state.name(), e.getMessage());
+                    } else {
+                        unread.put(state.name(), e.getMessage() + " (reason: " + e.reason().label() + ")");
+                    }
+                }
+            }
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, data, live, outputs, unread);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
@@ -164,16 +195,20 @@ public final class LiveReader {
             CompiledSwitch live = mode != Mode.WHOLE_CONFIG
                     ? profile.read(text, name, t.endpoint().label() + " `" + command + "`") : null;
             Map<String, String> outputs = new TreeMap<>();
+            Map<String, String> unread = new TreeMap<>();
             if (mode == Mode.AUDIT) {
                 for (String counters : audit.commands().apply(t.intended())) {
                     try {
                         outputs.put(counters, session.run(counters));
+                    } catch (CommandFailedException e) {
+                        // the release lacks the command: its counters are not served, which health says
+                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());
                     } catch (NetconfException e) {
-                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());  // health says so
+                        unread.put(counters, e.getMessage() + " (reason: " + e.reason().label() + ")");
                     }
                 }
             }
-            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live, outputs);
+            return new Reading(name, DeviceStatus.ok(name), List.of(), text, null, live, outputs, unread);
         } catch (NetconfException e) {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {

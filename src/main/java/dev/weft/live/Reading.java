@@ -20,13 +20,22 @@ import org.w3c.dom.Element;
  * @param data     the NETCONF {@code <data>} element of the reply, or null (not NETCONF, or not read)
  * @param live     the compiled switch read from the reply (drift reads), or null
  * @param outputs  an audit read's extra commands (counters) by command, each its standard output; a command the
- *                 device refused is absent (empty for other reads)
+ *                 device refused (a non-zero exit status: the command does not exist there) is absent
+ * @param unread   an audit read's extra commands whose output could not be taken although the device has them
+ *                 (too large, timed out, channel lost), each with why; empty for other reads
  */
 public record Reading(String device, DeviceStatus status, List<Finding> findings, String text, Element data,
-        CompiledSwitch live, Map<String, String> outputs) {
+        CompiledSwitch live, Map<String, String> outputs, Map<String, String> unread) {
     public Reading {
         findings = List.copyOf(findings);
         outputs = outputs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(outputs));
+        unread = unread == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(unread));
+    }
+
+    /** A reading whose extra commands all gave their output or were refused. */
+    public Reading(String device, DeviceStatus status, List<Finding> findings, String text, Element data,
+            CompiledSwitch live, Map<String, String> outputs) {
+        this(device, status, findings, text, data, live, outputs, Map.of());
     }
 
     /** A reading without extra command outputs. */

@@ -51,7 +51,8 @@ class FindingIdsTest {
             "dev/weft/drift/Drift.java rule", List.of("dev.weft.drift.DriftRules"), // drift(rule, ...) with its ids
             "dev/weft/remediate/ReportInput.java rule", List.of(),         // a drift report's own findings, read back
             "dev/weft/remediate/Results.java rule", List.of("dev.weft.remediate.RemediateRules"), // remediate's ids
-            "dev/weft/health/HealthCheck.java rule", List.of("dev.weft.health.HealthRules")); // over(..., rule, ...)
+            "dev/weft/health/HealthCheck.java rule", List.of("dev.weft.health.HealthRules"), // over(..., rule, ...)
+            "dev/weft/health/HostHealthCheck.java rule", List.of("dev.weft.health.HealthRules")); // the same, for hosts
 
     static Path sources() {
         return ProjectDir.get().resolve("src/main/java");

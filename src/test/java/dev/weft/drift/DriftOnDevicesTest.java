@@ -168,6 +168,31 @@ class DriftOnDevicesTest {
         assertEquals(0, r.exit(), r.err());
     }
 
+    /**
+     * netconfd serves the OpenConfig models but no operational state: the audit's {@code <get>} of the output
+     * queues' state comes back without counters, so health is not-served with an info finding naming the NETCONF
+     * path, never ok.
+     */
+    @Test
+    @Order(1)
+    @SuppressWarnings("unchecked")
+    void anAuditOfTheOpenConfigLeavesSaysTheirHealthIsNotServedNamingTheNetconfPath() throws Exception {
+        Cli r = weft("audit", inventory.toString(), "--repo", root.toString(), "--format", "json",
+                "--known-hosts", lab.knownHosts().toString(), "--credentials", credentials.toString(), "--timeout", "20s",
+                "--history", root.resolve("audit-history").toString(), "--device", "oc-leaf-1", "--device", "oc-leaf-2");
+        Map<String, Object> report = (Map<String, Object>) dev.weft.json.Json.parse(r.out());
+        Map<String, Object> health = new TreeMap<>();
+        for (Map<String, Object> d : (List<Map<String, Object>>) report.get("devices")) {
+            health.put((String) d.get("name"), d.get("status") + " " + d.get("health"));
+        }
+        assertEquals(Map.of("oc-leaf-1", "ok not-served", "oc-leaf-2", "ok not-served"), health, r.out() + r.err());
+        List<String> notServed = ((List<Map<String, Object>>) report.get("findings")).stream()
+                .filter(f -> String.valueOf(f.get("message")).contains("health is not served"))
+                .map(f -> f.get("severity") + " " + f.get("device") + " " + f.get("path")).sorted().toList();
+        assertEquals(List.of("info oc-leaf-1 <get> /qos/interfaces/interface/output/queues/queue/state",
+                "info oc-leaf-2 <get> /qos/interfaces/interface/output/queues/queue/state"), notServed, r.out());
+    }
+
     @Test
     @Order(2)
     void driftInjectedWithNcclientIsExactlyTheExpectedFindings() throws Exception {

@@ -57,7 +57,12 @@ final class SshInventoryLab implements AutoCloseable {
      * @param switches  how many switches (and lab devices)
      */
     static SshInventoryLab start(String example, int firstPort, int switches) throws Exception {
-        SshLab lab = SshLab.start(switches);
+        return start(example, firstPort, switches, 0);
+    }
+
+    /** @param extra lab devices after the switches' (GPU hosts a test points at them itself) */
+    static SshInventoryLab start(String example, int firstPort, int switches, int extra) throws Exception {
+        SshLab lab = SshLab.start(switches + extra);
         Path root = Files.createTempDirectory("weft-ssh-inventory");
         Path inventory = copyInventory(example, root);
         for (int i = 0; i < switches; i++) {

@@ -2,7 +2,11 @@ package dev.weft.health;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.render.Examples;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -30,10 +34,16 @@ class SonicCountersTest {
             Ethernet0:3      stormed                        2/1        100/40           0/0                0/0                0/0
             """;
 
+    static CompiledSwitch leaf() throws Exception {
+        return (CompiledSwitch) Examples.compile("roce-pod-a").device("leaf-01").orElseThrow();
+    }
+
     @Test
-    void theThreeCommandsTablesBecomePerPortCounters() {
-        Counters c = CounterReaders.parse("sonic", Map.of(CounterReaders.SONIC_PFC, PFC,
-                CounterReaders.SONIC_QUEUE, QUEUE, CounterReaders.SONIC_PFCWD, PFCWD));
+    void theThreeCommandsTablesBecomePerPortCounters() throws Exception {
+        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(CounterReaders.SONIC_PFC, PFC,
+                CounterReaders.SONIC_QUEUE, QUEUE, CounterReaders.SONIC_PFCWD, PFCWD), Map.of());
+        assertEquals(List.of(), read.problems());
+        Counters c = read.counters();
         assertEquals(1_234_567L, c.get("Ethernet0", Counters.PFC_RX, 3));
         assertEquals(12L, c.get("Ethernet4", Counters.PFC_RX, 3));
         assertNull(c.get("Ethernet4", Counters.PFC_RX, 7), "N/A is no value");
@@ -45,8 +55,22 @@ class SonicCountersTest {
     }
 
     @Test
-    void aCommandTheDeviceDidNotAnswerGivesNoCounters() {
-        assertEquals(Counters.NONE, CounterReaders.parse("sonic", Map.of()));
-        assertEquals(Counters.NONE, CounterReaders.parse("junos", Map.of(CounterReaders.SONIC_PFC, PFC)));
+    void aCommandTheDeviceDidNotAnswerGivesNoCounters() throws Exception {
+        assertEquals(Counters.NONE, CounterReaders.parse(leaf(), Map.of(), Map.of()).counters());
+        CompiledSwitch junos = leaf().toBuilder().platform("junos").build();
+        assertEquals(Counters.NONE, CounterReaders.parse(junos, Map.of(CounterReaders.SONIC_PFC, PFC), Map.of()).counters());
+        assertEquals(List.of(), CounterReaders.commands(junos));
+    }
+
+    @Test
+    void anOversizeOrUntakenAnswerIsAProblemNamingTheCommandNotACrash() throws Exception {
+        String huge = "x".repeat(CounterReaders.MAX_CHARS + 1);
+        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(CounterReaders.SONIC_PFC, huge),
+                Map.of(CounterReaders.SONIC_QUEUE, "the output exceeds the limit of 1000 bytes"));
+        assertEquals(Counters.NONE, read.counters());
+        assertEquals(List.of(CounterReaders.SONIC_PFC, CounterReaders.SONIC_QUEUE),
+                read.problems().stream().map(CounterReaders.Problem::command).sorted().toList());
+        assertTrue(read.problems().stream().anyMatch(p -> p.message().contains("more than the " + CounterReaders.MAX_CHARS)),
+                read.problems().toString());
     }
 }
