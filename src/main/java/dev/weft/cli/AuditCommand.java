@@ -85,12 +85,14 @@ final class AuditCommand implements Callable<Integer> {
                 new AuditProgress(err, System.console() != null, System::nanoTime), CrashReport.forDevices());
         AuditRun.Outcome outcome = AuditRun.run(new AuditRun.Request(settings, pipeline.platforms(), targets, run.model(),
                 run.compiled(), meta, LocalDate.now(ZoneOffset.UTC), pipeline.rules().catalog(),
-                pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null));
+                pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null,
+                new dev.weft.render.Renderer(pipeline.templates())));
         DriftCommand.endProgress(err);
         AuditReport report = new AuditReport(Version.VERSION, source.inventoryPath(),
                 new AuditReport.Meta(started.toString(), (System.nanoTime() - t0) / 1_000_000, null,
                         part.all() ? "all" : part.toString()),
-                outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of());
+                outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of(),
+                outcome.diffs());
         AuditOutput out = new AuditOutput(options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
         AuditReport done = out.withHistory(report, previous);
         out.record(done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);

@@ -1,0 +1,114 @@
+package dev.weft.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
+import dev.weft.platform.ConfigView;
+import dev.weft.platform.Feature;
+import dev.weft.platform.cumulus.CumulusPack;
+import dev.weft.platform.sonic.SonicPack;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ConfigDiffsTest {
+
+    private static final ConfigView SONIC = new SonicPack().configView().orElseThrow();
+
+    private static final String RENDERED = """
+            {"DEVICE_METADATA": {"localhost": {"hostname": "leaf-01"}},
+             "PORT": {"Ethernet0": {"mtu": "9216", "speed": "400000"}, "Ethernet8": {"mtu": "9216", "speed": "400000"}},
+             "PFC_WD": {"GLOBAL": {"POLL_INTERVAL": "100"}}}""";
+
+    /** What the switch runs: Ethernet8's MTU drifted, a factory port Weft does not manage, and tables holding secrets. */
+    private static final String RUNNING = """
+            {"DEVICE_METADATA": {"localhost": {"hostname": "leaf-01", "mac": "52:54:00:12:34:56"}},
+             "PORT": {"Ethernet0": {"mtu": "9216", "speed": "400000"}, "Ethernet8": {"mtu": "9100", "speed": "400000"},
+                      "Ethernet16": {"mtu": "9100", "speed": "400000", "admin_status": "down"}},
+             "PFC_WD": {"GLOBAL": {"POLL_INTERVAL": "100"}},
+             "SNMP_COMMUNITY": {"n0t-public": {"TYPE": "RW"}},
+             "TACPLUS_SERVER": {"10.0.0.9": {"passkey": "hunter2"}}}""";
+
+    @Test
+    void aDriftedMtuShowsThePortTableOnlyWithTheChangedLineAndTheLeftOutPartNamed() {
+        ConfigDiff d = ConfigDiffs.of(SONIC, "leaf-01", RUNNING, RENDERED, Set.of(Feature.MTU));
+        assertEquals("config_db.json", d.file());
+        assertEquals("table PORT", d.scope());
+        assertTrue(d.text().startsWith("--- a/intent/config_db.json\n+++ b/leaf-01/config_db.json\n@@"), d.text());
+        assertTrue(d.text().contains("\n-            \"mtu\": \"9216\",\n+            \"mtu\": \"9100\",\n"), d.text());
+        assertFalse(d.text().contains("Ethernet16"), "a port the intent does not render is left out: " + d.text());
+        assertFalse(d.text().contains("DEVICE_METADATA") || d.text().contains("PFC_WD"), "other tables are not in scope");
+        assertEquals("1 part of the running config that the intent does not render left out", d.note());
+        assertEquals(d, ConfigDiffs.of(SONIC, "leaf-01", RUNNING, RENDERED, Set.of(Feature.MTU)), "deterministic");
+    }
+
+    @Test
+    void aDriftThePackCannotPlaceCoversEveryRenderedTableAndNeverTheDevicesSecrets() {
+        ConfigDiff d = ConfigDiffs.of(SONIC, "leaf-01", RUNNING, RENDERED, ConfigDiffs.drifted(List.of(
+                Finding.of("drift-mtu", Severity.ERROR, "mtu"), Finding.of("drift-port", Severity.ERROR, "extra port"))));
+        assertEquals("every rendered table", d.scope());
+        assertTrue(d.text().contains("+            \"mac\": \"52:54:00:12:34:56\""), "the rendered tables whole: " + d.text());
+        for (String secret : List.of("n0t-public", "hunter2", "SNMP_COMMUNITY", "TACPLUS")) {
+            assertFalse(d.text().contains(secret), secret + " reached the diff: " + d.text());
+        }
+        assertEquals("3 parts of the running config that the intent does not render left out", d.note());
+    }
+
+    @Test
+    void theDriftedFeaturesComeFromTheDriftIdsAndAnIdWithoutAFeatureMeansTheWholeFile() {
+        assertEquals(Set.of(Feature.MTU, Feature.PFC), ConfigDiffs.drifted(List.of(
+                Finding.of("drift-mtu", Severity.ERROR, "a"), Finding.of("drift-pfc", Severity.WARNING, "b"),
+                Finding.of("not-audited", Severity.INFO, "c"), Finding.of("pfc-enabled-on-lossy", Severity.ERROR, "d"))));
+        assertEquals(Set.of(), ConfigDiffs.drifted(List.of(Finding.of("drift-port", Severity.ERROR, "extra"))));
+    }
+
+    @Test
+    void aNetconfReplyIsLaidBesideTheRenderedConfigTreeByTreeAndAnythingElseStaysOut() {
+        String rendered = """
+                <config xmlns="urn:ietf:params:xml:ns:netconf:base:1.0"><qos xmlns="urn:example:qos"><pfc>
+                <priority>3</priority></pfc></qos></config>""";
+        String reply = """
+                <rpc-reply xmlns="urn:ietf:params:xml:ns:netconf:base:1.0" message-id="1"><data>
+                  <q:qos xmlns:q="urn:example:qos"><q:pfc><q:priority>4</q:priority></q:pfc><q:secret>abc</q:secret></q:qos>
+                  <system xmlns="urn:example:system"><aaa><user><name>admin</name><password>$6$salt$hash</password></user></aaa></system>
+                </data></rpc-reply>""";
+        ConfigDiff d = ConfigDiffs.of(ConfigView.netconf(), "leaf-9", reply, rendered, Set.of(Feature.PFC));
+        assertEquals("config.xml", d.file());
+        assertEquals("every rendered tree", d.scope());
+        assertTrue(d.text().contains("-    <priority>3</priority>\n+    <priority>4</priority>\n"),
+                "prefixes and whitespace are no difference: " + d.text());
+        assertFalse(d.text().contains("$6$") || d.text().contains("admin"), "the system tree is not rendered: " + d.text());
+        assertTrue(d.text().contains("+  <secret>***</secret>"), "a secret inside a rendered tree is masked: " + d.text());
+        assertFalse(d.text().contains("abc"));
+        assertEquals("1 part of the running config that the intent does not render left out", d.note());
+    }
+
+    @Test
+    void aLongDiffIsCutAtALineEndAndTheNoteSaysHowMuch() {
+        StringBuilder file = new StringBuilder("{\"PORT\": {");
+        StringBuilder live = new StringBuilder("{\"PORT\": {");
+        for (int i = 0; i < 2000; i++) {
+            file.append(i == 0 ? "" : ",").append("\"Ethernet").append(i).append("\": {\"mtu\": \"9216\"}");
+            live.append(i == 0 ? "" : ",").append("\"Ethernet").append(i).append("\": {\"mtu\": \"1500\"}");
+        }
+        ConfigDiff d = ConfigDiffs.of(SONIC, "leaf-01", live + "}}", file + "}}", Set.of(Feature.MTU));
+        assertTrue(d.text().length() <= ConfigDiffs.MAX_CHARS && d.text().endsWith("\n"), "cut at a line end");
+        assertTrue(d.note().matches("cut after [0-9]+ lines: [0-9]+ more lines \\(a device's diff is capped at 16 KiB\\)"),
+                d.note());
+    }
+
+    @Test
+    void whatCannotBeDiffedIsANoteNotACrash() {
+        ConfigDiff bad = ConfigDiffs.of(SONIC, "leaf-01", "{\"PORT\": ", RENDERED, Set.of(Feature.MTU));
+        assertNull(bad.file());
+        assertEquals("", bad.text());
+        assertTrue(bad.note().startsWith("no diff: "), bad.note());
+        ConfigDiff list = ConfigDiffs.of(SONIC, "leaf-01", "[1, 2]", RENDERED, Set.of(Feature.MTU));
+        assertTrue(list.note().contains("expected a JSON object"), list.note());
+        assertTrue(new CumulusPack().configView().isEmpty(), "a pack without a view gets a note from the audit pass");
+    }
+}
