@@ -141,9 +141,10 @@ final class AuditOutput {
 
     /** The explanation of every rule the page names: tonight's findings and the ones fixed since the previous night. */
     private Map<String, dev.weft.report.RuleInfo> dashboardRules(AuditReport report) {
-        List<Finding> named = new java.util.ArrayList<>(report.findings());
-        report.comparison().fixed().forEach(s -> named.add(Finding.of(s.rule(), dev.weft.finding.Severity.INFO, s.message())));
-        return ReportOutput.ruleInfoMap(named, meta);
+        List<String> named = new java.util.ArrayList<>();
+        report.findings().forEach(f -> named.add(f.rule()));
+        report.comparison().fixed().forEach(seen -> named.add(seen.rule()));
+        return ReportOutput.ruleInfoMapOfIds(named, meta);
     }
 
     private Map<String, String> lines(List<Finding> findings) {
