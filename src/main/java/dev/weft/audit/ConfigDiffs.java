@@ -101,8 +101,9 @@ public final class ConfigDiffs {
                     device + "/" + view.renderedFile(), sides.running().getBytes(StandardCharsets.UTF_8));
             List<String> notes = new ArrayList<>();
             if (sides.leftOut() > 0) {
-                notes.add(sides.leftOut() + (sides.leftOut() == 1 ? " part" : " parts")
-                        + " of the running config that the intent does not render left out");
+                boolean one = sides.leftOut() == 1;
+                String what = view.syntax() == ConfigView.Syntax.XML ? (one ? " tree" : " trees") : (one ? " entry" : " entries");
+                notes.add("left out: " + sides.leftOut() + what + " of the running config that the intent does not render");
             }
             if (diff.isEmpty()) {
                 notes.add("the two texts are equal in this scope: the difference is in a value the device reports"

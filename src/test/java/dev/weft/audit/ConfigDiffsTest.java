@@ -5,12 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.Feature;
 import dev.weft.platform.cumulus.CumulusPack;
+import dev.weft.platform.openconfig.OpenConfigPack;
 import dev.weft.platform.sonic.SonicPack;
+import dev.weft.render.Examples;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -42,7 +48,7 @@ class ConfigDiffsTest {
         assertTrue(d.text().contains("\n-            \"mtu\": \"9216\",\n+            \"mtu\": \"9100\",\n"), d.text());
         assertFalse(d.text().contains("Ethernet16"), "a port the intent does not render is left out: " + d.text());
         assertFalse(d.text().contains("DEVICE_METADATA") || d.text().contains("PFC_WD"), "other tables are not in scope");
-        assertEquals("1 part of the running config that the intent does not render left out", d.note());
+        assertEquals("left out: 1 entry of the running config that the intent does not render", d.note());
         assertEquals(d, ConfigDiffs.of(SONIC, "leaf-01", RUNNING, RENDERED, Set.of(Feature.MTU)), "deterministic");
     }
 
@@ -55,7 +61,7 @@ class ConfigDiffsTest {
         for (String secret : List.of("n0t-public", "hunter2", "SNMP_COMMUNITY", "TACPLUS")) {
             assertFalse(d.text().contains(secret), secret + " reached the diff: " + d.text());
         }
-        assertEquals("3 parts of the running config that the intent does not render left out", d.note());
+        assertEquals("left out: 3 entries of the running config that the intent does not render", d.note());
     }
 
     @Test
@@ -84,7 +90,27 @@ class ConfigDiffsTest {
         assertFalse(d.text().contains("$6$") || d.text().contains("admin"), "the system tree is not rendered: " + d.text());
         assertTrue(d.text().contains("+  <secret>***</secret>"), "a secret inside a rendered tree is masked: " + d.text());
         assertFalse(d.text().contains("abc"));
-        assertEquals("1 part of the running config that the intent does not render left out", d.note());
+        assertEquals("left out: 1 tree of the running config that the intent does not render", d.note());
+    }
+
+    /** The rendered OpenConfig file of a real example switch, and the reply of a device whose Ethernet8 MTU drifted. */
+    @Test
+    void theRenderedOpenConfigFileBesideItsDriftedReplyDiffersInTheMtuLineOnly() {
+        CompiledFabric fabric = Examples.compile("roce-pod-c");
+        CompiledSwitch sw = (CompiledSwitch) fabric.device("oc-leaf-1").orElseThrow();
+        Renderer renderer = new Renderer(TemplateFolders.builtIn());
+        String rendered = renderer.renderDevice(sw, fabric.fabric()).text("config.xml");
+        String trees = rendered.substring(rendered.indexOf('>', rendered.indexOf("<config")) + 1, rendered.lastIndexOf("</config>"));
+        int ethernet8 = trees.indexOf("<name>Ethernet8</name>");
+        String drifted = trees.substring(0, ethernet8) + trees.substring(ethernet8).replaceFirst("<mtu>[0-9]+</mtu>", "<mtu>1500</mtu>");
+        String reply = "<rpc-reply xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\" message-id=\"7\"><data>" + drifted
+                + "<lldp xmlns=\"http://openconfig.net/yang/lldp\"><config><enabled>true</enabled></config></lldp></data></rpc-reply>";
+        ConfigDiff d = ConfigDiffs.of(new OpenConfigPack(), renderer, sw, fabric.fabric(), reply, Set.of(Feature.MTU));
+        assertEquals("every rendered tree", d.scope());
+        List<String> changed = d.text().lines().filter(l -> l.matches("[-+][^-+].*")).toList();
+        assertEquals(List.of("-      <mtu>" + sw.ports().stream().filter(p -> p.name().equals("Ethernet8")).findFirst()
+                .orElseThrow().mtu() + "</mtu>", "+      <mtu>1500</mtu>"), changed, d.text());
+        assertEquals("left out: 1 tree of the running config that the intent does not render", d.note());
     }
 
     @Test

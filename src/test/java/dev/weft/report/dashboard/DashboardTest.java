@@ -45,7 +45,7 @@ class DashboardTest {
             -            "mtu": "9216",
             +            "mtu": "9100",
             <script>alert(1)</script>
-            """, "1 part of the running config that the intent does not render left out");
+            """, "left out: 1 entry of the running config that the intent does not render");
 
     @Test
     void theDriftedDeviceShowsItsConfigDiffCollapsedAndNoOtherDeviceHasOne() {
@@ -56,7 +56,7 @@ class DashboardTest {
         assertTrue(html.contains("<span class=\"d-del\">-            &quot;mtu&quot;: &quot;9216&quot;,</span>\n"
                 + "<span class=\"d-add\">+            &quot;mtu&quot;: &quot;9100&quot;,</span>"), html);
         assertTrue(html.contains("&lt;script&gt;") && !html.contains("<script>"), "the diff is escaped");
-        assertTrue(html.contains("<p class=\"note\">1 part of the running config"), "what was left out is said");
+        assertTrue(html.contains("<p class=\"note\">left out: 1 entry of the running config"), "what was left out is said");
         int leaf01 = html.indexOf("id=\"device-leaf-01\"");
         int leaf02 = html.indexOf("id=\"device-leaf-02\"");
         int diff = html.indexOf("data-diff=\"leaf-01\"");
