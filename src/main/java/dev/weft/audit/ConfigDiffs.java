@@ -6,7 +6,6 @@ import dev.weft.finding.Severity;
 import dev.weft.git.BackupXml;
 import dev.weft.git.UnifiedDiff;
 import dev.weft.json.Json;
-import dev.weft.json.JsonException;
 import dev.weft.log.Secrets;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.Feature;
@@ -118,7 +117,7 @@ public final class ConfigDiffs {
                         + " capped at " + MAX_CHARS / 1024 + " KiB)");
             }
             return new ConfigDiff(view.renderedFile(), sides.scope(), text, notes.isEmpty() ? null : String.join("; ", notes));
-        } catch (ReadException | JsonException e) {
+        } catch (ReadException e) {
             return ConfigDiff.none("no diff: " + e.getMessage());
         }
     }
@@ -128,9 +127,9 @@ public final class ConfigDiffs {
 
     @SuppressWarnings("unchecked")
     private static Sides json(ConfigView view, String running, String rendered, Set<Feature> features)
-            throws JsonException, ReadException {
-        Map<String, Object> file = object(Json.parse(rendered), view.renderedFile());
-        Map<String, Object> live = object(Json.parse(running), "the running config");
+            throws ReadException {
+        Map<String, Object> file = object(view.rendered().read(rendered, view.renderedFile()), view.renderedFile());
+        Map<String, Object> live = object(view.running().read(running, "the running config"), "the running config");
         boolean perFeature = !features.isEmpty() && view.parts().keySet().containsAll(features);
         TreeSet<String> keys = new TreeSet<>();
         if (perFeature) {
@@ -153,8 +152,8 @@ public final class ConfigDiffs {
         if (!perFeature) {
             leftOut[0] += (int) live.keySet().stream().filter(k -> !keys.contains(k)).count();
         }
-        String scope = perFeature ? (keys.size() == 1 ? "table " : "tables ") + String.join(", ", keys)
-                : "every rendered table";
+        String scope = perFeature ? view.unit() + (keys.size() == 1 ? " " : "s ") + String.join(", ", keys)
+                : "every rendered " + view.unit();
         return new Sides(Json.write(a), Json.write(b), scope, leftOut[0]);
     }
 

@@ -1,5 +1,7 @@
 package dev.weft.platform;
 
+import dev.weft.json.Json;
+import dev.weft.json.JsonException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,14 +17,18 @@ import java.util.TreeMap;
  * @param syntax       how both sides are parsed and written for the diff
  * @param depth        JSON: how many levels of keys are cut to the rendered file's keys (SONiC: 2, table and
  *                     entry; below that the device's entry is shown whole)
- * @param parts        the top-level keys (JSON tables) holding each feature; a feature absent here, or an empty
- *                     map, means the pack cannot cut it per feature and the diff covers every rendered tree
+ * @param parts        the top-level keys holding each feature; a feature absent here, or an empty map, means
+ *                     the pack cannot cut it per feature and the diff covers every rendered part
+ * @param unit         what a top-level key is called in the scope line ({@code table}: {@code table PORT})
+ * @param running      JSON: the running config (the reply or command output) as JSON values
+ * @param rendered     JSON: the rendered file as JSON values
  */
-public record ConfigView(String renderedFile, Syntax syntax, int depth, Map<Feature, List<String>> parts) {
+public record ConfigView(String renderedFile, Syntax syntax, int depth, Map<Feature, List<String>> parts, String unit,
+        Trees running, Trees rendered) {
 
     /** How a config is read and written for the diff. */
     public enum Syntax {
-        /** A JSON object (SONiC's CONFIG_DB): both sides written canonically (sorted keys, four-space indent). */
+        /** JSON values (maps, lists, strings, numbers): both sides written canonically (sorted keys, four-space indent). */
         JSON,
         /**
          * A NETCONF {@code <config>} (rendered) and {@code <data>} (the reply): the top-level trees of both,
@@ -31,9 +37,27 @@ public record ConfigView(String renderedFile, Syntax syntax, int depth, Map<Feat
         XML
     }
 
+    /** Reads one side of a JSON view into JSON values; a text it cannot read is a {@link ReadException}. */
+    @FunctionalInterface
+    public interface Trees {
+        Object read(String text, String what) throws ReadException;
+    }
+
+    /** JSON text read as is (SONiC's CONFIG_DB, both sides). */
+    public static final Trees JSON_TEXT = (text, what) -> {
+        try {
+            return Json.parse(text);
+        } catch (JsonException e) {
+            throw new ReadException(what + ":" + e.getMessage());
+        }
+    };
+
     public ConfigView {
         Objects.requireNonNull(renderedFile, "renderedFile");
         Objects.requireNonNull(syntax, "syntax");
+        Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(running, "running");
+        Objects.requireNonNull(rendered, "rendered");
         if (depth < 1) {
             throw new IllegalArgumentException("depth must be at least 1, found " + depth);
         }
@@ -42,8 +66,13 @@ public record ConfigView(String renderedFile, Syntax syntax, int depth, Map<Feat
         parts = java.util.Collections.unmodifiableMap(copy);
     }
 
+    /** A view whose running config and rendered file are both JSON text. */
+    public static ConfigView json(String renderedFile, int depth, Map<Feature, List<String>> parts, String unit) {
+        return new ConfigView(renderedFile, Syntax.JSON, depth, parts, unit, JSON_TEXT, JSON_TEXT);
+    }
+
     /** A NETCONF pack's view: its {@code config.xml}, whole (the vendor trees are not cut per feature). */
     public static ConfigView netconf() {
-        return new ConfigView("config.xml", Syntax.XML, 1, Map.of());
+        return new ConfigView("config.xml", Syntax.XML, 1, Map.of(), "tree", JSON_TEXT, JSON_TEXT);
     }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
+import dev.weft.json.Json;
+import dev.weft.testing.NvueJson;
 import dev.weft.finding.Severity;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.Feature;
@@ -18,6 +20,7 @@ import dev.weft.render.Examples;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -135,6 +138,37 @@ class ConfigDiffsTest {
         assertTrue(bad.note().startsWith("no diff: "), bad.note());
         ConfigDiff list = ConfigDiffs.of(SONIC, "leaf-01", "[1, 2]", RENDERED, Set.of(Feature.MTU));
         assertTrue(list.note().contains("expected a JSON object"), list.note());
-        assertTrue(new CumulusPack().configView().isEmpty(), "a pack without a view gets a note from the audit pass");
+    }
+
+    /**
+     * A real rendered startup.yaml beside what NVUE prints after applying it (the lab's translation), with one
+     * interface's MTU changed and the switch's users and management interface, which Weft never renders.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCumulusSwitchShowsTheInterfaceTreeOfItsSetDocumentAndNeverItsUsers() throws Exception {
+        CompiledFabric fabric = Examples.compile("roce-pod-c");
+        CompiledSwitch sw = fabric.devices().stream().filter(d -> d instanceof CompiledSwitch s && s.platform().equals("cumulus"))
+                .map(d -> (CompiledSwitch) d).findFirst().orElseThrow();
+        Renderer renderer = new Renderer(TemplateFolders.builtIn());
+        String shown = NvueJson.fromStartupYaml(renderer.renderDevice(sw, fabric.fabric()).text("startup.yaml"));
+        List<Object> revision = (List<Object>) Json.parse(shown);
+        Map<String, Object> set = (Map<String, Object>) ((Map<String, Object>) revision.get(1)).get("set");
+        String port = sw.ports().get(0).name();
+        Map<String, Object> link = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) set.get("interface"))
+                .get(port)).get("link");
+        link.put("mtu", 1500L);
+        ((Map<String, Object>) set.get("system")).put("aaa", Map.of("user", Map.of("cumulus",
+                Map.of("hashed-password", "$6$rounds=5000$salt$hash"))));
+        ((Map<String, Object>) set.get("interface")).put("eth0", Map.of("ip", Map.of("address", Map.of("dhcp", Map.of()))));
+        ConfigDiff d = ConfigDiffs.of(new CumulusPack(), renderer, sw, fabric.fabric(), Json.write(revision), Set.of(Feature.MTU));
+        assertEquals("startup.yaml", d.file());
+        assertEquals("tree interface", d.scope());
+        List<String> changed = d.text().lines().filter(l -> l.matches("[-+][^-+].*")).toList();
+        assertEquals(2, changed.size(), d.text());
+        assertTrue(changed.get(0).matches("-\\s+\"mtu\": [0-9]+,?") && changed.get(1).matches("\\+\\s+\"mtu\": 1500,?"), d.text());
+        assertEquals("left out: 1 entry of the running config that the intent does not render", d.note(), "eth0");
+        ConfigDiff hash = ConfigDiffs.of(new CumulusPack(), renderer, sw, fabric.fabric(), Json.write(revision), Set.of());
+        assertFalse(hash.text().contains("hashed-password") || hash.text().contains("$6$"), hash.text());
     }
 }

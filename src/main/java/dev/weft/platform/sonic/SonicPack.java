@@ -229,7 +229,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
 
     @Override
     public Optional<ConfigView> configView() {
-        return Optional.of(new ConfigView(CONFIG_DB, ConfigView.Syntax.JSON, 2, TABLES));
+        return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
     }
 
     /** What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for. */
