@@ -17,10 +17,11 @@ import java.util.TreeSet;
  * runner would have written ({@link #merge}).
  *
  * @param health device name → health state label (ok, alert, baseline, not-read)
+ * @param diffs  device name → its config diff (drifted devices only)
  */
 public record AuditReport(String version, String inventory, Meta meta, List<Finding> findings,
         List<DeviceStatus> devices, Map<String, String> health, CounterSnapshot counters, Comparison comparison,
-        List<Night.TrendPoint> trend) {
+        List<Night.TrendPoint> trend, Map<String, ConfigDiff> diffs) {
 
     /**
      * When and how the audit ran: the timing fields are the only ones two audits of the same state differ in.
@@ -41,6 +42,13 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
         devices = List.copyOf(byName);
         health = java.util.Collections.unmodifiableMap(new TreeMap<>(health));
         trend = List.copyOf(trend);
+        diffs = java.util.Collections.unmodifiableMap(new TreeMap<>(diffs));
+    }
+
+    /** A report without config diffs (no device drifted, or a report written before they were kept). */
+    public AuditReport(String version, String inventory, Meta meta, List<Finding> findings, List<DeviceStatus> devices,
+            Map<String, String> health, CounterSnapshot counters, Comparison comparison, List<Night.TrendPoint> trend) {
+        this(version, inventory, meta, findings, devices, health, counters, comparison, trend, Map.of());
     }
 
     /** Report order, then every other field, so equal findings (one per shard) collapse into one. */
@@ -52,7 +60,7 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
 
     /** This report with tonight's comparison and trend. */
     public AuditReport withHistory(Comparison c, List<Night.TrendPoint> t) {
-        return new AuditReport(version, inventory, meta, findings, devices, health, counters, c, t);
+        return new AuditReport(version, inventory, meta, findings, devices, health, counters, c, t, diffs);
     }
 
     /** Tonight as one point of the trend chart. */
@@ -77,6 +85,7 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
         List<Finding> findings = new ArrayList<>();
         Map<String, DeviceStatus> devices = new TreeMap<>();
         Map<String, String> health = new TreeMap<>();
+        Map<String, ConfigDiff> diffs = new TreeMap<>();
         CounterSnapshot counters = CounterSnapshot.EMPTY;
         String started = null;
         long duration = 0;
@@ -93,6 +102,7 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
             }
             findings.addAll(s.findings());
             health.putAll(s.health());
+            diffs.putAll(s.diffs());
             counters = counters.merge(s.counters());
             started = started == null || s.meta().started().compareTo(started) < 0 ? s.meta().started() : started;
             duration = Math.max(duration, s.meta().durationMs());
@@ -100,6 +110,6 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
         AuditReport first = shards.get(0);
         Meta meta = new Meta(started, duration, first.meta().commit(), "merged " + shards.size());
         return new AuditReport(first.version(), first.inventory(), meta, findings, List.copyOf(devices.values()), health,
-                counters, Comparison.FIRST_NIGHT, List.of());
+                counters, Comparison.FIRST_NIGHT, List.of(), diffs);
     }
 }

@@ -20,12 +20,14 @@ import dev.weft.live.LiveReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.live.Reading;
+import dev.weft.log.Secrets;
 import dev.weft.model.CongestionControl;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Health;
 import dev.weft.model.Host;
 import dev.weft.model.TrafficClass;
 import dev.weft.platform.Platforms;
+import dev.weft.render.Renderer;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleMeta;
 import java.time.LocalDate;
@@ -49,20 +51,13 @@ public final class AuditRun {
      * @param previous the previous night's counter snapshot ({@link CounterSnapshot#EMPTY} on the first night)
      * @param now      epoch seconds of this audit (the new snapshot's time)
      * @param backup   keep each device's whole config for the backup
+     * @param renderer renders a drifted device's intent for its config diff (the run's templates)
      * @param hosts    the GPU hosts whose NIC counters are read (those with {@code management})
      */
     public record Request(LiveSettings settings, Platforms platforms, List<LiveTarget> targets, FabricModel model,
             CompiledFabric compiled, Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog,
-            Set<String> userRules, CounterSnapshot previous, long now, boolean backup, List<HostReader.Target> hosts) {
-
-        /** Without hosts. */
-        public Request(LiveSettings settings, Platforms platforms, List<LiveTarget> targets, FabricModel model,
-                CompiledFabric compiled, Map<String, RuleMeta> meta, LocalDate today, RuleCatalog catalog,
-                Set<String> userRules, CounterSnapshot previous, long now, boolean backup) {
-            this(settings, platforms, targets, model, compiled, meta, today, catalog, userRules, previous, now, backup,
-                    List.of());
-        }
-    }
+            Set<String> userRules, CounterSnapshot previous, long now, boolean backup, Renderer renderer,
+            List<HostReader.Target> hosts) {}
 
     /**
      * What the night found.
@@ -71,9 +66,11 @@ public final class AuditRun {
      * @param counters tonight's snapshot
      * @param configs  device name → its whole config, for the backup
      * @param unread   devices whose config could not be read (their backup stays as it was)
+     * @param diffs    device name → its config diff, for each device whose config differs from the intent
      */
     public record Outcome(List<Finding> findings, List<DeviceStatus> devices, Map<String, String> health,
-            CounterSnapshot counters, Map<String, BackupFile> configs, List<String> unread) {}
+            CounterSnapshot counters, Map<String, BackupFile> configs, List<String> unread,
+            Map<String, ConfigDiff> diffs) {}
 
     private AuditRun() {}
 
@@ -99,14 +96,20 @@ public final class AuditRun {
         Map<String, String> health = new TreeMap<>();
         Map<String, Counters> counters = new TreeMap<>();
         Map<String, BackupFile> configs = new TreeMap<>();
+        Map<String, ConfigDiff> diffs = new TreeMap<>();
         List<String> unread = new ArrayList<>();
         HealthCheck check = healthCheck(r.model());
         for (Reading reading : new LiveReader(r.settings(), r.platforms()).read(live, LiveReader.Mode.AUDIT, extras)) {
             LiveTarget target = byName.get(reading.device());
-            results.add(DevicePool.isolated(reading, x -> DriftAudit.compare(target, x, r.platforms()), (x, e) -> {
-                Reading failed = LiveReader.internal(target, e, r.settings().crashes());
-                return new DriftAudit.Result(failed.status(), failed.findings(), null);
-            }));
+            DriftAudit.Result result = DevicePool.isolated(reading, x -> DriftAudit.compare(target, x, r.platforms()),
+                    (x, e) -> {
+                        Reading failed = LiveReader.internal(target, e, r.settings().crashes());
+                        return new DriftAudit.Result(failed.status(), failed.findings(), null);
+                    });
+            results.add(result);
+            if (result.status().status() == DeviceStatus.Status.DRIFT) {
+                diffs.put(reading.device(), diff(r, target, reading, result));   // while the config read is at hand
+            }
             if (!reading.read()) {
                 unread.add(reading.device());
                 continue;
@@ -145,7 +148,16 @@ public final class AuditRun {
         devices.addAll(notAudited);
         devices.addAll(hosts);
         return new Outcome(List.copyOf(findings), List.copyOf(devices), health, new CounterSnapshot(r.now(), counters),
-                configs, List.copyOf(unread));
+                configs, List.copyOf(unread), diffs);
+    }
+
+    /** The device's config diff; what its making throws is a note on this device's diff, not the night's end. */
+    private static ConfigDiff diff(Request r, LiveTarget target, Reading reading, DriftAudit.Result result)
+            throws InterruptedException {
+        CompiledSwitch sw = target.intended();
+        return DevicePool.isolated(reading, x -> ConfigDiffs.of(r.platforms().live(sw.platform()).orElseThrow(),
+                r.renderer(), sw, r.compiled().fabric(), x.text(), ConfigDiffs.drifted(result.findings())),
+                (x, e) -> ConfigDiff.none("no diff: " + Secrets.mask(DevicePool.describe(sw.name(), e, null))));
     }
 
     /**

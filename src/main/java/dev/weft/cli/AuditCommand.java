@@ -9,6 +9,7 @@ import dev.weft.live.HostReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
+import dev.weft.render.Renderer;
 import dev.weft.rules.RuleMeta;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -93,12 +94,13 @@ final class AuditCommand implements Callable<Integer> {
         AuditRun.Outcome outcome = AuditRun.run(new AuditRun.Request(settings, pipeline.platforms(), targets, run.model(),
                 run.compiled(), meta, LocalDate.now(ZoneOffset.UTC), pipeline.rules().catalog(),
                 pipeline.rules().user().configRuleIds(), previous.counters(), started.getEpochSecond(), backup != null,
-                hosts));
+                new Renderer(pipeline.templates()), hosts));
         DriftCommand.endProgress(err);
         AuditReport report = new AuditReport(Version.VERSION, source.inventoryPath(),
                 new AuditReport.Meta(started.toString(), (System.nanoTime() - t0) / 1_000_000, null,
                         part.all() ? "all" : part.toString()),
-                outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of());
+                outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of(),
+                outcome.diffs());
         AuditOutput out = new AuditOutput(options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
         AuditReport done = out.withHistory(report, previous);
         out.record(done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);

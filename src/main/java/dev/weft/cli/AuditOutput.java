@@ -132,11 +132,19 @@ final class AuditOutput {
         options.outputTargets().write(stdout, (format, out) -> {
             switch (format) {
                 case "json" -> out.append(AuditJson.write(report));
-                case "html" -> out.append(Dashboard.html(report, plain.rules(), lines(report.findings())));
+                case "html" -> out.append(Dashboard.html(report, dashboardRules(report), lines(report.findings())));
                 default -> Reporters.forFormat(format).write(plain, out);
             }
         });
         return Outcome.exitCode(plain, FailOn.parse(options.failOn));
+    }
+
+    /** The explanation of every rule the page names: tonight's findings and the ones fixed since the previous night. */
+    private Map<String, dev.weft.report.RuleInfo> dashboardRules(AuditReport report) {
+        List<String> named = new java.util.ArrayList<>();
+        report.findings().forEach(f -> named.add(f.rule()));
+        report.comparison().fixed().forEach(seen -> named.add(seen.rule()));
+        return ReportOutput.ruleInfoMapOfIds(named, meta);
     }
 
     private Map<String, String> lines(List<Finding> findings) {

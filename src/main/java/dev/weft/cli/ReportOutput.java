@@ -90,8 +90,13 @@ final class ReportOutput {
 
     /** {@link #ruleInfos} indexed by id, for reports that take a map. */
     static Map<String, RuleInfo> ruleInfoMap(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
+        return ruleInfoMapOfIds(findings.stream().map(Finding::rule).toList(), meta);
+    }
+
+    /** The same for rule ids (the audit dashboard also explains the rules of findings fixed since the previous night). */
+    static Map<String, RuleInfo> ruleInfoMapOfIds(Collection<String> ids, Map<String, ? extends RuleMeta> meta) {
         Map<String, RuleInfo> byId = new java.util.TreeMap<>();
-        ruleInfos(findings, meta).forEach(r -> byId.put(r.id(), r));
+        ruleInfosOfIds(ids, meta).forEach(r -> byId.put(r.id(), r));
         return byId;
     }
 
@@ -100,8 +105,11 @@ final class ReportOutput {
      * command that did not read it (render without validation, backup) reads the built-in one here.
      */
     private static List<RuleInfo> ruleInfos(Collection<Finding> findings, Map<String, ? extends RuleMeta> meta) {
-        TreeSet<String> used = new TreeSet<>();
-        findings.forEach(f -> used.add(f.rule()));
+        return ruleInfosOfIds(findings.stream().map(Finding::rule).toList(), meta);
+    }
+
+    private static List<RuleInfo> ruleInfosOfIds(Collection<String> ids, Map<String, ? extends RuleMeta> meta) {
+        TreeSet<String> used = new TreeSet<>(ids);
         Map<String, ? extends RuleMeta> known = meta.keySet().containsAll(used) ? meta
                 : new RuleMetaLoader().load(BuiltInRules.catalog(), List.of()).meta();
         return used.stream().map(id -> {

@@ -43,6 +43,19 @@ public final class BackupXml {
         return out.toString();
     }
 
+    /**
+     * Top-level trees (the children of a {@code <config>} or {@code <data>}) in the same format, one after the
+     * other without the XML declaration: the audit's config diff lays a rendered file and a reply side by side
+     * this way, so a difference of whitespace or prefixes is no difference.
+     */
+    public static String renderTrees(List<Element> trees) {
+        StringBuilder out = new StringBuilder();
+        for (Element e : trees) {
+            element(out, e, 0, "", Map.of());
+        }
+        return out.toString();
+    }
+
     private static void element(StringBuilder out, Element e, int depth, String parentDefaultNs,
             Map<String, String> parentPrefixes) {
         String ns = e.getNamespaceURI() == null ? "" : e.getNamespaceURI();

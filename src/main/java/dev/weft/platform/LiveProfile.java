@@ -78,4 +78,12 @@ public interface LiveProfile {
     default Optional<Remediation> remediation() {
         return Optional.empty();
     }
+
+    /**
+     * How a drifted device's running config is laid beside this pack's rendered file for the audit's config
+     * diff, or empty when the pack cannot (the dashboard then says so instead of showing a diff).
+     */
+    default Optional<ConfigView> configView() {
+        return Optional.empty();
+    }
 }

@@ -32,4 +32,10 @@ public abstract class NetconfSwitchPack implements PlatformPack, LiveProfile {
     public final LiveTransport transport() {
         return new LiveTransport.NetconfGetConfig(subtreeFilter());
     }
+
+    /** The rendered {@code config.xml} beside the filtered {@code <get-config>} reply, tree by tree. */
+    @Override
+    public Optional<ConfigView> configView() {
+        return Optional.of(ConfigView.netconf());
+    }
 }

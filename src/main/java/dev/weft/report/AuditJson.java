@@ -2,6 +2,7 @@ package dev.weft.report;
 
 import dev.weft.audit.AuditReport;
 import dev.weft.audit.Comparison;
+import dev.weft.audit.ConfigDiff;
 import dev.weft.audit.History;
 import dev.weft.audit.Night;
 import dev.weft.finding.DeviceStatus;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
 
 /**
  * {@code weft audit --format json}: the drift report's fields (cli.md) with each device's {@code health}, then
+ * its {@code config_diff} when it drifted ({@code file}, {@code scope}, {@code note}, {@code diff}), then
  * {@code audit} (timing, shard), {@code history} (against the previous night), {@code trend} and
  * {@code counters} (the snapshot, so shard reports merge and the next night can take deltas). Read back by
  * {@code weft report merge}.
@@ -43,6 +45,15 @@ public final class AuditJson {
                 device.put("reason", d.reason());
             }
             device.put("health", a.health().getOrDefault(d.name(), NOT_READ));
+            ConfigDiff diff = a.diffs().get(d.name());
+            if (diff != null) {
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("file", diff.file());
+                c.put("scope", diff.scope());
+                c.put("note", diff.note());
+                c.put("diff", diff.text());
+                device.put("config_diff", c);
+            }
             devices.add(device);
         }
         root.put("devices", devices);
@@ -115,10 +126,15 @@ public final class AuditJson {
         }
         List<DeviceStatus> devices = new ArrayList<>();
         Map<String, String> health = new TreeMap<>();
+        Map<String, ConfigDiff> diffs = new TreeMap<>();
         for (Object o : list(root.get("devices"))) {
             Map<String, Object> d = (Map<String, Object>) o;
             String device = str(d, "name");
             devices.add(new DeviceStatus(device, status(str(d, "status"), name), str(d, "reason")));
+            if (d.get("config_diff") instanceof Map<?, ?> c) {
+                Map<String, Object> cd = (Map<String, Object>) c;
+                diffs.put(device, new ConfigDiff(str(cd, "file"), str(cd, "scope"), str(cd, "diff"), str(cd, "note")));
+            }
             if (str(d, "health") != null && !NOT_READ.equals(str(d, "health"))) {     // absent is written as not-read
                 health.put(device, str(d, "health"));
             }
@@ -129,7 +145,7 @@ public final class AuditJson {
         var counters = root.get("counters") instanceof Map<?, ?> c ? History.counters((Map<String, Object>) c)
                 : dev.weft.health.CounterSnapshot.EMPTY;
         return new AuditReport(str(root, "version"), str(root, "inventory"), info, findings, devices, health, counters,
-                Comparison.FIRST_NIGHT, History.trend(root.get("trend")));
+                Comparison.FIRST_NIGHT, History.trend(root.get("trend")), diffs);
     }
 
     private static Finding finding(Map<String, Object> f) {

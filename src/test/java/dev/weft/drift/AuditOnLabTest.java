@@ -185,8 +185,10 @@ class AuditOnLabTest {
         assertEquals(List.of(), shot.console(), shot.stderr());
         assertTrue(Files.size(png) > 10_000, "a screenshot was written");
         Path keep = Path.of(System.getProperty("weft.dashboard.screenshot", ""));
-        if (!keep.toString().isEmpty()) {       // docs/audit-dashboard.png: the whole page, as committed
-            assertEquals(List.of(), Chromium.screenshot(dashboard, keep, 1400, 2300).console());
+        if (!keep.toString().isEmpty()) {       // docs/audit-dashboard.png: the page with the drifted switch's diff open
+            Path open = pod.root.resolve("dashboard-open.html");
+            Files.writeString(open, Files.readString(dashboard).replace("<details class=\"diff\"", "<details class=\"diff\" open"));
+            assertEquals(List.of(), Chromium.screenshot(open, keep, 1400, 2800).console());
         }
         String dom = Chromium.dumpDom(dashboard, 1400, 900).dom();
         assertEquals("1", count(dom, "drift"));
@@ -197,6 +199,15 @@ class AuditOnLabTest {
         assertTrue(dom.contains("href=\"#rule-health-pfc-storm\"") && dom.contains("id=\"rule-health-pfc-storm\""),
                 "rule ids link to their explanation on the page");
         assertTrue(dom.contains("class=\"cell st-drift\" data-feature=\"mtu\""), "the drifted feature is marked");
+        assertEquals(1, occurrences(dom, "<details class=\"diff\""), "only the drifted switch has a config diff");
+        int diff = dom.indexOf("<details class=\"diff\" data-diff=\"" + DRIFTED + "\"><summary>config diff <code>config_db.json</code>"
+                + " · table PORT");
+        assertTrue(diff > dom.indexOf("id=\"device-" + DRIFTED + "\"") && diff < dom.indexOf("id=\"device-" + STORMED + "\""),
+                "the diff, collapsed, in the drifted switch's section: " + dom);
+        assertTrue(dom.contains("<span class=\"d-del\">-            \"mtu\": \"9216\",</span>\n"
+                + "<span class=\"d-add\">+            \"mtu\": \"9100\",</span>"), "the MTU line, intent and device: " + dom);
+        assertTrue(dom.matches("(?s).*left out: [0-9]+ entries of the running config that the intent does not render.*"), "the factory ports Weft does not manage are named");
+        assertTrue(!dom.contains("LOOPBACK_INTERFACE"), "a table Weft does not render never reaches the page");
         for (int width : new int[] {1400, 800}) {
             Path probe = pod.root.resolve("probe-" + width + ".html");
             Files.writeString(probe, Files.readString(dashboard)
@@ -218,7 +229,11 @@ class AuditOnLabTest {
         FileTrees.copy(backups, single);
         FileTrees.copy(backups, shared);
         counters(3);
+        Map<String, Map<String, Map<String, Object>>> db = parse(dumps.get(DRIFTED));
+        db.get("PORT").get("Ethernet8").put("mtu", "9100");
+        pod.lab.loadOrFail(1, "sonic", List.of(Json.write(db)));      // a drifted switch, so the merge carries a diff
         SshInventoryLab.Cli one = audit("--history", single.toString());
+        assertTrue(one.out().contains("\"config_diff\": {\n        \"file\": \"config_db.json\""), one.out());
         ExecutorService pool = Executors.newFixedThreadPool(4);
         List<Future<SshInventoryLab.Cli>> runs = new ArrayList<>();
         List<String> files = new ArrayList<>();

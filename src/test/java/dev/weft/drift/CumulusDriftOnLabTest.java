@@ -108,6 +108,42 @@ class CumulusDriftOnLabTest {
         }
     }
 
+    /**
+     * {@code weft audit} of the two spines, one with a drifted MTU and a user in its revision: the JSON report
+     * carries that spine's config diff, the interface tree only (the user's hash never), and no diff for the other.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theAuditOfADriftedSpineCarriesItsConfigDiffCutToTheInterfaceTree() throws Exception {
+        List<Object> revision = parse(revisions.get("spine-c1"));
+        Map<String, Object> set = (Map<String, Object>) ((Map<String, Object>) revision.get(1)).get("set");
+        at(set, "interface", "swp2", "link").put("mtu", 9000L);
+        ((Map<String, Object>) set.get("system")).put("aaa", Map.of("user", Map.of("cumulus",
+                Map.of("hashed-password", "$6$lab$notforanyone"))));
+        try {
+            pod.lab.loadOrFail(1, "nvue", List.of(Json.write(revision)));
+            SshInventoryLab.Cli r = SshInventoryLab.weft("audit", pod.inventory.toString(), "--repo", pod.root.toString(),
+                    "--known-hosts", pod.lab.knownHosts().toString(), "--credentials", pod.credentials.toString(),
+                    "--timeout", "30s", "--format", "json", "--device", "spine-c1", "--device", "spine-c2");
+            Map<String, Map<String, Object>> diffs = new java.util.TreeMap<>();
+            for (Object d : (List<Object>) ((Map<String, Object>) Json.parse(r.out())).get("devices")) {
+                Map<String, Object> device = (Map<String, Object>) d;
+                if (device.get("config_diff") != null) {
+                    diffs.put((String) device.get("name"), (Map<String, Object>) device.get("config_diff"));
+                }
+            }
+            assertEquals(List.of("spine-c1"), List.copyOf(diffs.keySet()), r.out() + r.err());
+            Map<String, Object> diff = diffs.get("spine-c1");
+            assertEquals("startup.yaml", diff.get("file"));
+            assertEquals("tree interface", diff.get("scope"));
+            String text = (String) diff.get("diff");
+            assertTrue(text.lines().anyMatch(l -> l.matches("\\+ {16}\"mtu\": 9000,?")), text);
+            assertTrue(!text.contains("notforanyone") && !text.contains("aaa"), text);
+        } finally {
+            pod.lab.loadOrFail(1, "nvue", List.of(revisions.get("spine-c1")));
+        }
+    }
+
     @Test
     void backupCommitsEachSpinesRevisionAsJson() throws Exception {
         Path backups = pod.root.resolve("backups");

@@ -75,7 +75,7 @@ public final class CumulusNvueReader {
     }
 
     /** The {@code set} document: the object itself, or the merge of the {@code set} members of a revision list. */
-    private static Map<String, Object> setDocument(Object root, String what) throws ReadException {
+    static Map<String, Object> setDocument(Object root, String what) throws ReadException {
         if (root instanceof Map<?, ?> m) {
             return cast(m);
         }

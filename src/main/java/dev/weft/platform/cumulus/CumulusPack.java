@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.platform.ConfigView;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.RenderGap;
@@ -150,6 +151,11 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return CumulusNvueReader.read(reply, device, what);
+    }
+
+    @Override
+    public Optional<ConfigView> configView() {
+        return Optional.of(NvueConfigView.view());
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.platform.ConfigView;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.RenderGap;
@@ -35,6 +36,8 @@ public final class SonicPack implements PlatformPack, LiveProfile {
 
     /** The command whose output is the running CONFIG_DB as JSON. */
     static final String SHOW_RUNNING = "show runningconfiguration all";
+    /** The file the templates render. */
+    static final String CONFIG_DB = "config_db.json";
 
     /** SWITCH_HASH ecmp_hash names (sonic-hash.yang {@code hash-field}); SONiC has no RoCE QP field. */
     static final HashFieldSpelling HASH = new HashFieldSpelling(Map.ofEntries(Map.entry("src-ip", "SRC_IP"),
@@ -208,6 +211,25 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return SonicConfigDbReader.read(reply, device, what);
+    }
+
+    /**
+     * The CONFIG_DB tables the reader takes each feature from: a drifted device's diff shows only those tables of
+     * {@code show runningconfiguration all} beside the rendered {@code config_db.json}, entry by entry.
+     */
+    static final Map<Feature, List<String>> TABLES = Map.of(
+            Feature.CLASSIFICATION, List.of("DSCP_TO_TC_MAP", "PORT_QOS_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP"),
+            Feature.PFC, List.of("MAP_PFC_PRIORITY_TO_QUEUE", "PORT_QOS_MAP"),
+            Feature.ECN, List.of("QUEUE", "WRED_PROFILE"),
+            Feature.SCHEDULER, List.of("QUEUE", "SCHEDULER"),
+            Feature.WATCHDOG, List.of("PFC_WD"),
+            Feature.BUFFERS, List.of("BUFFER_PG", "BUFFER_POOL", "BUFFER_PROFILE", "CABLE_LENGTH"),
+            Feature.MTU, List.of("PORT"),
+            Feature.HASH, List.of("SWITCH_HASH"));
+
+    @Override
+    public Optional<ConfigView> configView() {
+        return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
     }
 
     /** What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for. */

@@ -2,6 +2,7 @@ package dev.weft.report.dashboard;
 
 import dev.weft.audit.AuditReport;
 import dev.weft.audit.Comparison;
+import dev.weft.audit.ConfigDiff;
 import dev.weft.audit.Night;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
@@ -16,11 +17,17 @@ import java.util.TreeSet;
  * {@code weft audit --output html=FILE}: the page a team reads in the morning. A status bar of device counts,
  * the comparison with the previous night, the trend of the last nights, the device × feature grid, then per
  * device its findings (expected, actual, the intent line that owns the value, the rule linked to its
- * explanation further down the page). Deterministic: the same audit gives the same bytes.
+ * explanation further down the page) and, where it drifted, its config diff (collapsed). Deterministic: the
+ * same audit gives the same bytes.
  */
 public final class Dashboard {
 
     static final List<String> STATUSES = List.of("ok", "drift", "not-audited", "unreachable", "error");
+    /**
+     * The config diffs one page shows at most (characters): past it a device's diff is named as left out (the JSON
+     * report still has it), so a night with thousands of drifted switches stays a page a browser opens.
+     */
+    static final int MAX_PAGE_DIFF_CHARS = 512 * 1024;
 
     private Dashboard() {}
 
@@ -164,7 +171,12 @@ public final class Dashboard {
             Map<String, String> intentLines) {
         h.append("<section class=\"card\"><h2>Findings by device</h2>");
         List<String> names = new ArrayList<>();
-        a.devices().forEach(d -> names.add(d.name()));
+        Map<String, DeviceStatus> statuses = new TreeMap<>();
+        a.devices().forEach(d -> {
+            names.add(d.name());
+            statuses.put(d.name(), d);
+        });
+        int[] budget = {MAX_PAGE_DIFF_CHARS};
         if (byDevice.containsKey("")) {
             names.add("");
         }
@@ -180,6 +192,14 @@ public final class Dashboard {
                         .append("</tr></thead><tbody>");
                 list.forEach(f -> finding(h, f, intentLines));
                 h.append("</tbody></table></div>");
+            }
+            DeviceStatus status = statuses.get(name);
+            ConfigDiff diff = a.diffs().get(name);
+            if (diff != null) {
+                DiffBlock.append(h, name, diff, budget);
+            } else if (status != null && status.status() == DeviceStatus.Status.DRIFT) {
+                h.append("<p class=\"note\">No config diff: every feature Weft compares is as the intent renders it;"
+                        + " a rule on the live config fails (see the findings).</p>");
             }
             h.append("</details>");
         }

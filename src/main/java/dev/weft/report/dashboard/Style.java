@@ -34,11 +34,16 @@ final class Style {
             .grid td.st-ok{background:#e8f5e9;color:var(--ok)}
             details.device{border-top:1px solid var(--line);padding:6px 0}
             summary{cursor:pointer;font-weight:600}summary small{color:var(--muted);font-weight:normal}
-            .findings td{font-size:13px}.findings pre{margin:2px 0 0;white-space:pre-wrap;color:var(--muted)}
+            .findings td{font-size:13px}.findings td:nth-child(4) code,.findings td:nth-child(5) code{word-break:normal}.findings pre{margin:2px 0 0;white-space:pre-wrap;color:var(--muted)}
             .sev-error td:nth-child(2){color:var(--unreachable);font-weight:600}.sev-warning td:nth-child(2){color:var(--drift)}
             code{font:12px/1.4 "DejaVu Sans Mono",monospace;word-break:break-word}
             .seen li{margin:2px 0}.rules dt{font-weight:600;margin-top:10px}.rules dd{margin:2px 0 0 0}
             .rules dt:target{background:#fff8e1}
+            details.diff{margin:8px 0 0;border:1px solid var(--line);border-radius:6px;padding:4px 8px;background:#fbfbfc}
+            details.diff summary{font-weight:normal}.note{color:var(--muted);margin:6px 0}
+            pre.diff{margin:6px 0 0;max-height:420px;overflow:auto;max-width:100%;font:12px/1.4 "DejaVu Sans Mono",monospace}
+            .d-add{background:#e6ffec;color:#116329}.d-del{background:#ffebe9;color:#82071e}
+            .d-hunk{color:#0550ae}.d-file{color:var(--muted);font-weight:600}
             a{color:#0b57d0}
             @media (max-width:900px){body{padding:8px;font-size:13px}.card{padding:10px}.findings td:last-child{min-width:240px}}
             """;
