@@ -67,14 +67,23 @@ public final class StagingArea implements RenderSink {
             files = new ArrayList<>(staged);
         }
         java.util.Set<String> folders = new java.util.HashSet<>();
+        java.util.Set<String> movedWhole = new java.util.HashSet<>();
         for (String[] f : files) {
-            if (skipped.contains(f[0])) {
+            if (skipped.contains(f[0]) || movedWhole.contains(f[0])) {
                 continue;
             }
             Path folder = out.resolve(f[0]);
             if (folders.add(f[0])) {
                 if (Files.isSymbolicLink(folder)) {
                     throw new IOException("refusing to write into " + folder + ": it is a symbolic link");
+                }
+                // A device new to the folder (every device of a first render) moves as its whole folder in
+                // one rename: half the system calls of a folder made and each file moved (a 131,072-GPU
+                // render stages 22,528 folders), and as atomic. An existing folder may hold files Weft did
+                // not write, so its files are replaced one by one and the rest stay.
+                if (moveFolderIfAbsent(stage.resolve(f[0]), folder)) {
+                    movedWhole.add(f[0]);
+                    continue;
                 }
                 Files.createDirectories(folder);
             }
@@ -87,6 +96,24 @@ public final class StagingArea implements RenderSink {
             }
         }
         delete(stage);
+    }
+
+    /**
+     * Renames the staged folder {@code from} to {@code to} when nothing is at {@code to} yet; false (nothing
+     * moved) when something is, so the caller merges file by file. Should something appear there between the
+     * check and the rename, the rename fails (a file, a folder with files) and the merge file by file takes
+     * over, which reports any real error; an empty folder made meanwhile is replaced, losing nothing.
+     */
+    private static boolean moveFolderIfAbsent(Path from, Path to) throws IOException {
+        if (Files.exists(to, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+            return true;
+        } catch (java.nio.file.FileSystemException e) {
+            return false;
+        }
     }
 
     /** Removes the staging folder and everything in it; the output folder is untouched. */
