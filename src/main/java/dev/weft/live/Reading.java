@@ -16,8 +16,10 @@ import org.w3c.dom.Element;
  * @param device   device name
  * @param status   {@code ok} when the config was read, else {@code unreachable} or {@code error} with a reason
  * @param findings empty when read; else the one finding naming the reason
- * @param text     the reply (or command output) exactly as received, or null
- * @param data     the NETCONF {@code <data>} element of the reply, or null (not NETCONF, or not read)
+ * @param text     the reply (or command output) exactly as received, or null (not read, or a drift read: it keeps
+ *                 only {@code live}, so a long run holds no reply per device)
+ * @param data     the NETCONF {@code <data>} element of the whole config (backup reads, and audit reads that back up),
+ *                 or null
  * @param live     the compiled switch read from the reply (drift reads), or null
  * @param outputs  an audit read's extra commands (counters) by command, each its standard output; a command the
  *                 device refused (a non-zero exit status: the command does not exist there) is absent
