@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * fabric plan voted out of the devices ({@link FabricPlan}), profiles and exceptions ({@link PortPlan}),
  * cabling ({@link LinkPlan}), then the inventory's text ({@link InventoryWriter}). What no config carries
  * (roles, management, ASIC, hosts' NIC details, NIC and RoCE MTU) comes from the optional skeleton: the
- * inventory the backup was taken with; without one, import assumes and says so ({@code import-assumed}).
+ * inventory the backup was taken with; without one, import assumes and says so ({@code import-assumed}). A folder
+ * of subnet manager files (an InfiniBand fabric) is imported into the subnet intent instead ({@link SubnetImport}).
  */
 public final class Importer {
 
@@ -47,6 +48,9 @@ public final class Importer {
      */
     public ImportResult run(ConfigFolder.Contents contents, FabricModel skeleton, String source, String fallbackName,
             String outLabel) {
+        if (contents.configs().isEmpty() && !contents.subnetManagers().isEmpty()) {
+            return SubnetImport.run(contents.subnetManagers(), skeleton, source, fallbackName, contents.findings());
+        }
         List<Finding> findings = new ArrayList<>(contents.findings());
         Map<String, CompiledSwitch> devices = new TreeMap<>(NaturalOrder.INSTANCE);
         Map<String, LiveProfile> profiles = new TreeMap<>();

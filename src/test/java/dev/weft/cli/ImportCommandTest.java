@@ -45,7 +45,7 @@ class ImportCommandTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"roce-pod-a", "roce-pod-c", "roce-pod-d"})
+    @ValueSource(strings = {"roce-pod-a", "roce-pod-c", "roce-pod-d", "roce-pod-e"})
     void exampleBackupsImportBackToTheSameFeatures(String inventory) throws Exception {
         Path backup = backup(inventory, Map.of());
         Path out = tmp.resolve("imported");
@@ -100,6 +100,62 @@ class ImportCommandTest {
         assertTrue(fabric.contains("    switch: 9216"), "the plan keeps what most ports run: " + fabric);
     }
 
+    /**
+     * ib-pod-b: {@code weft render} writes each SM host's OpenSM files; importing that folder gives the subnet intent
+     * back, whose render equals each SM's files feature by feature, and which validates as the original does.
+     */
+    @Test
+    void subnetManagerFilesImportBackToTheSameSubnet() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        CliRun render = CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString());
+        assertEquals(0, render.exitCode(), render.err());
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> broken = findings(run.out()).stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")
+                || List.of("render-error", "import-unreadable", "import-outside-model").contains(f.get("rule"))).toList();
+        assertEquals(List.of(), broken, run.out());
+        assertEquals(List.of("ufm-01", "ufm-02"), devices(run.out()));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        List<String> hosts = List.of("ufm-01", "ufm-02");
+        assertEquals(audit(CliRun.of("validate", "inventories/ib-pod-b", "--format", "json").out(), hosts),
+                audit(CliRun.of("validate", out.toString(), "--format", "json").out(), hosts),
+                "the imported inventory validates with the original's findings");
+        Path again = tmp.resolve("rendered-again");
+        assertEquals(0, CliRun.of("render", out.toString(), "--out", again.toString()).exitCode());
+        for (String host : hosts) {
+            for (String file : List.of("opensm.conf", "partitions.conf", "qos-policy.conf", "root-guids.conf")) {
+                assertEquals(Files.readString(rendered.resolve(host).resolve(file)), Files.readString(again.resolve(host).resolve(file)),
+                        host + "/" + file + " renders the same from the imported inventory");
+            }
+        }
+        Map<String, String> first = files(out);
+        CliRun second = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        assertEquals(0, second.exitCode(), second.out());
+        assertEquals(first, files(out), "a second import writes byte-identical files");
+    }
+
+    /** One SM whose partitions.conf was edited by hand: the plan is the master's, and that SM is drift at the partitions line. */
+    @Test
+    void aSubnetManagerThatDiffersFromThePlanIsDriftAtTheOwningLine() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        assertEquals(0, CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString()).exitCode());
+        Path edited = rendered.resolve("ufm-02/partitions.conf");
+        String text = Files.readString(edited);
+        assertTrue(text.contains("tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=1"), text);
+        Files.writeString(edited, text.replace("tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=1", "tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=0"));
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> drift = findings(run.out()).stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")).toList();
+        assertEquals(1, drift.size(), run.out());
+        assertEquals(List.of("drift-ib-subnet", "ufm-02", "/subnet/partitions"),
+                List.of(drift.get(0).get("rule"), drift.get(0).get("device"), drift.get(0).get("path")));
+        assertTrue(String.valueOf(drift.get(0).get("file")).endsWith("subnet.yaml"), drift.toString());
+        assertEquals(1, run.exitCode());
+    }
+
     @Test
     void explainAnswersEveryImportId() {
         for (String id : dev.weft.adopt.ImportIds.all()) {
@@ -128,7 +184,7 @@ class ImportCommandTest {
         Map<String, BackupFile> files = new TreeMap<>();
         for (CompiledSwitch sw : fabric.switches()) {
             if (platforms.live(sw.platform()).isEmpty()) {
-                continue;   // EOS: no reader, so weft backup cannot read it either
+                continue;   // a platform without a reader: weft backup cannot read it either
             }
             Renderer.DeviceOutput out = RENDERER.renderDevice(sw, fabric.fabric());
             BackupFile file = switch (sw.platform()) {
