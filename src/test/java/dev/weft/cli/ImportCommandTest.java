@@ -156,6 +156,58 @@ class ImportCommandTest {
         assertEquals(1, run.exitCode());
     }
 
+    /**
+     * {@code --live} on a bare skeleton (the fabric keys the schema requires, switches with role, platform and management
+     * and no ports) whose devices do
+     * not answer: each device is its own unreachable status and finding, nothing is imported, nothing crashes.
+     * (Reading devices that answer is ImportOnLabsTest's.)
+     */
+    @Test
+    void liveImportOfABareSkeletonReportsEachDeviceThatCannotBeRead() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Path skeleton = Files.createDirectories(tmp.resolve("skeleton"));
+        // what the schema asks of a RoCE fabric; import uses none of these values (docs/import.md)
+        Files.writeString(skeleton.resolve("fabric.yaml"), "version: 1\nfabric:\n  name: pod\n  transport: roce-v2\n"
+                + "  mtu: { switch: 9216, nic: 4200, roce: 4096 }\n  congestion-control: pfc-only\n  pfc: { link-pause: false }\n"
+                + "  traffic-classes:\n    - { name: default, dscp: default, priority: 0, scheduler: { type: strict } }\n");
+        Files.writeString(skeleton.resolve("switches.yaml"), "version: 1\nswitches:\n"
+                + "  - { name: leaf-1, role: leaf, platform: openconfig, ports: [],"
+                + " management: { host: 127.0.0.1, port: " + closed + ", credentials: lab } }\n"
+                + "  - { name: spine-1, role: spine, platform: cumulus, ports: [],"
+                + " management: { host: 127.0.0.1, port: " + closed + ", credentials: lab } }\n");
+        Path key = Files.writeString(tmp.resolve("id_test"), "unused: the devices refuse the connection first\n");
+        Path credentials = Files.writeString(tmp.resolve("credentials.yaml"), "lab:\n  user: netconf\n  key-file: " + key + "\n");
+        Path knownHosts = Files.writeString(tmp.resolve("known_hosts"), "");
+        CliRun run = CliRun.of("import", "--live", "--skeleton", skeleton.toString(), "--out", tmp.resolve("imported").toString(),
+                "--credentials", credentials.toString(), "--known-hosts", knownHosts.toString(), "--timeout", "10s",
+                "--format", "json");
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertEquals(Map.of("leaf-1", "unreachable", "spine-1", "unreachable"), statuses(run.out()), run.out());
+        List<Object> unreachable = findings(run.out()).stream().filter(f -> f.get("rule").equals("device-unreachable"))
+                .map(f -> f.get("device")).toList();
+        assertEquals(List.of("leaf-1", "spine-1"), unreachable, run.out());
+    }
+
+    @Test
+    void theSourceOptionsAreExclusiveAndTheDeviceOptionsNeedLive() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("configs"));
+        String out = tmp.resolve("imported").toString();
+        CliRun both = CliRun.of("import", "--from", dir.toString(), "--live", "--skeleton", "inventories/roce-pod-a", "--out", out);
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("give --from DIR") && both.err().contains("not both"), both.err());
+        CliRun neither = CliRun.of("import", "--out", out);
+        assertTrue(neither.exitCode() == 2 && neither.err().contains("not neither"), neither.err());
+        CliRun bare = CliRun.of("import", "--live", "--out", out);
+        assertTrue(bare.exitCode() == 2 && bare.err().contains("--live needs --skeleton INVENTORY"), bare.err());
+        CliRun credentials = CliRun.of("import", "--from", dir.toString(), "--out", out, "--credentials", "creds.yaml");
+        assertTrue(credentials.exitCode() == 2 && credentials.err().contains("--credentials reads devices: give it with --live"),
+                credentials.err());
+        assertFalse(Files.exists(tmp.resolve("imported")), "nothing is written on a usage error");
+    }
+
     @Test
     void explainAnswersEveryImportId() {
         for (String id : dev.weft.adopt.ImportIds.all()) {
@@ -223,6 +275,15 @@ class ImportCommandTest {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> findings(String json) throws Exception {
         return (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> statuses(String json) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        for (Map<String, Object> d : (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("devices")) {
+            out.put((String) d.get("name"), (String) d.get("status"));
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")
