@@ -208,6 +208,32 @@ class ImportCommandTest {
         assertFalse(Files.exists(tmp.resolve("imported")), "nothing is written on a usage error");
     }
 
+    /** A partitions.conf OpenSM could not read is that SM's import-unreadable at its line; a key outside the model is said. */
+    @Test
+    void aBrokenSubnetManagerFileIsAFindingAtItsLine() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        assertEquals(0, CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString()).exitCode());
+        Path partitions = rendered.resolve("ufm-02/partitions.conf");
+        Files.writeString(partitions, Files.readString(partitions) + "\nbroken=0x0103, ipoib\n    0x0002c90300b00001=full\n");
+        Path conf = rendered.resolve("ufm-01/opensm.conf");
+        Files.writeString(conf, Files.readString(conf) + "log_max_size 0\n");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", tmp.resolve("imported").toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> all = findings(run.out());
+        List<Map<String, Object>> unreadable = all.stream().filter(f -> f.get("rule").equals("import-unreadable")).toList();
+        assertEquals(1, unreadable.size(), run.out());
+        assertEquals("ufm-02", unreadable.get(0).get("device"));
+        assertTrue(String.valueOf(unreadable.get(0).get("file")).endsWith("ufm-02/partitions.conf"), unreadable.toString());
+        long lines = Files.readString(partitions).lines().count();
+        assertEquals((int) lines - 1, ((Number) unreadable.get(0).get("line")).intValue(), unreadable.toString());
+        assertTrue(String.valueOf(unreadable.get(0).get("message")).contains("ending in ';'"), unreadable.toString());
+        List<Object> outside = all.stream().filter(f -> f.get("rule").equals("import-outside-model")).map(f -> f.get("message")).toList();
+        assertEquals(1, outside.size(), run.out());
+        assertTrue(String.valueOf(outside.get(0)).contains("ufm-01: 1 opensm.conf key outside Weft's subnet model")
+                && String.valueOf(outside.get(0)).contains("log_max_size"), outside.toString());
+        assertEquals(List.of("ufm-01"), devices(run.out()), "the readable SM still imports");
+    }
+
     @Test
     void explainAnswersEveryImportId() {
         for (String id : dev.weft.adopt.ImportIds.all()) {
