@@ -234,6 +234,25 @@ class ImportCommandTest {
         assertEquals(List.of("ufm-01"), devices(run.out()), "the readable SM still imports");
     }
 
+    /** EOS serves no DSCP classifier over NETCONF: a fabric of EOS backups alone says why its plan has no traffic classes. */
+    @Test
+    void aFabricWhereNoDeviceServesItsClassifierSaysSo() throws Exception {
+        Path backup = backup("roce-pod-c", Map.of());
+        for (String other : List.of("oc-leaf-1", "oc-leaf-2")) {
+            Files.delete(backup.resolve(other + ".xml"));
+        }
+        for (String other : List.of("spine-c1", "spine-c2")) {
+            Files.delete(backup.resolve(other + ".json"));
+        }
+        CliRun run = CliRun.of("import", "--from", backup.toString(), "--out", tmp.resolve("imported").toString(), "--format", "json");
+        List<Map<String, Object>> said = findings(run.out()).stream().filter(f -> "/fabric/traffic-classes".equals(f.get("path"))
+                && f.get("rule").equals("import-outside-model")).toList();
+        assertEquals(1, said.size(), run.out());
+        assertTrue(String.valueOf(said.get(0).get("message")).startsWith("no imported device serves its DSCP classification over"
+                + " its transport (leaf-c1, leaf-c2; eos: EOS serves the OpenConfig classifiers"), said.toString());
+        assertEquals(1, run.exitCode());
+    }
+
     @Test
     void explainAnswersEveryImportId() {
         for (String id : dev.weft.adopt.ImportIds.all()) {
