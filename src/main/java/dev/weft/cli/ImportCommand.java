@@ -55,7 +55,8 @@ final class ImportCommand implements Callable<Integer> {
     CommonOptions options;
 
     @Option(names = "--from", paramLabel = "DIR",
-            description = "A weft backup repository, or a folder of per-device config files (<device>.xml|json).")
+            description = "A weft backup repository, or a folder of per-device config files (<device>.xml|json), or of"
+                    + " InfiniBand SM hosts' OpenSM files (<sm-host>/opensm.conf, as weft render writes them).")
     Path from;
 
     @Option(names = "--live", description = "Instead of --from: read the --skeleton's switches (platform and management)"
@@ -109,15 +110,13 @@ final class ImportCommand implements Callable<Integer> {
         if (!imported.files().isEmpty()) {
             Pipeline.Run run = pipeline.validate(reported);
             findings.addAll(run.findings());
+            TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                    : TemplateFolders.withOverrides(options.templates);
             if (!imported.subnetManagers().isEmpty() && run.model() != null) {
-                TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
-                        : TemplateFolders.withOverrides(options.templates);
                 List<Finding> trip = SubnetRoundTrip.check(run.model(), imported.subnetManagers(), new OpenSmRenderer(folders));
                 findings.addAll(trip);
                 statuses.addAll(smStatuses(imported, trip));
             } else if (run.compiled() != null) {
-                TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
-                        : TemplateFolders.withOverrides(options.templates);
                 Renderer renderer = new Renderer(folders, new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES,
                         pipeline.accelerators()));
                 List<Finding> trip = RoundTrip.check(run.compiled(), imported, pipeline.platforms(), renderer);
@@ -202,7 +201,7 @@ final class ImportCommand implements Callable<Integer> {
     /** ok for an SM whose files the subnet intent renders as they are, drift for one it does not. */
     private static List<DeviceStatus> smStatuses(ImportResult imported, List<Finding> trip) {
         Set<String> drifted = new TreeSet<>();
-        trip.stream().filter(f -> f.severity() == Severity.ERROR && f.device() != null).forEach(f -> drifted.add(f.device()));
+        trip.stream().filter(f -> f.rule().equals(SubnetRoundTrip.RULE) && f.device() != null).forEach(f -> drifted.add(f.device()));
         List<DeviceStatus> out = new ArrayList<>();
         for (var sm : imported.subnetManagers()) {
             out.add(drifted.contains(sm.host()) ? new DeviceStatus(sm.host(), DeviceStatus.Status.DRIFT, null) : DeviceStatus.ok(sm.host()));
