@@ -155,6 +155,7 @@ class ImportOnLabsTest {
                 assertTrue(outside.contains(name + " /LOOPBACK_INTERFACE"), outside.toString());
             }
             ImportChecks.assertRendersTheSame(renderer, pod.root, imported, first, "config_db.json");
+            ImportChecks.assertValidatesAsTheOriginal(pod.root, pod.inventory, imported, SONIC);
         }
     }
 

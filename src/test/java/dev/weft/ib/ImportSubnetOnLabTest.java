@@ -38,6 +38,7 @@ class ImportSubnetOnLabTest {
         Cli run = Cli.run("import", "--from", smFiles.toString(), "--out", imported.toString(), "--skeleton",
                 skeleton.toString(), "--format", "json");
         ImportChecks.assertRoundTrips(run, List.of("ufm-01", "ufm-02"));
+        ImportChecks.assertValidatesAsTheOriginal(null, skeleton, imported, List.of("ufm-01", "ufm-02"));
         IbLab.Prepared again = IbLab.prepare(read(tmp, imported), tmp.resolve("render-again"));
         try (IbLab lab = new IbLab(root, tmp.resolve("lab"))) {
             lab.up(again.net(), again.sms());
