@@ -20,18 +20,28 @@ import java.util.stream.Stream;
  * The device files of an import folder: a {@code weft backup} repository ({@code <device>.xml} for NETCONF
  * devices, {@code <device>.json} for SONiC's CONFIG_DB or NVUE's revision) or any folder of such files. The
  * platform comes from the skeleton when it names the device, else from the file's format: the XML
- * namespaces of the vendor model, or the shape of the JSON. Dot-files and folders ({@code .git}) are skipped.
+ * namespaces of the vendor model (Arista's augments before plain OpenConfig), or the shape of the JSON. Dot-files and folders ({@code .git}) are skipped.
  */
 public final class ConfigFolder {
 
     /** Larger than any switch's QoS config; checked before the file is read. */
     public static final long MAX_FILE_BYTES = 16L << 20;
 
-    /** The files that were read, and a finding for each that could not be. */
-    public record Contents(List<DeviceConfig> configs, List<Finding> findings) {
+    /**
+     * The files that were read, and a finding for each that could not be.
+     *
+     * @param subnetManagers the folders holding an {@code opensm.conf} (an InfiniBand SM host's files, as
+     *                       {@code weft render} writes them), parsed
+     */
+    public record Contents(List<DeviceConfig> configs, List<Finding> findings, List<OpenSmFiles> subnetManagers) {
+        public Contents(List<DeviceConfig> configs, List<Finding> findings) {
+            this(configs, findings, List.of());
+        }
+
         public Contents {
             configs = List.copyOf(configs);
             findings = List.copyOf(findings);
+            subnetManagers = List.copyOf(subnetManagers);
         }
     }
 
@@ -42,11 +52,18 @@ public final class ConfigFolder {
      */
     public static Contents read(Path dir, java.util.function.Function<String, Optional<String>> platformOf) throws IOException {
         List<Path> files;
+        List<Path> folders;
         try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(p -> !p.getFileName().toString().startsWith(".")).filter(Files::isRegularFile).sorted().toList();
+            List<Path> all = list.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
+            files = all.stream().filter(Files::isRegularFile).toList();
+            folders = all.stream().filter(Files::isDirectory).filter(p -> Files.isRegularFile(p.resolve(OpenSmFiles.CONF))).toList();
         }
         List<DeviceConfig> configs = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
+        List<OpenSmFiles> sms = new ArrayList<>();
+        for (Path folder : folders) {
+            subnetManager(folder, sms, findings);
+        }
         for (Path f : files) {
             String name = f.getFileName().toString();
             int dot = name.lastIndexOf('.');
@@ -65,14 +82,40 @@ public final class ConfigFolder {
             String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
             Optional<String> platform = platformOf.apply(device).or(() -> sniff(ext, text));
             if (platform.isEmpty()) {
-                findings.add(unreadable(device, where, "a config in a format Weft reads (OpenConfig, Junos or SR Linux XML,"
+                findings.add(unreadable(device, where, "a config in a format Weft reads (OpenConfig, EOS, NX-OS, Junos or SR Linux XML,"
                         + " SONiC CONFIG_DB or NVUE JSON)", "." + ext + " in no known format",
                         "no platform reads this file"));
                 continue;
             }
-            configs.add(new DeviceConfig(device, platform.get(), where, text));
+            configs.add(new DeviceConfig(device, platform.get(), where, text, ext));
         }
-        return new Contents(configs, findings);
+        return new Contents(configs, findings, sms);
+    }
+
+    /** One SM host's folder: its OpenSM files, each size-checked before it is read. */
+    private static void subnetManager(Path folder, List<OpenSmFiles> sms, List<Finding> findings) throws IOException {
+        String host = folder.getFileName().toString();
+        String where = folder.toString().replace('\\', '/');
+        Map<String, String> texts = new java.util.TreeMap<>();
+        for (String name : OpenSmFiles.FILES) {
+            Path f = folder.resolve(name);
+            if (!Files.isRegularFile(f)) {
+                continue;
+            }
+            long size = Files.size(f);
+            if (size > MAX_FILE_BYTES) {
+                findings.add(unreadable(host, where + "/" + name, "at most " + MAX_FILE_BYTES + " bytes", size + " bytes",
+                        "the file is larger than any subnet manager file Weft reads"));
+                return;
+            }
+            texts.put(name, new String(Files.readAllBytes(f), StandardCharsets.UTF_8));
+        }
+        try {
+            sms.add(OpenSmFiles.parse(host, where, texts));
+        } catch (OpenSmFiles.Unreadable e) {
+            findings.add(Finding.of(ImportIds.UNREADABLE, Severity.ERROR, host + ": " + e.getMessage() + " (" + e.file() + ")")
+                    .at(new Location(e.file(), e.line(), 1)).onDevice(host).withValues(e.getMessage(), "not as OpenSM reads it"));
+        }
     }
 
     static Finding unreadable(String device, String file, String expected, String actual, String why) {
@@ -88,6 +131,12 @@ public final class ConfigFolder {
             }
             if (text.contains("urn:nokia.com:srlinux")) {
                 return Optional.of("srlinux");
+            }
+            if (text.contains("http://cisco.com/ns/yang/cisco-nx-os-device")) {
+                return Optional.of("nxos");
+            }
+            if (text.contains("http://arista.com/yang/")) {
+                return Optional.of("eos");      // OpenConfig with Arista's augments: before plain OpenConfig
             }
             if (text.contains("http://openconfig.net/yang/")) {
                 return Optional.of("openconfig");

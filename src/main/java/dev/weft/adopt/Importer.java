@@ -8,6 +8,7 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Switch;
+import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadException;
@@ -24,7 +25,8 @@ import java.util.TreeMap;
  * fabric plan voted out of the devices ({@link FabricPlan}), profiles and exceptions ({@link PortPlan}),
  * cabling ({@link LinkPlan}), then the inventory's text ({@link InventoryWriter}). What no config carries
  * (roles, management, ASIC, hosts' NIC details, NIC and RoCE MTU) comes from the optional skeleton: the
- * inventory the backup was taken with; without one, import assumes and says so ({@code import-assumed}).
+ * inventory the backup was taken with; without one, import assumes and says so ({@code import-assumed}). A folder
+ * of subnet manager files (an InfiniBand fabric) is imported into the subnet intent instead ({@link SubnetImport}).
  */
 public final class Importer {
 
@@ -47,6 +49,9 @@ public final class Importer {
      */
     public ImportResult run(ConfigFolder.Contents contents, FabricModel skeleton, String source, String fallbackName,
             String outLabel) {
+        if (contents.configs().isEmpty() && !contents.subnetManagers().isEmpty()) {
+            return SubnetImport.run(contents.subnetManagers(), skeleton, source, fallbackName, contents.findings());
+        }
         List<Finding> findings = new ArrayList<>(contents.findings());
         Map<String, CompiledSwitch> devices = new TreeMap<>(NaturalOrder.INSTANCE);
         Map<String, LiveProfile> profiles = new TreeMap<>();
@@ -75,6 +80,7 @@ public final class Importer {
         InventoryWriter out = new InventoryWriter(source, outLabel);
         InventoryWriter.Facts facts = facts(skeleton, fallbackName, out);
         CompiledSwitch plan = FabricPlan.of(devices, profiles);
+        unclassified(plan, profiles, outLabel).ifPresent(findings::add);
         Integer majority = Majority.of(devices.values().stream().flatMap(s -> s.ports().stream())
                 .map(CompiledPort::mtu).filter(Objects::nonNull).toList());
         int switchMtu = majority == null ? 9216 : majority;
@@ -108,6 +114,26 @@ public final class Importer {
                 "values from a skeleton inventory", "name " + name + ", nic " + DEFAULT_NIC_MTU + ", roce " + DEFAULT_ROCE_MTU);
         return new InventoryWriter.Facts(name, null, DEFAULT_NIC_MTU, DEFAULT_ROCE_MTU, null, switches,
                 skeleton == null ? List.of() : skeleton.hosts());
+    }
+
+    /**
+     * Says so when no imported device serves its DSCP classifier over its transport (an all-EOS fabric: EOS serves it
+     * over gNMI and the CLI only), so the plan has no DSCP map and therefore no traffic classes: a finding that says
+     * why and what to do, rather than only the schema's complaint about an empty list.
+     */
+    private static Optional<Finding> unclassified(CompiledSwitch plan, Map<String, LiveProfile> profiles, String outLabel) {
+        if (!plan.dscpToPriority().isEmpty()
+                || !profiles.values().stream().allMatch(p -> p.notAudited().containsKey(Feature.CLASSIFICATION))) {
+            return Optional.empty();
+        }
+        LiveProfile first = profiles.values().iterator().next();
+        return Optional.of(Finding.of(ImportIds.OUTSIDE_MODEL, Severity.WARNING, "no imported device serves its DSCP"
+                        + " classification over its transport (" + String.join(", ", profiles.keySet()) + "; "
+                        + first.platform() + ": " + first.notAudited().get(Feature.CLASSIFICATION) + "), so the fabric plan"
+                        + " has no traffic classes: write fabric.traffic-classes from the devices' own classifier, or import"
+                        + " them together with a device that serves it")
+                .at(Location.ofFile((outLabel.isEmpty() ? "" : outLabel + "/") + "fabric.yaml")).withPath("/fabric/traffic-classes")
+                .withValues("a DSCP map from at least one device", "none served"));
     }
 
     /** The skeleton's role of each switch, else one guessed from its name. */

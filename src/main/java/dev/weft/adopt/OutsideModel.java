@@ -36,7 +36,7 @@ final class OutsideModel {
     static List<Finding> of(DeviceConfig config, String rendered) {
         Map<String, List<String>> missing = new TreeMap<>();
         try {
-            if (config.file().endsWith(".xml")) {
+            if (config.format().equals("xml")) {
                 TreeSet<String> got = xmlPaths(config.text());
                 got.removeAll(xmlPaths(rendered));
                 got.forEach(p -> missing.computeIfAbsent(area(p), k -> new ArrayList<>()).add(p));

@@ -5,11 +5,13 @@ import dev.weft.adopt.ImportIds;
 import dev.weft.adopt.ImportResult;
 import dev.weft.adopt.Importer;
 import dev.weft.adopt.RoundTrip;
+import dev.weft.adopt.SubnetRoundTrip;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Switch;
+import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.Renderer;
 import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
@@ -42,7 +44,8 @@ import picocli.CommandLine.Spec;
         description = "Turn running configs (a weft backup repository or a folder of per-device files) into an intent"
                 + " inventory, and check the round trip.",
         footerHeading = "%nExamples:%n",
-        footer = {"  weft import --from backups --skeleton inventories/roce-pod-c --out inventories/imported"})
+        footer = {"  weft import --from backups --skeleton inventories/roce-pod-c --out inventories/imported",
+                "  weft import --live --skeleton inventories/skeleton --credentials creds.yaml --out inventories/imported"})
 final class ImportCommand implements Callable<Integer> {
 
     @Spec
@@ -51,9 +54,17 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     CommonOptions options;
 
-    @Option(names = "--from", required = true, paramLabel = "DIR",
-            description = "A weft backup repository, or a folder of per-device config files (<device>.xml|json).")
+    @Option(names = "--from", paramLabel = "DIR",
+            description = "A weft backup repository, or a folder of per-device config files (<device>.xml|json), or of"
+                    + " InfiniBand SM hosts' OpenSM files (<sm-host>/opensm.conf, as weft render writes them).")
     Path from;
+
+    @Option(names = "--live", description = "Instead of --from: read the --skeleton's switches (platform and management)"
+            + " directly, as weft backup reads them, then import what they run.")
+    boolean live;
+
+    @Mixin
+    NetconfOptions netconf;
 
     @Option(names = "--out", required = true, paramLabel = "INVENTORY",
             description = "The inventory folder to write (created; may only hold files a previous import wrote).")
@@ -71,46 +82,81 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         ReportOutput.checkOptions(options);
         Invocation invocation = Invocation.start(spec);
-        if (!Files.isDirectory(from)) {
-            throw new UsageException("--from " + from + ": not a directory");
-        }
+        checkSource();
         Pipeline pipeline = Pipeline.from(options);
         FabricModel known = skeleton == null ? null : skeleton(pipeline);
         ConfigFolder.Contents contents;
-        try {
-            contents = ConfigFolder.read(from, device -> platformOf(known, device));
-        } catch (IOException e) {
-            throw new UsageException("--from " + from + ": " + e.getMessage());
+        List<DeviceStatus> statuses = new ArrayList<>();
+        String source;
+        if (live) {
+            LiveImport.Read read = new LiveImport(netconf).read(pipeline, skeletonSource());
+            contents = read.contents();
+            statuses.addAll(read.failed());
+            source = "the live devices of " + skeleton.normalize().toString().replace('\\', '/');
+        } else {
+            try {
+                contents = ConfigFolder.read(from, device -> platformOf(known, device));
+            } catch (IOException e) {
+                throw new UsageException("--from " + from + ": " + e.getMessage());
+            }
+            source = from.normalize().toString().replace('\\', '/');
         }
         String label = out.normalize().toString().replace('\\', '/');
-        ImportResult imported = new Importer(pipeline.platforms()).run(contents, known, from.normalize().toString().replace('\\', '/'),
+        ImportResult imported = new Importer(pipeline.platforms()).run(contents, known, source,
                 name != null ? name : String.valueOf(out.toAbsolutePath().normalize().getFileName()), label);
         List<Finding> findings = new ArrayList<>(imported.findings());
-        List<DeviceStatus> statuses = new ArrayList<>();
         write(imported.files());
         var reported = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(out, null, options.repo);
         if (!imported.files().isEmpty()) {
             Pipeline.Run run = pipeline.validate(reported);
             findings.addAll(run.findings());
-            if (run.compiled() != null) {
-                TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
-                        : TemplateFolders.withOverrides(options.templates);
+            TemplateFolders folders = options.templates == null ? TemplateFolders.builtIn()
+                    : TemplateFolders.withOverrides(options.templates);
+            if (!imported.subnetManagers().isEmpty() && run.model() != null) {
+                List<Finding> trip = SubnetRoundTrip.check(run.model(), imported.subnetManagers(), new OpenSmRenderer(folders));
+                findings.addAll(trip);
+                statuses.addAll(smStatuses(imported, trip));
+            } else if (run.compiled() != null) {
                 Renderer renderer = new Renderer(folders, new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES,
                         pipeline.accelerators()));
                 List<Finding> trip = RoundTrip.check(run.compiled(), imported, pipeline.platforms(), renderer);
                 findings.addAll(trip);
                 statuses.addAll(statuses(imported, trip));
             }
-            spec.commandLine().getErr().println("weft import: " + imported.devices().size() + " devices into " + label
+            spec.commandLine().getErr().println("weft import: " + (imported.devices().size() + imported.subnetManagers().size())
+                    + (imported.subnetManagers().isEmpty() ? " devices" : " subnet managers") + " into " + label
                     + " (" + imported.files().size() + " files)");
         }
         findings.sort(Finding.ORDER);
+        statuses.sort(java.util.Comparator.comparing(DeviceStatus::name, dev.weft.compile.NaturalOrder.INSTANCE));
         return ReportOutput.write(options, spec.commandLine().getOut(), "import", reported, findings, statuses,
                 pipeline.ruleMeta().meta(), invocation, null);
     }
 
+    /** Exactly one of --from and --live; --live reads the skeleton's switches, the device options need it. */
+    private void checkSource() {
+        if (live == (from != null)) {
+            throw new UsageException("give --from DIR (a backup repository or a folder of device configs) or --live"
+                    + " (read the --skeleton's switches), not " + (live ? "both" : "neither"));
+        }
+        if (live && skeleton == null) {
+            throw new UsageException("--live needs --skeleton INVENTORY: the switches to read (platform and management)");
+        }
+        if (!live && (netconf.credentials != null || !netconf.devices.isEmpty())) {
+            throw new UsageException((netconf.credentials != null ? "--credentials" : "--device")
+                    + " reads devices: give it with --live");
+        }
+        if (!live && !Files.isDirectory(from)) {
+            throw new UsageException("--from " + from + ": not a directory");
+        }
+    }
+
+    private dev.weft.source.InventorySource skeletonSource() {
+        return new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(skeleton, null, options.repo);
+    }
+
     private FabricModel skeleton(Pipeline pipeline) {
-        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(skeleton, null, options.repo);
+        var source = skeletonSource();
         var intent = pipeline.read(source);
         if (intent.model() == null) {
             String first = intent.findings().stream().filter(f -> f.severity() == Severity.ERROR).findFirst()
@@ -150,6 +196,17 @@ final class ImportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException("--out " + out + ": cannot write the inventory: " + e.getMessage());
         }
+    }
+
+    /** ok for an SM whose files the subnet intent renders as they are, drift for one it does not. */
+    private static List<DeviceStatus> smStatuses(ImportResult imported, List<Finding> trip) {
+        Set<String> drifted = new TreeSet<>();
+        trip.stream().filter(f -> f.rule().equals(SubnetRoundTrip.RULE) && f.device() != null).forEach(f -> drifted.add(f.device()));
+        List<DeviceStatus> out = new ArrayList<>();
+        for (var sm : imported.subnetManagers()) {
+            out.add(drifted.contains(sm.host()) ? new DeviceStatus(sm.host(), DeviceStatus.Status.DRIFT, null) : DeviceStatus.ok(sm.host()));
+        }
+        return out;
     }
 
     /** ok for a device whose features round-trip, drift for one whose config intent cannot express. */

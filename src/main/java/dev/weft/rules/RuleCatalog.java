@@ -41,6 +41,7 @@ public final class RuleCatalog {
             "drift-ib-pkey",
             "drift-ib-sl2vl",
             "drift-ib-sm",
+            "drift-ib-subnet",
             "drift-ib-vlarb",
             "drift-mtu",
             "drift-pfc",

@@ -45,7 +45,7 @@ class ImportCommandTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"roce-pod-a", "roce-pod-c", "roce-pod-d"})
+    @ValueSource(strings = {"roce-pod-a", "roce-pod-c", "roce-pod-d", "roce-pod-e"})
     void exampleBackupsImportBackToTheSameFeatures(String inventory) throws Exception {
         Path backup = backup(inventory, Map.of());
         Path out = tmp.resolve("imported");
@@ -100,6 +100,159 @@ class ImportCommandTest {
         assertTrue(fabric.contains("    switch: 9216"), "the plan keeps what most ports run: " + fabric);
     }
 
+    /**
+     * ib-pod-b: {@code weft render} writes each SM host's OpenSM files; importing that folder gives the subnet intent
+     * back, whose render equals each SM's files feature by feature, and which validates as the original does.
+     */
+    @Test
+    void subnetManagerFilesImportBackToTheSameSubnet() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        CliRun render = CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString());
+        assertEquals(0, render.exitCode(), render.err());
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> broken = findings(run.out()).stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")
+                || List.of("render-error", "import-unreadable", "import-outside-model").contains(f.get("rule"))).toList();
+        assertEquals(List.of(), broken, run.out());
+        assertEquals(List.of("ufm-01", "ufm-02"), devices(run.out()));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        List<String> hosts = List.of("ufm-01", "ufm-02");
+        assertEquals(audit(CliRun.of("validate", "inventories/ib-pod-b", "--format", "json").out(), hosts),
+                audit(CliRun.of("validate", out.toString(), "--format", "json").out(), hosts),
+                "the imported inventory validates with the original's findings");
+        Path again = tmp.resolve("rendered-again");
+        assertEquals(0, CliRun.of("render", out.toString(), "--out", again.toString()).exitCode());
+        for (String host : hosts) {
+            for (String file : List.of("opensm.conf", "partitions.conf", "qos-policy.conf", "root-guids.conf")) {
+                assertEquals(Files.readString(rendered.resolve(host).resolve(file)), Files.readString(again.resolve(host).resolve(file)),
+                        host + "/" + file + " renders the same from the imported inventory");
+            }
+        }
+        Map<String, String> first = files(out);
+        CliRun second = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        assertEquals(0, second.exitCode(), second.out());
+        assertEquals(first, files(out), "a second import writes byte-identical files");
+    }
+
+    /** One SM whose partitions.conf was edited by hand: the plan is the master's, and that SM is drift at the partitions line. */
+    @Test
+    void aSubnetManagerThatDiffersFromThePlanIsDriftAtTheOwningLine() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        assertEquals(0, CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString()).exitCode());
+        Path edited = rendered.resolve("ufm-02/partitions.conf");
+        String text = Files.readString(edited);
+        assertTrue(text.contains("tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=1"), text);
+        Files.writeString(edited, text.replace("tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=1", "tenant-b=0x0102, ipoib, mtu=5, rate=21, sl=0"));
+        Path out = tmp.resolve("imported");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", out.toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> drift = findings(run.out()).stream().filter(f -> String.valueOf(f.get("rule")).startsWith("drift-")).toList();
+        assertEquals(1, drift.size(), run.out());
+        assertEquals(List.of("drift-ib-subnet", "ufm-02", "/subnet/partitions"),
+                List.of(drift.get(0).get("rule"), drift.get(0).get("device"), drift.get(0).get("path")));
+        assertTrue(String.valueOf(drift.get(0).get("file")).endsWith("subnet.yaml"), drift.toString());
+        assertEquals(1, run.exitCode());
+    }
+
+    /**
+     * {@code --live} on a bare skeleton (the fabric keys the schema requires, switches with role, platform and management
+     * and no ports) whose devices do
+     * not answer: each device is its own unreachable status and finding, nothing is imported, nothing crashes.
+     * (Reading devices that answer is ImportOnLabsTest's.)
+     */
+    @Test
+    void liveImportOfABareSkeletonReportsEachDeviceThatCannotBeRead() throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Path skeleton = Files.createDirectories(tmp.resolve("skeleton"));
+        // what the schema asks of a RoCE fabric; import uses none of these values (docs/import.md)
+        Files.writeString(skeleton.resolve("fabric.yaml"), "version: 1\nfabric:\n  name: pod\n  transport: roce-v2\n"
+                + "  mtu: { switch: 9216, nic: 4200, roce: 4096 }\n  congestion-control: pfc-only\n  pfc: { link-pause: false }\n"
+                + "  traffic-classes:\n    - { name: default, dscp: default, priority: 0, scheduler: { type: strict } }\n");
+        Files.writeString(skeleton.resolve("switches.yaml"), "version: 1\nswitches:\n"
+                + "  - { name: leaf-1, role: leaf, platform: openconfig, ports: [],"
+                + " management: { host: 127.0.0.1, port: " + closed + ", credentials: lab } }\n"
+                + "  - { name: spine-1, role: spine, platform: cumulus, ports: [],"
+                + " management: { host: 127.0.0.1, port: " + closed + ", credentials: lab } }\n");
+        Path key = Files.writeString(tmp.resolve("id_test"), "unused: the devices refuse the connection first\n");
+        Path credentials = Files.writeString(tmp.resolve("credentials.yaml"), "lab:\n  user: netconf\n  key-file: " + key + "\n");
+        Path knownHosts = Files.writeString(tmp.resolve("known_hosts"), "");
+        CliRun run = CliRun.of("import", "--live", "--skeleton", skeleton.toString(), "--out", tmp.resolve("imported").toString(),
+                "--credentials", credentials.toString(), "--known-hosts", knownHosts.toString(), "--timeout", "10s",
+                "--format", "json");
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertEquals(Map.of("leaf-1", "unreachable", "spine-1", "unreachable"), statuses(run.out()), run.out());
+        List<Object> unreachable = findings(run.out()).stream().filter(f -> f.get("rule").equals("device-unreachable"))
+                .map(f -> f.get("device")).toList();
+        assertEquals(List.of("leaf-1", "spine-1"), unreachable, run.out());
+    }
+
+    @Test
+    void theSourceOptionsAreExclusiveAndTheDeviceOptionsNeedLive() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("configs"));
+        String out = tmp.resolve("imported").toString();
+        CliRun both = CliRun.of("import", "--from", dir.toString(), "--live", "--skeleton", "inventories/roce-pod-a", "--out", out);
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("give --from DIR") && both.err().contains("not both"), both.err());
+        CliRun neither = CliRun.of("import", "--out", out);
+        assertTrue(neither.exitCode() == 2 && neither.err().contains("not neither"), neither.err());
+        CliRun bare = CliRun.of("import", "--live", "--out", out);
+        assertTrue(bare.exitCode() == 2 && bare.err().contains("--live needs --skeleton INVENTORY"), bare.err());
+        CliRun credentials = CliRun.of("import", "--from", dir.toString(), "--out", out, "--credentials", "creds.yaml");
+        assertTrue(credentials.exitCode() == 2 && credentials.err().contains("--credentials reads devices: give it with --live"),
+                credentials.err());
+        assertFalse(Files.exists(tmp.resolve("imported")), "nothing is written on a usage error");
+    }
+
+    /** A partitions.conf OpenSM could not read is that SM's import-unreadable at its line; a key outside the model is said. */
+    @Test
+    void aBrokenSubnetManagerFileIsAFindingAtItsLine() throws Exception {
+        Path rendered = tmp.resolve("rendered");
+        assertEquals(0, CliRun.of("render", "inventories/ib-pod-b", "--out", rendered.toString()).exitCode());
+        Path partitions = rendered.resolve("ufm-02/partitions.conf");
+        Files.writeString(partitions, Files.readString(partitions) + "\nbroken=0x0103, ipoib\n    0x0002c90300b00001=full\n");
+        Path conf = rendered.resolve("ufm-01/opensm.conf");
+        Files.writeString(conf, Files.readString(conf) + "log_max_size 0\n");
+        CliRun run = CliRun.of("import", "--from", rendered.toString(), "--out", tmp.resolve("imported").toString(),
+                "--skeleton", "inventories/ib-pod-b", "--format", "json");
+        List<Map<String, Object>> all = findings(run.out());
+        List<Map<String, Object>> unreadable = all.stream().filter(f -> f.get("rule").equals("import-unreadable")).toList();
+        assertEquals(1, unreadable.size(), run.out());
+        assertEquals("ufm-02", unreadable.get(0).get("device"));
+        assertTrue(String.valueOf(unreadable.get(0).get("file")).endsWith("ufm-02/partitions.conf"), unreadable.toString());
+        long lines = Files.readString(partitions).lines().count();
+        assertEquals((int) lines - 1, ((Number) unreadable.get(0).get("line")).intValue(), unreadable.toString());
+        assertTrue(String.valueOf(unreadable.get(0).get("message")).contains("ending in ';'"), unreadable.toString());
+        List<Object> outside = all.stream().filter(f -> f.get("rule").equals("import-outside-model")).map(f -> f.get("message")).toList();
+        assertEquals(1, outside.size(), run.out());
+        assertTrue(String.valueOf(outside.get(0)).contains("ufm-01: 1 opensm.conf key outside Weft's subnet model")
+                && String.valueOf(outside.get(0)).contains("log_max_size"), outside.toString());
+        assertEquals(List.of("ufm-01"), devices(run.out()), "the readable SM still imports");
+    }
+
+    /** EOS serves no DSCP classifier over NETCONF: a fabric of EOS backups alone says why its plan has no traffic classes. */
+    @Test
+    void aFabricWhereNoDeviceServesItsClassifierSaysSo() throws Exception {
+        Path backup = backup("roce-pod-c", Map.of());
+        for (String other : List.of("oc-leaf-1", "oc-leaf-2")) {
+            Files.delete(backup.resolve(other + ".xml"));
+        }
+        for (String other : List.of("spine-c1", "spine-c2")) {
+            Files.delete(backup.resolve(other + ".json"));
+        }
+        CliRun run = CliRun.of("import", "--from", backup.toString(), "--out", tmp.resolve("imported").toString(), "--format", "json");
+        List<Map<String, Object>> said = findings(run.out()).stream().filter(f -> "/fabric/traffic-classes".equals(f.get("path"))
+                && f.get("rule").equals("import-outside-model")).toList();
+        assertEquals(1, said.size(), run.out());
+        assertTrue(String.valueOf(said.get(0).get("message")).startsWith("no imported device serves its DSCP classification over"
+                + " its transport (leaf-c1, leaf-c2; eos: EOS serves the OpenConfig classifiers"), said.toString());
+        assertEquals(1, run.exitCode());
+    }
+
     @Test
     void explainAnswersEveryImportId() {
         for (String id : dev.weft.adopt.ImportIds.all()) {
@@ -128,7 +281,7 @@ class ImportCommandTest {
         Map<String, BackupFile> files = new TreeMap<>();
         for (CompiledSwitch sw : fabric.switches()) {
             if (platforms.live(sw.platform()).isEmpty()) {
-                continue;   // EOS: no reader, so weft backup cannot read it either
+                continue;   // a platform without a reader: weft backup cannot read it either
             }
             Renderer.DeviceOutput out = RENDERER.renderDevice(sw, fabric.fabric());
             BackupFile file = switch (sw.platform()) {
@@ -167,6 +320,15 @@ class ImportCommandTest {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> findings(String json) throws Exception {
         return (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> statuses(String json) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        for (Map<String, Object> d : (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("devices")) {
+            out.put((String) d.get("name"), (String) d.get("status"));
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")

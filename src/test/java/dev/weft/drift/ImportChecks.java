@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
-import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.Compiler;
 import dev.weft.intent.IntentResult;
@@ -47,23 +46,53 @@ public final class ImportChecks {
             assertEquals(List.of(), out.findings());
             LiveProfile reader = platforms.live(sw.platform()).orElseThrow();
             String second = file.equals("startup.yaml") ? NvueJson.fromStartupYaml(out.text(file)) : out.text(file);
-            assertEquals(withoutCablesTo(reader.read(e.getValue(), e.getKey(), "first render"), again),
+            assertEquals(reader.read(e.getValue(), e.getKey(), "first render"),
                     reader.read(second, e.getKey(), "second render"),
                     e.getKey() + ": the imported inventory renders other features");
         }
     }
 
     /**
-     * {@code sw} without the cables to devices the imported inventory does not have: the EOS leaves of roce-pod-c
-     * have no reader, so they are not imported and the spines' ports towards them keep no peer or cable length.
+     * {@code weft validate} of the imported inventory gives the original's findings (rule, severity, device, port)
+     * on the imported devices and on no device: a freshly imported fabric is audited as its intent was. {@code root}
+     * is the repository both are in, or null when they are in different places.
      */
-    static CompiledSwitch withoutCablesTo(CompiledSwitch sw, CompiledFabric imported) {
-        List<CompiledPort> ports = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            boolean known = p.peer() == null || imported.device(p.peer().substring(0, p.peer().indexOf(':'))).isPresent();
-            ports.add(known ? p : p.toBuilder().peer(null).cableLengthMetres(null).build());
+    public static void assertValidatesAsTheOriginal(Path root, Path original, Path imported, List<String> devices) throws Exception {
+        assertEquals(audit(validate(root, original), devices), audit(validate(root, imported), devices),
+                "the imported inventory validates with the original's findings");
+    }
+
+    /** {@code weft validate} in the repository {@code root}, or (null) each inventory where it is. */
+    private static Cli validate(Path root, Path inventory) {
+        return root == null ? Cli.run("validate", inventory.toString(), "--format", "json")
+                : Cli.run("validate", inventory.toString(), "--repo", root.toString(), "--format", "json");
+    }
+
+    private static List<String> audit(Cli run, List<String> devices) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (Map<String, Object> f : run.all()) {
+            Object device = f.get("device");
+            if (device == null || devices.contains(device)) {
+                out.add(f.get("rule") + " " + f.get("severity") + " " + device + " " + f.get("port"));
+            }
         }
-        return sw.toBuilder().ports(ports).build();
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * An imported inventory's files (path → text) without the comment lines, which name where the configs came
+     * from (a backup folder, or the devices read live).
+     */
+    public static Map<String, String> withoutHeaders(Path inventory) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(inventory)) {
+            for (Path p : walk.filter(java.nio.file.Files::isRegularFile).sorted().toList()) {
+                out.put(inventory.relativize(p).toString(), java.nio.file.Files.readAllLines(p).stream()
+                        .filter(l -> !l.strip().startsWith("#")).collect(java.util.stream.Collectors.joining("\n")));
+            }
+        }
+        return out;
     }
 
     public static CompiledFabric compile(Path root, Path inventory) throws Exception {
