@@ -201,6 +201,8 @@ public final class ConfigDiffs {
                 leftOut++;
             }
         }
+        file.forEach(XmlDiffOrder::canonicalise);
+        live.forEach(XmlDiffOrder::canonicalise);
         return new Sides(BackupXml.renderTrees(file), BackupXml.renderTrees(live), "every rendered tree", leftOut);
     }
 

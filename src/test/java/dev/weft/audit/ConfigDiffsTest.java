@@ -96,6 +96,29 @@ class ConfigDiffsTest {
         assertEquals("left out: 1 tree of the running config that the intent does not render", d.note());
     }
 
+    /**
+     * A device answers in its model's schema order and writes decimal64 values in its own precision (EOS: the
+     * watchdog timers); the rendered file has the template's order and spelling. Neither is a difference.
+     */
+    @Test
+    void schemaOrderAndDecimalSpellingAreNoDifferenceAndTheRealChangeStillIs() {
+        String rendered = """
+                <config xmlns="urn:ietf:params:xml:ns:netconf:base:1.0"><intf xmlns="urn:example:eos">
+                <port><name>Ethernet1/1</name><mtu>9214</mtu><port-speed>400g</port-speed><enable-flow-control>true</enable-flow-control></port>
+                <port><name>Ethernet2/1</name><mtu>9214</mtu><port-speed>400g</port-speed><enable-flow-control>true</enable-flow-control></port>
+                <watchdog><timeout>0.40</timeout><polling-interval>0.100</polling-interval><count>10</count></watchdog>
+                </intf></config>""";
+        String reply = """
+                <rpc-reply xmlns="urn:ietf:params:xml:ns:netconf:base:1.0" message-id="3"><data><intf xmlns="urn:example:eos">
+                <port><enable-flow-control>true</enable-flow-control><mtu>1500</mtu><name>Ethernet1/1</name><port-speed>400g</port-speed></port>
+                <port><enable-flow-control>true</enable-flow-control><mtu>9214</mtu><name>Ethernet2/1</name><port-speed>400g</port-speed></port>
+                <watchdog><count>10</count><polling-interval>0.1</polling-interval><timeout>0.4</timeout></watchdog>
+                </intf></data></rpc-reply>""";
+        ConfigDiff d = ConfigDiffs.of(ConfigView.netconf(), "leaf-c1", reply, rendered, Set.of(Feature.MTU));
+        List<String> changed = d.text().lines().filter(l -> l.matches("[-+][^-+].*")).toList();
+        assertEquals(List.of("-    <mtu>9214</mtu>", "+    <mtu>1500</mtu>"), changed, d.text());
+    }
+
     /** The rendered OpenConfig file of a real example switch, and the reply of a device whose Ethernet8 MTU drifted. */
     @Test
     void theRenderedOpenConfigFileBesideItsDriftedReplyDiffersInTheMtuLineOnly() {
