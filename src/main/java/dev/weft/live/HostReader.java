@@ -1,11 +1,7 @@
 package dev.weft.live;
 
 import dev.weft.finding.DeviceStatus;
-import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
-import dev.weft.finding.Severity;
-import dev.weft.log.Log;
-import dev.weft.netconf.CommandFailedException;
 import dev.weft.netconf.CommandSession;
 import dev.weft.netconf.Credentials;
 import dev.weft.netconf.DeviceEndpoint;
@@ -46,8 +42,6 @@ public final class HostReader {
         }
     }
 
-    private static final Log LOG = Log.of(HostReader.class);
-
     private final LiveSettings settings;
 
     public HostReader(LiveSettings settings) {
@@ -60,45 +54,28 @@ public final class HostReader {
         sorted.sort(Comparator.comparing(Target::name));
         try (NetconfClient client = new NetconfClient(settings.client(), settings.env())) {
             return DevicePool.run(sorted, settings.parallel(), "weft-host", t -> read(client, t),
-                    (t, e) -> error(t, "internal", DevicePool.describe(t.name(), e, settings.crashes().record(t.name(), e))),
+                    (t, e) -> LiveReader.error(t.name(), t.owner(), "internal",
+                            DevicePool.describe(t.name(), e, settings.crashes().record(t.name(), e))),
                     r -> { });
         }
     }
 
     private Reading read(NetconfClient client, Target t) throws InterruptedException {
         if (t.problem() != null) {
-            return error(t, "not-configured", t.problem());
+            return LiveReader.error(t.name(), t.owner(), "not-configured", t.problem());
         }
         CommandSession session;
         try {
             session = client.openCommands(t.endpoint(), t.credentials(), settings.hostKeys(), Timeouts.all(settings.timeout()));
         } catch (NetconfException e) {
-            Finding f = Finding.of(LiveReader.UNREACHABLE, Severity.ERROR, e.getMessage() + " (reason: " + e.reason().label() + ")")
-                    .at(t.owner()).onDevice(t.name()).withValues("reachable", e.reason().label());
-            return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.UNREACHABLE, e.reason().label()),
-                    List.of(f), null, null, null);
+            return LiveReader.unreachable(t.name(), t.owner(), e.reason().label(), e.getMessage());
         }
         try (session) {
             settings.hook().connected(t.name());
             Map<String, String> outputs = new TreeMap<>();
             Map<String, String> unread = new TreeMap<>();
-            for (String command : t.commands()) {
-                try {
-                    outputs.put(command, session.run(command));
-                } catch (CommandFailedException e) {
-                    LOG.info("%s: `%s` gave no counters: %s", t.name(), command, e.getMessage());   // health says so
-                } catch (NetconfException e) {
-                    unread.put(command, e.getMessage() + " (reason: " + e.reason().label() + ")");
-                }
-            }
+            LiveReader.runCounters(session, t.name(), t.commands(), outputs, unread);
             return new Reading(t.name(), DeviceStatus.ok(t.name()), List.of(), null, null, null, outputs, unread);
         }
-    }
-
-    private static Reading error(Target t, String reason, String message) {
-        Finding f = Finding.of(LiveReader.DEVICE_ERROR, Severity.ERROR, message + " (reason: " + reason + ")")
-                .at(t.owner()).onDevice(t.name());
-        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, reason), List.of(f), null, null,
-                null);
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.live;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.log.Log;
 import dev.weft.netconf.CommandFailedException;
@@ -199,16 +200,7 @@ public final class LiveReader {
             Map<String, String> outputs = new TreeMap<>();
             Map<String, String> unread = new TreeMap<>();
             if (mode == Mode.AUDIT) {
-                for (String counters : audit.commands().apply(t.intended())) {
-                    try {
-                        outputs.put(counters, session.run(counters));
-                    } catch (CommandFailedException e) {
-                        // the release lacks the command: its counters are not served, which health says
-                        LOG.info("%s: `%s` gave no counters: %s", name, counters, e.getMessage());
-                    } catch (NetconfException e) {
-                        unread.put(counters, e.getMessage() + " (reason: " + e.reason().label() + ")");
-                    }
-                }
+                runCounters(session, name, audit.commands().apply(t.intended()), outputs, unread);
             }
             return new Reading(name, DeviceStatus.ok(name), List.of(), kept(mode, text), null, live, outputs, unread);
         } catch (NetconfException e) {
@@ -244,17 +236,45 @@ public final class LiveReader {
 
     /** The reading of a device that could not be reached, with its {@code device-unreachable} finding. */
     public static Reading unreachable(LiveTarget t, String reason, String message) {
+        return unreachable(t.name(), t.owner(), reason, message);
+    }
+
+    /** The same for a device that is not a switch target (a GPU host): {@code owner} is its management line. */
+    static Reading unreachable(String device, Location owner, String reason, String message) {
         Finding f = Finding.of(UNREACHABLE, Severity.ERROR, message + " (reason: " + reason + ")")
-                .at(t.owner()).onDevice(t.name()).withValues("reachable", reason);
-        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.UNREACHABLE, reason), List.of(f),
+                .at(owner).onDevice(device).withValues("reachable", reason);
+        return new Reading(device, new DeviceStatus(device, DeviceStatus.Status.UNREACHABLE, reason), List.of(f),
                 null, null, null);
     }
 
     /** The reading of a device that answered but could not be used, with its {@code device-error} finding. */
     public static Reading error(LiveTarget t, String reason, String message) {
+        return error(t.name(), t.owner(), reason, message);
+    }
+
+    /** The same for a device that is not a switch target (a GPU host). */
+    static Reading error(String device, Location owner, String reason, String message) {
         Finding f = Finding.of(DEVICE_ERROR, Severity.ERROR, message + " (reason: " + reason + ")")
-                .at(t.owner()).onDevice(t.name());
-        return new Reading(t.name(), new DeviceStatus(t.name(), DeviceStatus.Status.ERROR, reason), List.of(f),
+                .at(owner).onDevice(device);
+        return new Reading(device, new DeviceStatus(device, DeviceStatus.Status.ERROR, reason), List.of(f),
                 null, null, null);
+    }
+
+    /**
+     * Runs an audit's counter commands in an open session, each output into {@code outputs}; a command the device
+     * lacks is left out (its counters are not served, which health says), one that failed on the way goes to
+     * {@code unread} with the reason.
+     */
+    static void runCounters(CommandSession session, String device, List<String> commands, Map<String, String> outputs,
+            Map<String, String> unread) throws InterruptedException {
+        for (String command : commands) {
+            try {
+                outputs.put(command, session.run(command));
+            } catch (CommandFailedException e) {
+                LOG.info("%s: `%s` gave no counters: %s", device, command, e.getMessage());
+            } catch (NetconfException e) {
+                unread.put(command, e.getMessage() + " (reason: " + e.reason().label() + ")");
+            }
+        }
     }
 }
