@@ -1,12 +1,8 @@
 package dev.weft.testing;
 
 import dev.weft.json.Json;
-import dev.weft.yaml.ListNode;
 import dev.weft.yaml.MapNode;
 import dev.weft.yaml.Node;
-import dev.weft.yaml.ScalarNode;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,21 +34,6 @@ public final class NvueJson {
         MapNode root = TestYaml.parse("startup.yaml", asMap.toString()).root();
         Map<String, Object> header = Map.of("header", Map.of("model", "SN4700", "nvue-api-version", "nvue_v1",
                 "rev-id", 1L, "version", "Cumulus Linux 5.11.1"));
-        return Json.write(List.of(header, Map.of("set", value(root.get("set").orElseThrow()))));
-    }
-
-    private static Object value(Node node) {
-        if (node instanceof MapNode m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.entries().forEach((k, e) -> out.put(k, value(e.value())));
-            return out;
-        }
-        if (node instanceof ListNode l) {
-            List<Object> out = new ArrayList<>();
-            l.items().forEach(i -> out.add(value(i)));
-            return out;
-        }
-        Object v = ((ScalarNode) node).value();
-        return v instanceof Integer i ? Long.valueOf(i) : v;
+        return Json.write(List.of(header, Map.of("set", Node.plain(root.get("set").orElseThrow()))));
     }
 }

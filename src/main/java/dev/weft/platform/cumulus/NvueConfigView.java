@@ -4,16 +4,11 @@ import dev.weft.platform.ConfigView;
 import dev.weft.platform.Feature;
 import dev.weft.platform.ReadException;
 import dev.weft.source.SourceFile;
-import dev.weft.yaml.ListNode;
 import dev.weft.yaml.LoadLimits;
-import dev.weft.yaml.MapNode;
 import dev.weft.yaml.Node;
 import dev.weft.yaml.ParseResult;
-import dev.weft.yaml.ScalarNode;
 import dev.weft.yaml.YamlParser;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,21 +66,6 @@ final class NvueConfigView {
             throw new ReadException(what + ": not a rendered NVUE revision"
                     + (parsed.findings().isEmpty() ? "" : ": " + parsed.findings().get(0).message()));
         }
-        return value(parsed.root().get("set").orElseThrow());
-    }
-
-    private static Object value(Node node) {
-        if (node instanceof MapNode m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.entries().forEach((k, e) -> out.put(k, value(e.value())));
-            return out;
-        }
-        if (node instanceof ListNode l) {
-            List<Object> out = new ArrayList<>();
-            l.items().forEach(i -> out.add(value(i)));
-            return out;
-        }
-        Object v = ((ScalarNode) node).value();
-        return v instanceof Integer i ? Long.valueOf(i) : v;
+        return Node.plain(parsed.root().get("set").orElseThrow());
     }
 }
