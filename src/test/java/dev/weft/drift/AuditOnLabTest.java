@@ -111,15 +111,8 @@ class AuditOnLabTest {
     }
 
     /** device → rule ids of its findings (information left out). */
-    @SuppressWarnings("unchecked")
     private static Map<String, TreeSet<String>> findings(String json) throws Exception {
-        Map<String, TreeSet<String>> out = new TreeMap<>();
-        for (Map<String, Object> f : (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings")) {
-            if (!"info".equals(f.get("severity"))) {
-                out.computeIfAbsent(String.valueOf(f.get("device")), k -> new TreeSet<>()).add((String) f.get("rule"));
-            }
-        }
-        return out;
+        return AuditFindings.byDevice(json);
     }
 
     @SuppressWarnings("unchecked")

@@ -120,15 +120,8 @@ class CumulusAndHostHealthOnLabTest {
     }
 
     /** device → rule ids of its findings (information left out). */
-    @SuppressWarnings("unchecked")
     private static Map<String, TreeSet<String>> findings(SshInventoryLab.Cli run) throws Exception {
-        Map<String, TreeSet<String>> out = new TreeMap<>();
-        for (Map<String, Object> f : (List<Map<String, Object>>) report(run).get("findings")) {
-            if (!"info".equals(f.get("severity"))) {
-                out.computeIfAbsent(String.valueOf(f.get("device")), k -> new TreeSet<>()).add((String) f.get("rule"));
-            }
-        }
-        return out;
+        return AuditFindings.byDevice(run.out());
     }
 
     /** device → its health state (ok, alert, baseline, not-read). */
