@@ -3,6 +3,7 @@ package dev.weft.platform;
 import dev.weft.compile.CompiledSwitch;
 import java.util.ArrayList;
 import dev.weft.finding.Finding;
+import dev.weft.model.Transport;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,11 @@ public interface PlatformPack {
     String title();
 
     DeviceKind kind();
+
+    /** The fabric transport a switch of this platform belongs to (the intent checks a switch against it). */
+    default Transport fabricTransport() {
+        return Transport.ROCE_V2;
+    }
 
     /** The folder under {@code templates/} this platform renders with. */
     default String templateFolder() {
