@@ -76,6 +76,22 @@ public interface PlatformPack {
         return Map.of();
     }
 
+    /**
+     * Whether the switch builds SHARP in-network aggregation trees (NVIDIA Quantum): {@code ib-sharp-prereq} warns
+     * about every other switch of a subnet with SHARP enabled.
+     */
+    default boolean sharpCapable() {
+        return false;
+    }
+
+    /**
+     * Whether the switch's ports are numbers the subnet manager knows without the intent listing them
+     * (InfiniBand switches): a link may name such a port of the switch without its declaring it.
+     */
+    default boolean numberedPorts() {
+        return false;
+    }
+
     /** How a running device of this platform is read, or empty when it cannot be audited. */
     default Optional<LiveProfile> live() {
         return Optional.empty();

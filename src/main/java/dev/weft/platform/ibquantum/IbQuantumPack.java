@@ -23,4 +23,14 @@ public final class IbQuantumPack implements PlatformPack {
     public DeviceKind kind() {
         return DeviceKind.SWITCH;
     }
+
+    @Override
+    public boolean sharpCapable() {
+        return true;
+    }
+
+    @Override
+    public boolean numberedPorts() {
+        return true;
+    }
 }
