@@ -1,4 +1,4 @@
-package dev.weft.health;
+package dev.weft.platform;
 
 import java.util.Collections;
 import java.util.Map;

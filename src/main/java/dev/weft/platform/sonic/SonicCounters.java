@@ -1,5 +1,11 @@
-package dev.weft.health;
+package dev.weft.platform.sonic;
 
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.CounterSource;
+import dev.weft.platform.Counters;
+import dev.weft.platform.TextTables;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -10,6 +16,23 @@ import java.util.TreeMap;
  * {@code Ethernet0:3 operational storms/restored tx-ok/tx-drop ...}).
  */
 final class SonicCounters {
+
+    static final String PFC = "show pfc counters";
+    static final String QUEUE = "show queue counters";
+    static final String PFCWD = "show pfcwd stats";
+
+    /** The pack's counter source: the three show commands over the SSH login, switch-wide. */
+    static final CounterSource SOURCE = new CounterSource() {
+        @Override
+        public List<String> commands(CompiledSwitch sw) {
+            return List.of(PFC, QUEUE, PFCWD);
+        }
+
+        @Override
+        public Counters parse(CompiledSwitch sw, Map<String, String> answers, List<CounterProblem> problems) {
+            return SonicCounters.parse(answers.get(PFC), answers.get(QUEUE), answers.get(PFCWD));
+        }
+    };
 
     private SonicCounters() {}
 

@@ -1,10 +1,14 @@
-package dev.weft.health;
+package dev.weft.platform.cumulus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.health.CounterReaders;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.Counters;
+import dev.weft.platform.TextTables;
 import dev.weft.render.Examples;
 import dev.weft.testing.NvueCounterJson;
 import java.util.List;
@@ -129,11 +133,11 @@ class CumulusCountersTest {
     @Test
     void anOversizeAnswerIsRefusedBeforeItIsParsed() {
         Map<String, String> answers = answers(BUSY);
-        answers.put(cmd("swp2", QUEUES), "{\"3\": {\"tx-frames\": 1}, \"pad\": \"" + "x".repeat(CounterReaders.MAX_CHARS) + "\"}");
+        answers.put(cmd("swp2", QUEUES), "{\"3\": {\"tx-frames\": 1}, \"pad\": \"" + "x".repeat(TextTables.MAX_CHARS) + "\"}");
         CounterReaders.Read read = CounterReaders.parse(spine(), answers,
                 Map.of(cmd("swp3", QUEUES), "the output exceeds the limit of 1024 bytes (reason: reply-too-large)"));
         assertEquals(List.of(cmd("swp2", QUEUES), cmd("swp3", QUEUES)),
-                read.problems().stream().map(CounterReaders.Problem::command).sorted().toList());
+                read.problems().stream().map(CounterProblem::command).sorted().toList());
         assertNull(read.counters().get("swp2", Counters.QUEUE_TX, 3));
         assertEquals(1_234L, read.counters().get("swp1", Counters.PFC_RX, 3));
     }

@@ -1,11 +1,13 @@
-package dev.weft.health;
+package dev.weft.platform.openconfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.health.CounterReaders;
 import dev.weft.live.LiveReader;
+import dev.weft.platform.Counters;
 import dev.weft.render.Examples;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,14 @@
-package dev.weft.health;
+package dev.weft.platform.sonic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.health.CounterReaders;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.Counters;
+import dev.weft.platform.TextTables;
 import dev.weft.render.Examples;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +44,8 @@ class SonicCountersTest {
 
     @Test
     void theThreeCommandsTablesBecomePerPortCounters() throws Exception {
-        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(CounterReaders.SONIC_PFC, PFC,
-                CounterReaders.SONIC_QUEUE, QUEUE, CounterReaders.SONIC_PFCWD, PFCWD), Map.of());
+        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(SonicCounters.PFC, PFC,
+                SonicCounters.QUEUE, QUEUE, SonicCounters.PFCWD, PFCWD), Map.of());
         assertEquals(List.of(), read.problems());
         Counters c = read.counters();
         assertEquals(1_234_567L, c.get("Ethernet0", Counters.PFC_RX, 3));
@@ -58,19 +62,19 @@ class SonicCountersTest {
     void aCommandTheDeviceDidNotAnswerGivesNoCounters() throws Exception {
         assertEquals(Counters.NONE, CounterReaders.parse(leaf(), Map.of(), Map.of()).counters());
         CompiledSwitch junos = leaf().toBuilder().platform("junos").build();
-        assertEquals(Counters.NONE, CounterReaders.parse(junos, Map.of(CounterReaders.SONIC_PFC, PFC), Map.of()).counters());
+        assertEquals(Counters.NONE, CounterReaders.parse(junos, Map.of(SonicCounters.PFC, PFC), Map.of()).counters());
         assertEquals(List.of(), CounterReaders.commands(junos));
     }
 
     @Test
     void anOversizeOrUntakenAnswerIsAProblemNamingTheCommandNotACrash() throws Exception {
-        String huge = "x".repeat(CounterReaders.MAX_CHARS + 1);
-        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(CounterReaders.SONIC_PFC, huge),
-                Map.of(CounterReaders.SONIC_QUEUE, "the output exceeds the limit of 1000 bytes"));
+        String huge = "x".repeat(TextTables.MAX_CHARS + 1);
+        CounterReaders.Read read = CounterReaders.parse(leaf(), Map.of(SonicCounters.PFC, huge),
+                Map.of(SonicCounters.QUEUE, "the output exceeds the limit of 1000 bytes"));
         assertEquals(Counters.NONE, read.counters());
-        assertEquals(List.of(CounterReaders.SONIC_PFC, CounterReaders.SONIC_QUEUE),
-                read.problems().stream().map(CounterReaders.Problem::command).sorted().toList());
-        assertTrue(read.problems().stream().anyMatch(p -> p.message().contains("more than the " + CounterReaders.MAX_CHARS)),
+        assertEquals(List.of(SonicCounters.PFC, SonicCounters.QUEUE),
+                read.problems().stream().map(CounterProblem::command).sorted().toList());
+        assertTrue(read.problems().stream().anyMatch(p -> p.message().contains("more than the " + TextTables.MAX_CHARS)),
                 read.problems().toString());
     }
 }

@@ -1,7 +1,13 @@
-package dev.weft.health;
+package dev.weft.platform.cumulus;
 
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.CounterSource;
+import dev.weft.platform.Counters;
+import dev.weft.platform.TextTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +27,7 @@ import java.util.regex.Pattern;
  * </ul>
  * Each answer is an object keyed by the index ({@code {"3": {"rx-pause-frames": 12, ...}, ...}}); an answer
  * wrapped in its group's name ({@code {"pfc-stats": {...}}}) is taken too. An answer that is not JSON, not of
- * that shape, or holds a counter that is not a count is a {@link CounterReaders.Problem} naming the command;
+ * that shape, or holds a counter that is not a count is a {@link CounterProblem} naming the command;
  * the port's other answers are still read.
  */
 final class CumulusCounters {
@@ -50,7 +56,24 @@ final class CumulusCounters {
                     Map.of("tx-frames", Counters.QUEUE_TX, "tx-uc-buffer-discards", Counters.QUEUE_DROP)),
             new Group(WATCHDOG, "traffic-class", 15, Map.of("deadlock-count", Counters.WD_STORM)));
 
+    /** The pack's counter source: three NVUE show commands per interface of the switch, over the SSH login. */
+    static final CounterSource SOURCE = new CounterSource() {
+        @Override
+        public List<String> commands(CompiledSwitch sw) {
+            return CumulusCounters.commands(ports(sw));
+        }
+
+        @Override
+        public Counters parse(CompiledSwitch sw, Map<String, String> answers, List<CounterProblem> problems) {
+            return CumulusCounters.parse(ports(sw), answers, problems);
+        }
+    };
+
     private CumulusCounters() {}
+
+    private static List<String> ports(CompiledSwitch sw) {
+        return sw.ports().stream().map(CompiledPort::name).toList();
+    }
 
     static String command(String port, String what) {
         return "nv show interface " + port + " " + what + " -o json";
@@ -67,11 +90,11 @@ final class CumulusCounters {
         return out;
     }
 
-    static Counters parse(List<String> ports, Map<String, String> outputs, List<CounterReaders.Problem> problems) {
+    static Counters parse(List<String> ports, Map<String, String> outputs, List<CounterProblem> problems) {
         Map<String, Map<String, Long>> counters = new TreeMap<>();
         for (String port : ports) {
             if (!SAFE_PORT.matcher(port).matches()) {
-                problems.add(new CounterReaders.Problem(port, command(port, "…"), "not asked: the interface name "
+                problems.add(new CounterProblem(port, command(port, "…"), "not asked: the interface name "
                         + "holds characters the switch's shell would interpret (expected letters, digits, '.', '_', '-')"));
                 continue;
             }
@@ -87,19 +110,19 @@ final class CumulusCounters {
     }
 
     private static void group(String port, String command, String text, Group g, Map<String, Map<String, Long>> counters,
-            List<CounterReaders.Problem> problems) {
+            List<CounterProblem> problems) {
         Object doc;
         try {
             doc = Json.parse(text);
         } catch (JsonException e) {
-            problems.add(new CounterReaders.Problem(port, command, "the answer is not JSON: " + e.getMessage()));
+            problems.add(new CounterProblem(port, command, "the answer is not JSON: " + e.getMessage()));
             return;
         }
         if (doc instanceof Map<?, ?> m && m.size() == 1 && m.get(g.lastWord()) instanceof Map<?, ?> inner) {
             doc = inner;
         }
         if (!(doc instanceof Map<?, ?> byIndex)) {
-            problems.add(new CounterReaders.Problem(port, command, "expected a JSON object keyed by " + g.key()
+            problems.add(new CounterProblem(port, command, "expected a JSON object keyed by " + g.key()
                     + ", found " + describe(doc)));
             return;
         }
@@ -107,12 +130,12 @@ final class CumulusCounters {
             String key = String.valueOf(e.getKey());
             Integer index = index(key, g.maxIndex());
             if (index == null) {
-                problems.add(new CounterReaders.Problem(port, command, "key \"" + shorten(key) + "\": expected a "
+                problems.add(new CounterProblem(port, command, "key \"" + shorten(key) + "\": expected a "
                         + g.key() + " 0-" + g.maxIndex()));
                 continue;
             }
             if (!(e.getValue() instanceof Map<?, ?> fields)) {
-                problems.add(new CounterReaders.Problem(port, command, g.key() + " " + index
+                problems.add(new CounterProblem(port, command, g.key() + " " + index
                         + ": expected an object of counters, found " + describe(e.getValue())));
                 continue;
             }
@@ -122,7 +145,7 @@ final class CumulusCounters {
                 }
                 Long value = count(fields.get(f.getKey()));
                 if (value == null) {
-                    problems.add(new CounterReaders.Problem(port, command, g.key() + " " + index + " " + f.getKey()
+                    problems.add(new CounterProblem(port, command, g.key() + " " + index + " " + f.getKey()
                             + ": expected a count (a whole number >= 0), found " + describe(fields.get(f.getKey()))));
                     continue;
                 }

@@ -1,4 +1,4 @@
-package dev.weft.health;
+package dev.weft.platform;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,16 +10,16 @@ import java.util.regex.Pattern;
  * runs (one per column), rows until a blank line; one output may hold several tables. Header cells are cut
  * at the dash runs (they may hold spaces: {@code Port Rx}); row cells hold none, so they split on blanks.
  */
-final class TextTables {
+public final class TextTables {
 
     /** One table: its header cells and its rows, each row as many cells as the header. */
-    record Table(List<String> header, List<List<String>> rows) {
-        Table {
+    public record Table(List<String> header, List<List<String>> rows) {
+        public Table {
             header = List.copyOf(header);
             rows = List.copyOf(rows);
         }
 
-        int column(String name) {
+        public int column(String name) {
             return header.indexOf(name);
         }
     }
@@ -27,11 +27,11 @@ final class TextTables {
     private static final Pattern RULE = Pattern.compile("^[ -]*--[ -]*$");
     private static final Pattern DASHES = Pattern.compile("-+");
     /** Longest output read: a 512-port switch prints a few hundred kB. */
-    static final int MAX_CHARS = 8 * 1024 * 1024;
+    public static final int MAX_CHARS = 8 * 1024 * 1024;
 
     private TextTables() {}
 
-    static List<Table> parse(String text) {
+    public static List<Table> parse(String text) {
         List<Table> tables = new ArrayList<>();
         if (text == null || text.length() > MAX_CHARS) {
             return tables;
@@ -68,7 +68,7 @@ final class TextTables {
     }
 
     /** A counter cell as a number: thousands separators dropped; null for N/A and anything not a count. */
-    static Long count(String cell) {
+    public static Long count(String cell) {
         String digits = cell.replace(",", "");
         if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(Character::isDigit)) {
             return null;

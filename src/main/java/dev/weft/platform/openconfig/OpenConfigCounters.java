@@ -1,9 +1,15 @@
-package dev.weft.health;
+package dev.weft.platform.openconfig;
 
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.CounterSource;
+import dev.weft.platform.Counters;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.SafeXml;
+import dev.weft.platform.TextTables;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.w3c.dom.Element;
 
@@ -25,14 +31,30 @@ final class OpenConfigCounters {
             + "</queues><interfaces><interface><interface-id/><output><queues><queue><name/><state/></queue></queues>"
             + "</output></interface></interfaces></qos>";
 
+    /** The {@code <get>} as it is named in findings and as its answer's key. */
+    static final String GET = "<get> " + PATH;
+
+    /** The pack's counter source: one {@code <get>} of the queues' state over NETCONF, no command. */
+    static final CounterSource SOURCE = new CounterSource() {
+        @Override
+        public Optional<StateGet> state(CompiledSwitch sw) {
+            return Optional.of(new StateGet(GET, FILTER));
+        }
+
+        @Override
+        public Counters parse(CompiledSwitch sw, Map<String, String> answers, List<CounterProblem> problems) {
+            return answers.containsKey(GET) ? OpenConfigCounters.parse(answers.get(GET), GET, problems) : Counters.NONE;
+        }
+    };
+
     private OpenConfigCounters() {}
 
-    static Counters parse(String reply, String command, List<CounterReaders.Problem> problems) {
+    static Counters parse(String reply, String command, List<CounterProblem> problems) {
         Element data;
         try {
             data = SafeXml.configOrData(reply, command);
         } catch (ReadException e) {
-            problems.add(new CounterReaders.Problem(null, command, e.getMessage()));
+            problems.add(new CounterProblem(null, command, e.getMessage()));
             return Counters.NONE;
         }
         Element qos = SafeXml.child(data, QOS, "qos");
@@ -61,7 +83,7 @@ final class OpenConfigCounters {
                 String where = "/qos/interfaces/interface[interface-id=" + port + "]/output/queues/queue[name="
                         + name.strip() + "]/state";
                 if (id == null) {
-                    problems.add(new CounterReaders.Problem(port, command, where + ": queue " + name.strip()
+                    problems.add(new CounterProblem(port, command, where + ": queue " + name.strip()
                             + " has no /qos/queues/queue/config/queue-id in the reply, so its number is unknown"));
                     continue;
                 }
@@ -74,13 +96,13 @@ final class OpenConfigCounters {
     }
 
     private static void put(Map<String, Map<String, Long>> counters, String port, String kind, int id, String text,
-            String where, String command, List<CounterReaders.Problem> problems) {
+            String where, String command, List<CounterProblem> problems) {
         if (text == null) {
             return;
         }
         Long value = number(text);
         if (value == null) {
-            problems.add(new CounterReaders.Problem(port, command, where + ": expected a counter64, found \""
+            problems.add(new CounterProblem(port, command, where + ": expected a counter64, found \""
                     + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "\""));
             return;
         }
