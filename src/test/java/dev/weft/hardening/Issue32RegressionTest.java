@@ -147,4 +147,32 @@ class Issue32RegressionTest {
     assertTrue(run.out().contains("has no port Ethernet00; did you mean 'Ethernet0'?"), run.toString());
     assertTrue(run.out().contains("has no NIC eht0; did you mean 'eth0'?"), run.toString());
   }
+
+  /**
+   * A runaway template cost its time budget once per device, in sequence. On a generated 1,024-GPU fabric every
+   * switch uses the same SONiC template: only the devices rendering at the same moment as the first to run out
+   * (at most one per render thread) spend the budget; every other switch is reported at the same template line
+   * without running it again.
+   */
+  @Test
+  void aRunawayTemplateSpendsItsBudgetOncePerRunNotOncePerDevice(@TempDir Path dir) throws Exception {
+    Path inventory = dir.resolve("gpu-1024");
+    assertEquals(0, Weft.run("generate", "--gpus", "1024", "--out", inventory.toString()).exitCode());
+    Path templates = Files.createDirectories(dir.resolve("templates/sonic"));
+    Files.writeString(
+        templates.resolve("config_db.json.j2"),
+        "{\n{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}\n}\n");
+    Weft.Run run =
+        Weft.run(
+            "render", inventory.toString(), "--templates", dir.resolve("templates").toString(),
+            "--out", dir.resolve("out").toString(), "--template-timeout", "2s", "--no-validate");
+    assertEquals(1, run.exitCode(), run.err());
+    List<String> errors = run.out().lines().filter(l -> l.contains("[render-error]")).toList();
+    long ranOut = errors.stream().filter(l -> l.contains("took longer than")).count();
+    long skipped = errors.stream().filter(l -> l.contains("not run again")).count();
+    assertTrue(ranOut >= 1 && ranOut <= 8, ranOut + " devices spent the budget:\n" + String.join("\n", errors));
+    assertTrue(skipped >= 1, run.out());
+    assertEquals(errors.size(), ranOut + skipped, run.out());
+    assertTrue(errors.stream().allMatch(l -> l.contains("sonic/config_db.json.j2:2:")), run.out());
+  }
 }
