@@ -96,7 +96,9 @@ class NewcomerTest {
     List<String> tmux = List.of("tmux", "-L", session);
     try {
       run(tmux, "new-session", "-d", "-s", session, "-x", "200", "-y", "50",
-          "env PATH=" + env.get("PATH") + " HOME=" + tmp + " bash --noprofile --rcfile " + rc + " -i");
+          // no history file: bash writes one when tmux hangs it up, into a folder JUnit is deleting
+          "env PATH=" + env.get("PATH") + " HOME=" + tmp + " HISTFILE=/dev/null bash --noprofile --rcfile " + rc
+              + " -i");
       run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "Tab");
       run(tmux, "send-keys", "-t", session, "C-u", "tmux -L " + session + " wait-for -S " + channel, "Enter");
       run(tmux, "wait-for", channel);
