@@ -29,4 +29,14 @@ public final class IbQuantumPack implements PlatformPack {
     public Transport fabricTransport() {
         return Transport.INFINIBAND;
     }
+
+    @Override
+    public boolean sharpCapable() {
+        return true;
+    }
+
+    @Override
+    public boolean numberedPorts() {
+        return true;
+    }
 }
