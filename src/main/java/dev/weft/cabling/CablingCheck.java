@@ -154,10 +154,14 @@ public final class CablingCheck {
     Link la = declared.get(e.a());
     Link lb = declared.get(e.b());
     if (la == null && lb == null) {
-      findings.add(Finding.of(CablingRules.UNKNOWN, Severity.WARNING, e.a() + " and " + e.b() + " are cabled"
+      // on the end the intent knows (the device that reported it), naming the stranger as seen
+      boolean aKnown = owner(e.a().device()) != null;
+      End at = aKnown ? e.a() : e.b();
+      End seen = aKnown ? e.b() : e.a();
+      findings.add(Finding.of(CablingRules.UNKNOWN, Severity.WARNING, at + " and " + seen + " are cabled"
               + " together, but the intent declares no link on either port")
-          .at(owner(e.a().device())).onDevice(e.a().device()).onPort(e.a().port())
-          .withValues("no link", e.b().toString()));
+          .at(owner(at.device())).onDevice(at.device()).onPort(at.port())
+          .withValues("no link", seen.toString()));
       return;
     }
     End at = la != null ? e.a() : e.b();
