@@ -183,7 +183,7 @@ public final class AuditRun {
         r.model().hosts().forEach(h -> byName.put(h.name(), h));
         HostHealthCheck check = hostCheck(r.model());
         List<DeviceStatus> statuses = new ArrayList<>();
-        List<String> lldp = neighbours.commands(NeighbourReads.HOST_PLATFORM);
+        List<String> lldp = neighbours.commands(neighbours.hostPlatform());
         List<HostReader.Target> targets = r.hosts().stream().map(t -> new HostReader.Target(t.name(),
                 java.util.stream.Stream.concat(t.commands().stream(), lldp.stream()).toList(), t.endpoint(),
                 t.credentials(), t.owner(), t.problem())).toList();
@@ -194,7 +194,7 @@ public final class AuditRun {
                 continue;
             }
             Host host = byName.get(reading.device());
-            observations.add(neighbours.observe(NeighbourReads.HOST_PLATFORM, host.name(), reading.outputs(),
+            observations.add(neighbours.observe(neighbours.hostPlatform(), host.name(), reading.outputs(),
                     reading.unread()));
             CounterReaders.Read read = CounterReaders.parse(host, reading.outputs(), reading.unread());
             if (!read.problems().isEmpty()) {

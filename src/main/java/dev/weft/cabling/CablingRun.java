@@ -57,14 +57,14 @@ public final class CablingRun {
         observations.add(reads.observe(platform, r.device(), r.outputs(), r.unread()));
       }
     }
-    List<String> lldp = reads.commands(NeighbourReads.HOST_PLATFORM);
+    List<String> lldp = reads.commands(reads.hostPlatform());
     List<HostReader.Target> hostTargets = hosts.stream().map(t -> new HostReader.Target(t.name(), lldp,
         t.endpoint(), t.credentials(), t.owner(), t.problem())).toList();
     for (Reading r : new HostReader(settings).read(hostTargets)) {
       devices.add(r.status());
       findings.addAll(r.findings());
       if (r.read()) {
-        observations.add(reads.observe(NeighbourReads.HOST_PLATFORM, r.device(), r.outputs(), r.unread()));
+        observations.add(reads.observe(reads.hostPlatform(), r.device(), r.outputs(), r.unread()));
       }
     }
     CablingCheck check = new CablingCheck(model);

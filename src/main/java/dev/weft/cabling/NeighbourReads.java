@@ -2,6 +2,7 @@ package dev.weft.cabling;
 
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.live.LiveReader;
+import dev.weft.platform.DeviceKind;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.Neighbour;
 import dev.weft.platform.Platforms;
@@ -17,13 +18,16 @@ import java.util.Optional;
  */
 public final class NeighbourReads {
 
-  /** The platform of GPU hosts (their pack reads lldpd on the host). */
-  public static final String HOST_PLATFORM = "connectx";
-
   private final Platforms platforms;
 
   public NeighbourReads(Platforms platforms) {
     this.platforms = platforms;
+  }
+
+  /** The platform of GPU hosts: the pack of kind host (hosts carry no platform field). */
+  public String hostPlatform() {
+    return platforms.all().stream().filter(p -> p.kind() == DeviceKind.HOST).map(p -> p.id()).findFirst()
+        .orElse("host");
   }
 
   private Optional<NeighbourReader> reader(String platform) {
