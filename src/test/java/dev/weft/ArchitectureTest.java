@@ -35,7 +35,7 @@ class ArchitectureTest {
      */
     static final List<String> STAGES = List.of(
             "source", "yaml", "schema", "model", "intent", "compile", "platform", "render", "rules", "policy",
-            "netconf", "ssh", "live", "health", "drift", "remediate", "adopt", "git", "diff", "audit", "report", "generate", "config", "cli");
+            "netconf", "ssh", "live", "health", "drift", "cabling", "remediate", "adopt", "git", "diff", "audit", "report", "generate", "config", "cli");
 
     /** Shared values every stage may use: findings and locations, exact units, the JSON reader/writer, logging. */
     static final List<String> SHARED = List.of("finding", "units", "json", "log", "accel", "xml");

@@ -1,5 +1,8 @@
 package dev.weft.audit;
 
+import dev.weft.cabling.CablingCheck;
+import dev.weft.cabling.NeighbourReads;
+import dev.weft.cabling.Observation;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.DriftAudit;
@@ -92,7 +95,10 @@ public final class AuditRun {
         }
         Map<String, LiveTarget> byName = new TreeMap<>();
         live.forEach(t -> byName.put(t.name(), t));
-        LiveReader.Audit extras = new LiveReader.Audit(r.backup(), CounterReaders::commands, CounterReaders::state);
+        NeighbourReads neighbours = new NeighbourReads(r.platforms());
+        List<Observation> observations = new ArrayList<>();
+        LiveReader.Audit extras = new LiveReader.Audit(r.backup(),
+                sw -> neighbours.plus(CounterReaders.commands(sw), sw), CounterReaders::state, neighbours::state);
         List<DriftAudit.Result> results = new ArrayList<>();
         Map<String, String> health = new TreeMap<>();
         Map<String, Counters> counters = new TreeMap<>();
@@ -117,6 +123,7 @@ public final class AuditRun {
             }
             keepConfig(reading, configs);
             CompiledSwitch sw = target.intended();
+            observations.add(neighbours.observe(sw.platform(), sw.name(), reading.outputs(), reading.unread()));
             CounterReaders.Read read = CounterReaders.parse(sw, reading.outputs(), reading.unread());
             Counters now = read.counters();
             if (!read.problems().isEmpty()) {
@@ -140,7 +147,8 @@ public final class AuditRun {
                 findings.add(healthNotRead(target));
             }
         }
-        List<DeviceStatus> hosts = hosts(r, health, counters, findings);
+        List<DeviceStatus> hosts = hosts(r, health, counters, findings, neighbours, observations);
+        findings.addAll(new CablingCheck(r.model()).check(observations).findings());
         DriftAudit.Outcome drift = DriftAudit.outcome(r.model(), r.compiled(), results, r.meta(), r.today(),
                 r.catalog(), r.userRules());
         findings.addAll(drift.findings());
@@ -166,7 +174,8 @@ public final class AuditRun {
      * status beside the switches' (ok, unreachable, error), its health judged like a switch's.
      */
     private static List<DeviceStatus> hosts(Request r, Map<String, String> health, Map<String, Counters> counters,
-            List<Finding> findings) throws InterruptedException {
+            List<Finding> findings, NeighbourReads neighbours, List<Observation> observations)
+            throws InterruptedException {
         if (r.hosts().isEmpty()) {
             return List.of();
         }
@@ -174,13 +183,19 @@ public final class AuditRun {
         r.model().hosts().forEach(h -> byName.put(h.name(), h));
         HostHealthCheck check = hostCheck(r.model());
         List<DeviceStatus> statuses = new ArrayList<>();
-        for (Reading reading : new HostReader(r.settings()).read(r.hosts())) {
+        List<String> lldp = neighbours.commands(neighbours.hostPlatform());
+        List<HostReader.Target> targets = r.hosts().stream().map(t -> new HostReader.Target(t.name(),
+                java.util.stream.Stream.concat(t.commands().stream(), lldp.stream()).toList(), t.endpoint(),
+                t.credentials(), t.owner(), t.problem())).toList();
+        for (Reading reading : new HostReader(r.settings()).read(targets)) {
             statuses.add(reading.status());
             findings.addAll(reading.findings());
             if (!reading.read()) {
                 continue;
             }
             Host host = byName.get(reading.device());
+            observations.add(neighbours.observe(neighbours.hostPlatform(), host.name(), reading.outputs(),
+                    reading.unread()));
             CounterReaders.Read read = CounterReaders.parse(host, reading.outputs(), reading.unread());
             if (!read.problems().isEmpty()) {
                 findings.add(unreadable(reading.device(), ownerOf(host), read.problems()));

@@ -38,6 +38,7 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
             "import", ImportCommand.class,
             "drift", DriftCommand.class,
             "audit", AuditCommand.class,
+            "cabling", CablingCommand.class,
             "report", ReportCommand.class,
             "test-policies", TestPoliciesCommand.class,
             "remediate", RemediateCommand.class,

@@ -67,8 +67,15 @@ public final class LiveReader {
      * @param state       the operational state to {@code <get>} from a NETCONF device for its counters, or null
      */
     public record Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands,
-            java.util.function.Function<CompiledSwitch, StateGet> state) {
+            java.util.function.Function<CompiledSwitch, StateGet> state,
+            java.util.function.Function<CompiledSwitch, StateGet> neighbours) {
         public static final Audit NONE = new Audit(false, sw -> List.of());
+
+        /** Without a NETCONF neighbour read. */
+        public Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands,
+                java.util.function.Function<CompiledSwitch, StateGet> state) {
+            this(wholeConfig, commands, state, sw -> null);
+        }
 
         /** Without a NETCONF state read. */
         public Audit(boolean wholeConfig, java.util.function.Function<CompiledSwitch, List<String>> commands) {
@@ -158,6 +165,10 @@ public final class LiveReader {
             Map<String, String> outputs = new TreeMap<>();
             Map<String, String> unread = new TreeMap<>();
             StateGet state = mode == Mode.AUDIT ? audit.state().apply(t.intended()) : null;
+            StateGet neighbours = mode == Mode.AUDIT ? audit.neighbours().apply(t.intended()) : null;
+            if (neighbours != null) {     // the LLDP state model, in the same session; an rpc-error: not served
+                getState(session, name, neighbours, outputs, unread);
+            }
             if (state != null) {
                 try {
                     outputs.put(state.name(), session.get(state.filter()).text());
@@ -175,6 +186,19 @@ public final class LiveReader {
             return error(t, e.reason().label(), e.getMessage());
         } catch (ReadException e) {
             return replyInvalid(t, e);
+        }
+    }
+
+    private static void getState(NetconfSession session, String name, StateGet get, Map<String, String> outputs,
+            Map<String, String> unread) throws NetconfException {
+        try {
+            outputs.put(get.name(), session.get(get.filter()).text());
+        } catch (NetconfException e) {
+            if (e.reason() != NetconfException.Reason.NETCONF_ERROR) {
+                unread.put(get.name(), e.getMessage() + " (reason: " + e.reason().label() + ")");
+            } else {
+                LOG.info("%s: %s is not served: %s", name, get.name(), e.getMessage());
+            }
         }
     }
 

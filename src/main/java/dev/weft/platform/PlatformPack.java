@@ -109,4 +109,12 @@ public interface PlatformPack {
     default Optional<LiveProfile> live() {
         return Optional.empty();
     }
+
+    /**
+     * How a device of this platform lists its LLDP neighbours in the session the audit opens, or empty when Weft
+     * reads none from it (the cabling audit then says the neighbours are not served).
+     */
+    default Optional<NeighbourReader> neighbours() {
+        return Optional.empty();
+    }
 }

@@ -31,6 +31,11 @@ public final class RuleCatalog {
      */
     public static final List<String> BUILT_IN_FINDINGS = List.of(
             "asic-profile-invalid",
+            "cabling-missing",
+            "cabling-not-served",
+            "cabling-swap",
+            "cabling-unknown-neighbour",
+            "cabling-wrong-neighbour",
             "config",
             "device-error",
             "device-unreachable",

@@ -19,4 +19,12 @@ class ShellScriptsTest {
         assertEquals("", lint.out() + lint.err());
         assertEquals(0, lint.exit(), lint.all());
     }
+
+    @Test
+    void shellcheckFindsNothingInTheLldpLabTheSshLabAndTheirSharedLibrary() throws Exception {
+        Shell.Result lint = Shell.run(ProjectDir.get(), Map.of(), List.of("shellcheck", "-x", "--severity=style",
+                "scripts/lldp-lab", "scripts/ssh-lab", "scripts/lib/lab.sh"), 2);
+        assertEquals("", lint.out() + lint.err());
+        assertEquals(0, lint.exit(), lint.all());
+    }
 }

@@ -99,6 +99,11 @@ public final class SshLab implements AutoCloseable {
         }
     }
 
+    /** Device {@code i} answers {@code lldpctl -f json} from the lldpd listening on {@code socket}. */
+    public void lldp(int i, String socket) throws IOException, InterruptedException {
+        run("lldp", stateDir.toString(), String.valueOf(i), socket);
+    }
+
     /** Loads and fails unless the lab took every config. */
     public void loadOrFail(int first, String kind, List<String> configs) throws IOException, InterruptedException {
         Result r = load(first, kind, configs);

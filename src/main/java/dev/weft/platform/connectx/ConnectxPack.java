@@ -1,5 +1,7 @@
 package dev.weft.platform.connectx;
 
+import dev.weft.platform.NeighbourReader;
+import java.util.Optional;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.PlatformPack;
 
@@ -19,5 +21,10 @@ public final class ConnectxPack implements PlatformPack {
     @Override
     public DeviceKind kind() {
         return DeviceKind.HOST;
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new ConnectxNeighbours());
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.platform.cumulus;
 
+import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
@@ -236,5 +237,10 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
         }
         return live.toBuilder().watchdog(new CompiledWatchdog(true, want.action(), wd.detectionMs(),
                 want.restorationMs(), wd.pollMs())).build();
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new CumulusNeighbours());
     }
 }

@@ -1,5 +1,7 @@
 package dev.weft.platform.eos;
 
+import dev.weft.platform.NeighbourReader;
+import java.util.Optional;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
@@ -217,5 +219,10 @@ public final class EosPack extends NetconfSwitchPack {
     public Map<String, Object> templateData(CompiledSwitch sw) {
         return Map.of("ipv4_hash_fields", IPV4.spelled(sw.ecmpHashFields()),
                 "ipv6_hash_fields", IPV6.spelled(sw.ecmpHashFields()));
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new EosNeighbours());
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.platform.openconfig;
 
+import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.platform.CounterSource;
 import dev.weft.platform.Feature;
@@ -74,5 +75,10 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     @Override
     public Map<Feature, String> notAudited() {
         return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new OpenConfigNeighbours());
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.platform.sonic;
 
+import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
@@ -255,5 +256,10 @@ public final class SonicPack implements PlatformPack, LiveProfile {
         List<String> hash = new ArrayList<>(intended.ecmpHashFields());
         hash.removeAll(HASH.missing(intended.ecmpHashFields()));
         return sw.toBuilder().ecmpHashFields(hash).build();
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new SonicNeighbours());
     }
 }

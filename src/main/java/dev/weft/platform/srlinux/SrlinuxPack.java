@@ -1,5 +1,6 @@
 package dev.weft.platform.srlinux;
 
+import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
@@ -155,5 +156,10 @@ public final class SrlinuxPack extends NetconfSwitchPack {
     @Override
     public CompiledSwitch expected(CompiledSwitch intended) {
         return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
+    }
+
+    @Override
+    public Optional<NeighbourReader> neighbours() {
+        return Optional.of(new SrlinuxNeighbours());
     }
 }

@@ -47,6 +47,7 @@ public final class Dashboard {
         Map<String, List<Finding>> byDevice = byDevice(a.findings());
         grid(h, a, byDevice);
         history(h, a.comparison());
+        CablingView.append(h, a.findings());
         h.append("<section class=\"card\"><h2>Last nights</h2>").append(TrendChart.svg(a.trend()))
                 .append(legend()).append("</section>\n");
         devices(h, a, byDevice, intentLines);
