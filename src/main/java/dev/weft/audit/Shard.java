@@ -73,7 +73,7 @@ public record Shard(int index, int count) {
         Map<String, Long> hashes = new HashMap<>();
         new TreeSet<>(all).forEach(d -> hashes.put(d, hash(d)));
         List<String> ring = new ArrayList<>(hashes.keySet());
-        ring.sort(Comparator.comparing(hashes::get, Long::compareUnsigned).thenComparing(Comparator.naturalOrder()));
+        ring.sort(Comparator.<String, Long>comparing(hashes::get, Long::compareUnsigned).thenComparing(Comparator.naturalOrder()));
         return ring;
     }
 
