@@ -123,7 +123,7 @@ final class AuditCommand implements Callable<Integer> {
         AuditOutput out = new AuditOutput(options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
         AuditReport done = out.withHistory(report, previous);
         out.record(done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);
-        return out.write(done);
+        return out.write(done, previous.counters());
     }
 
     /** The inventory's content: every file's path and text, so shards that read other files disagree. */
