@@ -131,7 +131,8 @@ final class AuditCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         for (ParsedFile f : run.intent().loaded().files()) {
             parts.add(f.source().path());
-            parts.add(new String(f.source().content(), StandardCharsets.UTF_8));
+            byte[] content = f.source().content();
+            parts.add(content == null ? "" : new String(content, StandardCharsets.UTF_8));
         }
         return Coverage.digest(parts);
     }
@@ -141,10 +142,11 @@ final class AuditCommand implements Callable<Integer> {
             if ("auto".equals(shard)) {
                 return SchedulerShard.from(System::getenv, shardCount);
             }
-            if (shardCount != null) {
-                throw new UsageException("--shard-count is for --shard auto; --shard K/N names its count");
+            Shard given = shard == null ? Shard.ALL : Shard.parse(shard);
+            if (shard != null && shardCount != null && shardCount != given.count()) {   // .weft.yaml may set it for auto
+                throw new UsageException("--shard " + shard + " and --shard-count " + shardCount + " disagree");
             }
-            return shard == null ? Shard.ALL : Shard.parse(shard);
+            return given;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
