@@ -6,7 +6,6 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.health.CounterSnapshot;
-import dev.weft.health.Counters;
 import dev.weft.health.HealthCheck;
 import dev.weft.report.dashboard.FeatureGrid;
 import java.time.Instant;
@@ -153,7 +152,7 @@ public final class OpenMetricsReporter {
   }
 
   private static Long before(CounterSnapshot previous, String device, String port, String name) {
-    Counters c = previous == null ? null : previous.devices().get(device);
+    var c = previous == null ? null : previous.devices().get(device);
     Map<String, Long> p = c == null ? null : c.ports().get(port);
     return p == null ? null : p.get(name);
   }

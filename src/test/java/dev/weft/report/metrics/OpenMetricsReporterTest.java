@@ -12,7 +12,7 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.health.CounterSnapshot;
-import dev.weft.health.Counters;
+import dev.weft.platform.Counters;
 import dev.weft.json.Json;
 import dev.weft.testing.Golden;
 import java.nio.file.Files;
