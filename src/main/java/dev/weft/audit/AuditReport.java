@@ -30,8 +30,14 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
      * @param durationMs wall time
      * @param commit     the intent commit audited, or null
      * @param shard      {@code K/N}, or {@code all}, or {@code merged N}
+     * @param coverage   what the report covers (null in a report written before Weft kept it)
      */
-    public record Meta(String started, long durationMs, String commit, String shard) {}
+    public record Meta(String started, long durationMs, String commit, String shard, Coverage coverage) {
+
+        public Meta(String started, long durationMs, String commit, String shard) {
+            this(started, durationMs, commit, shard, null);
+        }
+    }
 
     public AuditReport {
         TreeSet<Finding> unique = new TreeSet<>(ORDER_THEN_ALL);
@@ -76,12 +82,14 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
     /**
      * The shards of one night as one report: every device once (a device two shards both report is a usage
      * mistake, named), findings united (a fabric-wide finding each shard reports once appears once), earliest
-     * start, longest duration.
+     * start, longest duration. When the shards carry their coverage, it must prove that together they covered
+     * the inventory once ({@link Coverage#merge}); reports without one (an older Weft) merge unproven.
      */
     public static AuditReport merge(List<AuditReport> shards) {
         if (shards.isEmpty()) {
             throw new IllegalArgumentException("no report to merge");
         }
+        coverage(shards);       // a missing or doubled shard is named before any device is
         List<Finding> findings = new ArrayList<>();
         Map<String, DeviceStatus> devices = new TreeMap<>();
         Map<String, String> health = new TreeMap<>();
@@ -108,8 +116,22 @@ public record AuditReport(String version, String inventory, Meta meta, List<Find
             duration = Math.max(duration, s.meta().durationMs());
         }
         AuditReport first = shards.get(0);
-        Meta meta = new Meta(started, duration, first.meta().commit(), "merged " + shards.size());
+        Meta meta = new Meta(started, duration, first.meta().commit(), "merged " + shards.size(), coverage(shards));
         return new AuditReport(first.version(), first.inventory(), meta, findings, List.copyOf(devices.values()), health,
                 counters, Comparison.FIRST_NIGHT, List.of(), diffs);
+    }
+
+    /** The merged coverage, or null when no shard carries one; a mix of both is refused. */
+    private static Coverage coverage(List<AuditReport> shards) {
+        List<Coverage> all = shards.stream().map(s -> s.meta().coverage()).filter(c -> c != null).toList();
+        if (all.isEmpty()) {
+            return null;
+        }
+        if (all.size() != shards.size()) {
+            AuditReport bare = shards.stream().filter(s -> s.meta().coverage() == null).findFirst().orElseThrow();
+            throw new IllegalArgumentException("the report of shard " + bare.meta().shard() + " carries no coverage"
+                    + " (written by an older Weft?): rerun it, so the merge can prove the shards covered the inventory");
+        }
+        return Coverage.merge(all);
     }
 }

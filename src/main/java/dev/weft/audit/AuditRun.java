@@ -208,9 +208,11 @@ public final class AuditRun {
             health.put(host.name(), h.state().label());
             findings.addAll(h.findings());
             if (h.state() == HealthCheck.State.NOT_READ && read.problems().isEmpty()) {
-                findings.add(Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, host.name() + ": health is not audited:"
-                                + " the host answered none of " + String.join(", ", CounterReaders.commands(host)))
-                        .at(ownerOf(host)).onDevice(host.name()).withValues("health", "not served"));
+                // the host was read and its counter commands all failed: a night without its health is not ok
+                findings.add(Finding.of(HealthRules.UNREADABLE, Severity.WARNING, host.name() + ": no counter could be"
+                                + " read tonight, so its health is unknown: the host answered none of "
+                                + String.join(", ", CounterReaders.commands(host)))
+                        .at(ownerOf(host)).onDevice(host.name()).withValues("counters", "none read"));
             }
         }
         return statuses;
@@ -276,6 +278,12 @@ public final class AuditRun {
                 : commands.isEmpty() ? "the intent lists no interface to read counters of"
                 : commands.size() <= 3 ? "the device answered none of " + String.join(", ", commands)
                 : "the device answered none of its " + commands.size() + " counter commands (`" + commands.get(0) + "`, ...)";
+        if (CounterReaders.serves(platform) && !commands.isEmpty()) {
+            // read, and not one counter answer: a night without the device's health is not an ok night
+            return Finding.of(HealthRules.UNREADABLE, Severity.WARNING, t.name() + ": no counter could be read"
+                            + " tonight, so its health is unknown: " + why)
+                    .at(t.owner()).onDevice(t.name()).withPath(commands.get(0)).withValues("counters", "none read");
+        }
         return Finding.of(DriftAudit.NOT_AUDITED, Severity.INFO, t.name() + ": health is not audited: " + why)
                 .at(t.owner()).onDevice(t.name()).withValues("health", "not served");
     }

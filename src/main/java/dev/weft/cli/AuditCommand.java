@@ -4,21 +4,27 @@ import dev.weft.audit.AuditReport;
 import dev.weft.audit.AuditRun;
 import dev.weft.audit.Comparison;
 import dev.weft.audit.History;
+import dev.weft.audit.Coverage;
+import dev.weft.audit.SchedulerShard;
 import dev.weft.audit.Shard;
+import dev.weft.intent.ParsedFile;
 import dev.weft.live.HostReader;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
 import dev.weft.render.Renderer;
 import dev.weft.rules.RuleMeta;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,8 +62,14 @@ final class AuditCommand implements Callable<Integer> {
             + " Read for the previous night; written (one commit) unless --shard is given, where weft report merge writes it.")
     Path history;
 
-    @Option(names = "--shard", paramLabel = "K/N", description = "Audit only shard K of N (devices split by a hash of their name).")
+    @Option(names = "--shard", paramLabel = "K/N|auto", description = "Audit only shard K of N (the devices in the order of"
+            + " a hash of their name, cut into N runs of sizes within one); auto: K and N from Slurm, Kubernetes or CI"
+            + " variables (docs/audit.md).")
     String shard;
+
+    @Option(names = "--shard-count", paramLabel = "N", description = "How many shards --shard auto splits into where the"
+            + " scheduler does not say (a Kubernetes Indexed Job's completions).")
+    Integer shardCount;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -82,11 +94,18 @@ final class AuditCommand implements Callable<Integer> {
         List<String> hostNames = DeviceTargets.hostNames(run.model(), netconf.devices);
         List<String> switchNames = netconf.devices.stream().filter(n -> !hostNames.contains(n)).toList();
         boolean onlyHosts = !netconf.devices.isEmpty() && switchNames.isEmpty();
-        List<LiveTarget> targets = onlyHosts ? List.of() : DeviceTargets.select(run.model(), run.compiled().switches(),
-                switchNames, netconf.credentials).stream().filter(t -> part.selects(t.name())).toList();
+        List<LiveTarget> allTargets = onlyHosts ? List.of() : DeviceTargets.select(run.model(), run.compiled().switches(),
+                switchNames, netconf.credentials);
         boolean onlySwitches = !netconf.devices.isEmpty() && hostNames.isEmpty();
-        List<HostReader.Target> hosts = onlySwitches ? List.of() : DeviceTargets.hosts(run.model(), hostNames,
-                netconf.credentials).stream().filter(t -> part.selects(t.name())).toList();
+        List<HostReader.Target> allHosts = onlySwitches ? List.of() : DeviceTargets.hosts(run.model(), hostNames,
+                netconf.credentials);
+        List<String> everyDevice = new ArrayList<>();
+        allTargets.forEach(t -> everyDevice.add(t.name()));
+        allHosts.forEach(t -> everyDevice.add(t.name()));
+        Coverage coverage = Coverage.of(revision(run), part, everyDevice);
+        Set<String> mine = Set.copyOf(coverage.devices());
+        List<LiveTarget> targets = allTargets.stream().filter(t -> mine.contains(t.name())).toList();
+        List<HostReader.Target> hosts = allHosts.stream().filter(t -> mine.contains(t.name())).toList();
         var err = spec.commandLine().getErr();
         LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
                 netconf.client(), System::getenv, LiveSettings.Hook.NONE,
@@ -98,18 +117,36 @@ final class AuditCommand implements Callable<Integer> {
         DriftCommand.endProgress(err);
         AuditReport report = new AuditReport(Version.VERSION, source.inventoryPath(),
                 new AuditReport.Meta(started.toString(), (System.nanoTime() - t0) / 1_000_000, null,
-                        part.all() ? "all" : part.toString()),
+                        part.all() ? "all" : part.toString(), coverage),
                 outcome.findings(), outcome.devices(), outcome.health(), outcome.counters(), Comparison.FIRST_NIGHT, List.of(),
                 outcome.diffs());
         AuditOutput out = new AuditOutput(options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
         AuditReport done = out.withHistory(report, previous);
         out.record(done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);
-        return out.write(done);
+        return out.write(done, previous.counters());
+    }
+
+    /** The inventory's content: every file's path and text, so shards that read other files disagree. */
+    private static String revision(Pipeline.Run run) {
+        List<String> parts = new ArrayList<>();
+        for (ParsedFile f : run.intent().loaded().files()) {
+            parts.add(f.source().path());
+            byte[] content = f.source().content();
+            parts.add(content == null ? "" : new String(content, StandardCharsets.UTF_8));
+        }
+        return Coverage.digest(parts);
     }
 
     private Shard parseShard() {
         try {
-            return shard == null ? Shard.ALL : Shard.parse(shard);
+            if ("auto".equals(shard)) {
+                return SchedulerShard.from(System::getenv, shardCount);
+            }
+            Shard given = shard == null ? Shard.ALL : Shard.parse(shard);
+            if (shard != null && shardCount != null && shardCount != given.count()) {   // .weft.yaml may set it for auto
+                throw new UsageException("--shard " + shard + " and --shard-count " + shardCount + " disagree");
+            }
+            return given;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

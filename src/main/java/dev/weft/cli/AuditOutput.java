@@ -8,7 +8,9 @@ import dev.weft.git.BackupException;
 import dev.weft.git.BackupFile;
 import dev.weft.git.BackupRepository;
 import dev.weft.git.BackupResult;
+import dev.weft.health.CounterSnapshot;
 import dev.weft.report.AuditJson;
+import dev.weft.report.metrics.OpenMetricsReporter;
 import dev.weft.report.FailOn;
 import dev.weft.report.Outcome;
 import dev.weft.report.Report;
@@ -127,12 +129,14 @@ final class AuditOutput {
         }
     }
 
-    int write(AuditReport report) {
+    /** Writes every asked format; {@code previous} is the previous night's counters (the metrics' deltas). */
+    int write(AuditReport report, CounterSnapshot previous) {
         Report plain = AuditJson.plain(report, ReportOutput.ruleInfoMap(report.findings(), meta));
         options.outputTargets().write(stdout, (format, out) -> {
             switch (format) {
                 case "json" -> out.append(AuditJson.write(report));
                 case "html" -> out.append(Dashboard.html(report, dashboardRules(report), lines(report.findings())));
+                case "openmetrics" -> out.append(OpenMetricsReporter.write(report, previous));
                 default -> Reporters.forFormat(format).write(plain, out);
             }
         });

@@ -28,7 +28,7 @@ final class ConfigDefaults implements CommandLine.IDefaultValueProvider {
 
     /** Keys picocli fills in one value at a time; the repeatable ones are read with {@link #values}. */
     private static final java.util.Set<String> SINGLE = java.util.Set.of("inventory", "fail-on", "format", "templates",
-            "asic-profiles", "credentials", "known-hosts", "parallel", "timeout");
+            "asic-profiles", "credentials", "known-hosts", "parallel", "timeout", "shard-count");
 
     private final ProjectConfig config;
 

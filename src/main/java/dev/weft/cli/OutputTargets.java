@@ -81,8 +81,8 @@ record OutputTargets(List<Target> targets) {
 
     private static String checkedFormat(String name, String where) {
         String lower = name.toLowerCase(Locale.ROOT);
-        if (Reporters.FORMATS.contains(lower)) {
-            return lower;
+        if (Reporters.FORMATS.contains(lower) || Reporters.AUDIT_FORMATS.contains(lower)) {
+            return lower;      // an audit format elsewhere is refused by the command (ReportOutput.checkOptions)
         }
         String hint = DidYouMean.suggest(lower, Reporters.FORMATS);
         throw new UsageException(where + " must be one of " + String.join(", ", Reporters.FORMATS) + ", found '" + name + "'"

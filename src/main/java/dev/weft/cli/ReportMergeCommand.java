@@ -62,7 +62,7 @@ final class ReportMergeCommand implements Callable<Integer> {
         History.Previous previous = AuditOutput.previous(history);
         AuditReport done = out.withHistory(merged, previous);
         out.record(done, null, history, Map.of(), List.of(), Instant.parse(done.meta().started()));
-        return out.write(done);
+        return out.write(done, previous.counters());
     }
 
     private static AuditReport read(Path p) {

@@ -27,6 +27,9 @@ final class ReportOutput {
      * Checks the project file, {@code --format}/{@code --output} and {@code --fail-on} before any work, so a
      * typo costs nothing; a bad value from .weft.yaml names the line it came from.
      */
+    /** The commands that write a night's audit (and so {@link Reporters#AUDIT_FORMATS}). */
+    private static final List<String> AUDIT_COMMANDS = List.of("audit", "merge");
+
     static void checkOptions(CommonOptions options) {
         options.config().flatMap(ConfigDefaults::problems).ifPresent(p -> {
             throw new UsageException(p);
@@ -42,6 +45,10 @@ final class ReportOutput {
             throw new UsageException(e.getMessage() + options.origin("--format") + options.origin("--output"));
         }
         for (OutputTargets.Target t : options.outputTargets().targets()) {
+            if (Reporters.AUDIT_FORMATS.contains(t.format()) && !AUDIT_COMMANDS.contains(options.command.name())) {
+                throw new UsageException("--output " + t.describe() + ": " + t.format() + " is written by weft audit"
+                        + " and weft report merge only" + options.origin("--output"));
+            }
             checkWritable(t.file());
         }
     }

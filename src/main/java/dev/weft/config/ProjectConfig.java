@@ -69,7 +69,8 @@ public final class ProjectConfig {
             "credentials", Kind.PATH,
             "known-hosts", Kind.PATH,
             "parallel", Kind.INTEGER,
-            "timeout", Kind.WORD);
+            "timeout", Kind.WORD,
+            "shard-count", Kind.INTEGER);
 
     /**
      * One value: its strings (one for a scalar; several for a list of paths or outputs), paths already

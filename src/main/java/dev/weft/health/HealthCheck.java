@@ -2,6 +2,7 @@ package dev.weft.health;
 
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
+import dev.weft.compile.CompiledPort;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.Health;
@@ -68,9 +69,9 @@ public final class HealthCheck {
         for (Map.Entry<String, Map<String, Long>> port : now.ports().entrySet()) {
             String name = port.getKey();
             for (int q : losslessQueues) {
-                over(sw, name, previous, now, Counters.WD_STORM, q, limits.watchdogStorms(), HealthRules.PFC_STORM,
-                        Severity.ERROR, "PFC watchdog storms", findings);
-                over(sw, name, previous, now, Counters.QUEUE_DROP, q, limits.losslessDrops(),
+                over(sw, name, previous, now, Counters.WD_STORM, q, limits.watchdogStorms(), "watchdog-storms",
+                        HealthRules.PFC_STORM, Severity.ERROR, "PFC watchdog storms", findings);
+                over(sw, name, previous, now, Counters.QUEUE_DROP, q, limits.losslessDrops(), "lossless-drops",
                         HealthRules.LOSSLESS_DROPS, Severity.ERROR, "packets dropped", findings);
                 roce += delta(previous, now, name, Counters.QUEUE_TX, q);
             }
@@ -79,32 +80,35 @@ public final class HealthCheck {
             }
             long ceiling = limits.pauseFramesPerSecond() * 3600 * hours(elapsed);
             for (int p = 0; p < 8; p++) {
-                over(sw, name, previous, now, Counters.PFC_RX, p, ceiling, HealthRules.PAUSE_RATE, Severity.WARNING,
-                        "pause frames received", findings);
-                over(sw, name, previous, now, Counters.PFC_TX, p, ceiling, HealthRules.PAUSE_RATE, Severity.WARNING,
-                        "pause frames sent", findings);
+                over(sw, name, previous, now, Counters.PFC_RX, p, ceiling, PAUSE_KEY, HealthRules.PAUSE_RATE,
+                        Severity.WARNING, "pause frames received", findings);
+                over(sw, name, previous, now, Counters.PFC_TX, p, ceiling, PAUSE_KEY, HealthRules.PAUSE_RATE,
+                        Severity.WARNING, "pause frames sent", findings);
             }
         }
         if (dcqcn && limits.cnpRequired() && cnpQueue != null && roce >= limits.minRocePackets() && cnps == 0) {
             findings.add(Finding.of(HealthRules.NO_CNP, Severity.WARNING, sw.name() + ": the lossless queues carried "
                             + roce + " packets since the previous audit but the CNP queue " + cnpQueue + " (priority "
                             + sw.cnpPriority() + ") carried none, on a dcqcn fabric")
-                    .at(owner()).onDevice(sw.name()).withPath("queue-tx:" + cnpQueue)
+                    .at(owner("min-roce-packets")).onDevice(sw.name()).withPath("queue-tx:" + cnpQueue)
                     .withValues("CNPs > 0", "0"));
         }
         return new Result(findings.isEmpty() ? State.OK : State.ALERT, findings);
     }
 
     private void over(CompiledSwitch sw, String port, Counters previous, Counters now, String kind, int index,
-            long limit, String rule, Severity severity, String what, List<Finding> findings) {
+            long limit, String limitKey, String rule, Severity severity, String what, List<Finding> findings) {
         long d = delta(previous, now, port, kind, index);
         if (d <= limit) {
             return;
         }
         String unit = kind.startsWith("pfc-") ? "priority " : "queue ";
-        findings.add(Finding.of(rule, severity, sw.name() + " " + port + " " + unit + index + ": " + d + " " + what
-                        + " since the previous audit (counter " + Counters.name(kind, index) + "), limit " + limit)
-                .at(owner()).onDevice(sw.name()).onPort(port).withPath(Counters.name(kind, index))
+        CompiledPort link = sw.port(port);
+        String peer = link == null || link.peer() == null ? "" : " (link to " + link.peer() + ")";
+        findings.add(Finding.of(rule, severity, sw.name() + " " + port + peer + " " + unit + index + ": " + d + " "
+                        + what + " since the previous audit (counter " + Counters.name(kind, index) + "), limit "
+                        + limit + " (" + limitKey + ")")
+                .at(owner(limitKey)).onDevice(sw.name()).onPort(port).withPath(Counters.name(kind, index))
                 .withValues("<= " + limit, String.valueOf(d)));
     }
 
@@ -131,7 +135,11 @@ public final class HealthCheck {
         return priority < map.size() ? map.get(priority) : priority;
     }
 
-    private Location owner() {
-        return limits.at() == null ? null : limits.at().self();
+    /** The threshold's own line in {@code fabric.health}, else the block (or the fabric, where defaults apply). */
+    private Location owner(String limitKey) {
+        return limits.at() == null ? null : limits.at().of(limitKey);
     }
+
+    /** The key of the pause-rate ceiling in {@code fabric.health}. */
+    private static final String PAUSE_KEY = "pause-frames-per-second";
 }

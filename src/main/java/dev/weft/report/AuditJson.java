@@ -3,6 +3,7 @@ package dev.weft.report;
 import dev.weft.audit.AuditReport;
 import dev.weft.audit.Comparison;
 import dev.weft.audit.ConfigDiff;
+import dev.weft.audit.Coverage;
 import dev.weft.audit.History;
 import dev.weft.audit.Night;
 import dev.weft.finding.DeviceStatus;
@@ -62,11 +63,45 @@ public final class AuditJson {
         meta.put("duration_ms", a.meta().durationMs());
         meta.put("commit", a.meta().commit());
         meta.put("shard", a.meta().shard());
+        if (a.meta().coverage() != null) {
+            meta.put("coverage", coverage(a.meta().coverage()));
+        }
         root.put("audit", meta);
         root.put("history", history(a.comparison()));
         root.put("trend", History.trendTree(a.trend()));
         root.put("counters", History.countersTree(a.counters()));
         return JsonWriter.write(root, JsonWriter.Style.REPORT);
+    }
+
+    private static Map<String, Object> coverage(Coverage c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("complete", c.complete());
+        m.put("revision", c.revision());
+        m.put("shard_index", c.index());
+        m.put("shard_count", c.count());
+        m.put("inventory_devices", c.total());
+        m.put("inventory_digest", c.universe());
+        m.put("devices", new ArrayList<Object>(c.devices()));
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Coverage coverage(Object tree, String name) {
+        if (!(tree instanceof Map<?, ?> raw)) {
+            return null;
+        }
+        Map<String, Object> m = (Map<String, Object>) raw;
+        List<String> devices = new ArrayList<>();
+        if (m.get("devices") instanceof List<?> l) {
+            l.stream().filter(o -> o instanceof String).forEach(o -> devices.add((String) o));
+        }
+        if (str(m, "revision") == null || str(m, "inventory_digest") == null || !(m.get("shard_index") instanceof Number)
+                || !(m.get("shard_count") instanceof Number) || !(m.get("inventory_devices") instanceof Number)) {
+            throw new IllegalArgumentException(name + ": audit.coverage lacks revision, shard_index, shard_count,"
+                    + " inventory_devices or inventory_digest");
+        }
+        return new Coverage(str(m, "revision"), num(m, "shard_index"), num(m, "shard_count"), devices,
+                num(m, "inventory_devices"), str(m, "inventory_digest"));
     }
 
     /** The audit as the common report every other format writes (text, SARIF, JUnit, markdown). */
@@ -141,7 +176,8 @@ public final class AuditJson {
         }
         Map<String, Object> mt = (Map<String, Object>) meta;
         AuditReport.Meta info = new AuditReport.Meta(str(mt, "started"),
-                mt.get("duration_ms") instanceof Number n ? n.longValue() : 0, str(mt, "commit"), str(mt, "shard"));
+                mt.get("duration_ms") instanceof Number n ? n.longValue() : 0, str(mt, "commit"), str(mt, "shard"),
+                coverage(mt.get("coverage"), name));
         var counters = root.get("counters") instanceof Map<?, ?> c ? History.counters((Map<String, Object>) c)
                 : dev.weft.health.CounterSnapshot.EMPTY;
         return new AuditReport(str(root, "version"), str(root, "inventory"), info, findings, devices, health, counters,

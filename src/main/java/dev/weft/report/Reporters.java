@@ -12,6 +12,9 @@ public final class Reporters {
     /** Every format name, in the order help text lists them. */
     public static final List<String> FORMATS = List.of("text", "json", "sarif", "junit", "markdown", "html");
 
+    /** Formats only a night's audit has ({@code weft audit}, {@code weft report merge}): OpenMetrics (report.metrics). */
+    public static final List<String> AUDIT_FORMATS = List.of("openmetrics");
+
     private Reporters() {
     }
 

@@ -52,7 +52,7 @@ final class TextReporter implements Reporter {
         summary.append(report.tool()).append(' ').append(report.command()).append(' ').append(report.inventory())
                 .append(": ").append(Places.counts(report.summary()));
         if (!report.devices().isEmpty()) {
-            long ok = report.devices().stream().filter(d -> d.status() == DeviceStatus.Status.OK).count();
+            long ok = OkDevices.of(report.devices(), report.findings()).size();
             summary.append("; devices: ").append(ok).append(" of ").append(report.devices().size()).append(" ok");
         }
         out.write(terminalSafe(summary) + "\n");

@@ -21,14 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sharded audit examples in docs/examples (GitHub Actions matrix, GitLab {@code parallel:}, Kubernetes
- * Indexed Job) run as written: every {@code weft} command, with the CI's variables filled in for each shard,
+ * Indexed Job and CronJobs) run as written: every {@code weft} command, with the CI's variables filled in for each shard,
  * exits 0 or 1 (never a usage error) on a copy of the example inventory whose switches do not answer, and
  * the merge step gives one report with every switch once, a dashboard and a history commit.
  */
 class AuditPipelineExamplesTest {
 
     static final Path PROJECT = Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath().normalize();
-    static final List<String> EXAMPLES = List.of("github-actions-audit.yml", "gitlab-ci-audit.yml", "k8s-audit-indexed-job.yaml");
+    static final List<String> EXAMPLES = List.of("github-actions-audit.yml", "gitlab-ci-audit.yml", "k8s-audit-indexed-job.yaml",
+            "k8s-audit-cronjob.yaml");
 
     @TempDir
     Path tmp;
@@ -62,7 +63,7 @@ class AuditPipelineExamplesTest {
                 devices.add((String) ((Map<?, ?>) d).get("name"));
             }
             assertEquals(new TreeSet<>(List.of("leaf-01", "leaf-02", "leaf-03", "leaf-04", "spine-01", "spine-02")), devices, example);
-            assertTrue(Files.readString(dir.resolve("dashboard.html")).contains("<tr data-device=\"spine-02\">"), example);
+            assertTrue(Files.readString(dir.resolve("dashboard.html")).contains("<tr data-device=\"spine-02\" "), example);
             assertTrue(Files.exists(dir.resolve("history/audit/report.json")), example + ": the merge commits the night");
         }
     }
@@ -72,7 +73,9 @@ class AuditPipelineExamplesTest {
     /** The CI's variables for shard {@code k} of 4, the example's paths inside {@code dir}. */
     static String fill(String command, int k, Path dir) {
         String d = dir.toString();
-        return command.replace("${{ matrix.shard }}", String.valueOf(k))
+        // --shard auto in a pod of index k - 1 is --shard k/N (SchedulerShardTest); tonight's folder is the example's
+        return command.replace("--shard auto --shard-count 4", "--shard " + k + "/4").replace("$(date -u +%F)/", "")
+                .replace("${{ matrix.shard }}", String.valueOf(k))
                 .replace("$CI_NODE_INDEX/$CI_NODE_TOTAL", k + "/4").replace("$CI_NODE_INDEX", String.valueOf(k))
                 .replace("$((JOB_COMPLETION_INDEX + 1))", String.valueOf(k))
                 .replace("$JOB_COMPLETION_INDEX", String.valueOf(k - 1))

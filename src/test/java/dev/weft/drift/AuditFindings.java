@@ -22,4 +22,16 @@ final class AuditFindings {
         }
         return out;
     }
+
+    /** The report without its timing fields (start, duration, shard) and the counters' time. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> withoutTiming(String json) throws Exception {
+        Map<String, Object> m = new TreeMap<>((Map<String, Object>) Json.parse(json));
+        m.remove("audit");
+        ((Map<String, Object>) m.get("counters")).remove("taken_at");
+        List<Object> trend = (List<Object>) m.get("trend");
+        trend.forEach(p -> ((Map<String, Object>) p).remove("started"));
+        ((Map<String, Object>) m.get("history")).remove("previous");
+        return m;
+    }
 }

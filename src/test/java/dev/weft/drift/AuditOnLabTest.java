@@ -186,7 +186,8 @@ class AuditOnLabTest {
         String dom = Chromium.dumpDom(dashboard, 1400, 900).dom();
         assertEquals("1", count(dom, "drift"));
         assertEquals("1", count(dom, "unreachable"));
-        assertEquals("4", count(dom, "ok"));
+        assertEquals("3", count(dom, "ok"), "ok: in sync and no finding at warning or above");
+        assertEquals("1", count(dom, "in-sync-findings"), "the stormed switch is in sync but not ok");
         assertEquals("1", count(dom, "health-alert"));
         assertEquals(SWITCHES.size(), occurrences(dom, "<tr data-device="));
         assertTrue(dom.contains("href=\"#rule-health-pfc-storm\"") && dom.contains("id=\"rule-health-pfc-storm\""),
@@ -212,6 +213,17 @@ class AuditOnLabTest {
             assertTrue(r.dom().contains("data-overflow=\"0\""), width + " px: the page scrolls sideways: "
                     + r.dom().substring(0, Math.min(400, r.dom().length())));
         }
+        Path filters = pod.root.resolve("probe-filters.html");
+        Files.writeString(filters, Files.readString(dashboard)
+                .replace("style-src 'unsafe-inline'", "style-src 'unsafe-inline'; script-src 'unsafe-inline'")
+                .replace("</body>", "<script>" + FILTER_PROBE + "</script></body>"));
+        Chromium.Run f = Chromium.dumpDom(filters, 1400, 900);
+        assertEquals(List.of(), f.console(), f.stderr());
+        assertTrue(f.dom().contains("data-shown-all=\"leaf-01,leaf-02,leaf-03,leaf-04,spine-01,spine-02\""), f.dom());
+        assertTrue(f.dom().contains("data-shown-drift=\"" + DRIFTED + "\""), "status filter: drift");
+        assertTrue(f.dom().contains("data-shown-unreachable=\"" + UNREACHABLE + "\""), "status filter: unreachable");
+        assertTrue(f.dom().contains("data-shown-health=\"" + STORMED + "\""), "feature filter: health");
+        assertTrue(f.dom().contains("data-shown-mtu=\"" + DRIFTED + "\""), "feature filter: mtu");
     }
 
     @Test
@@ -244,22 +256,17 @@ class AuditOnLabTest {
         merge.addAll(files);
         SshInventoryLab.Cli merged = SshInventoryLab.weft(merge.toArray(String[]::new));
         assertEquals(1, merged.exit(), merged.err());
-        assertEquals(withoutTiming(one.out()), withoutTiming(merged.out()));
-        assertEquals(withoutTiming(Files.readString(single.resolve("audit/report.json"))),
-                withoutTiming(Files.readString(shared.resolve("audit/report.json"))));
+        assertEquals(AuditFindings.withoutTiming(one.out()), AuditFindings.withoutTiming(merged.out()));
+        assertEquals(AuditFindings.withoutTiming(Files.readString(single.resolve("audit/report.json"))),
+                AuditFindings.withoutTiming(Files.readString(shared.resolve("audit/report.json"))));
     }
 
-    /** The report without its timing fields (start, duration, shard) and the counters' time. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> withoutTiming(String json) throws Exception {
-        Map<String, Object> m = new TreeMap<>((Map<String, Object>) Json.parse(json));
-        m.remove("audit");
-        ((Map<String, Object>) m.get("counters")).remove("taken_at");
-        List<Object> trend = (List<Object>) m.get("trend");
-        trend.forEach(p -> ((Map<String, Object>) p).remove("started"));
-        ((Map<String, Object>) m.get("history")).remove("previous");
-        return m;
-    }
+    /** Clicks the grid's filters in the browser and notes which rows its style rules leave visible. */
+    private static final String FILTER_PROBE = "function shown(){return Array.from(document.querySelectorAll('tr[data-device]'))"
+            + ".filter(r=>getComputedStyle(r).display!=='none').map(r=>r.dataset.device).join(',');}"
+            + "function pick(id,key){document.getElementById(id).click();document.body.setAttribute('data-shown-'+key,shown());}"
+            + "pick('fs-all','all');pick('fs-drift','drift');pick('fs-unreachable','unreachable');pick('fs-all','x');"
+            + "pick('ff-health','health');pick('ff-mtu','mtu');";
 
     private static String count(String dom, String status) {
         Matcher m = Pattern.compile("data-status=\"" + Pattern.quote(status) + "\">([0-9]+)<").matcher(dom);

@@ -1,6 +1,7 @@
 package dev.weft.health;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
@@ -37,6 +38,23 @@ class HealthCheckTest {
 
     private static List<String> rules(HealthCheck.Result r) {
         return r.findings().stream().map(f -> f.rule() + " " + f.port() + " " + f.path() + " " + f.actual()).toList();
+    }
+
+    @Test
+    void aFindingPointsAtItsThresholdsLineAndNamesTheLinksPeer() throws Exception {
+        Location block = new Location("fabric.yaml", 20, 3);
+        Location storms = new Location("fabric.yaml", 22, 22);
+        Health written = new Health(0, 0, 1000, true, 1_000_000, new Provenance(block, Map.of("watchdog-storms", storms)));
+        HealthCheck.Result r = new HealthCheck(written, true).check(leaf(), counters(0, 0, 0, 0, 0),
+                counters(5_000_000, 12, 3, 20_000, 0), 86_400);
+        Finding storm = r.findings().get(0);
+        Finding drops = r.findings().get(1);
+        assertEquals("health-pfc-storm", storm.rule());
+        assertEquals(storms, storm.location(), "the line of watchdog-storms, not the fabric's name");
+        assertEquals(block, drops.location(), "lossless-drops is not written: the health block");
+        String peer = leaf().port("Ethernet0").peer();
+        assertTrue(peer != null && storm.message().contains("Ethernet0 (link to " + peer + ") queue 3"), storm.message());
+        assertTrue(storm.message().endsWith("limit 0 (watchdog-storms)"), storm.message());
     }
 
     @Test

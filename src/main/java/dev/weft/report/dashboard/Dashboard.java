@@ -6,6 +6,7 @@ import dev.weft.audit.ConfigDiff;
 import dev.weft.audit.Night;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
+import dev.weft.report.OkDevices;
 import dev.weft.report.RuleInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,14 @@ import java.util.TreeSet;
 public final class Dashboard {
 
     static final List<String> STATUSES = List.of("ok", "drift", "not-audited", "unreachable", "error");
+
+    /**
+     * The status bar's segments: {@code ok} is a device in sync without a finding at warning or above
+     * ({@link OkDevices}); one in sync with such findings (a PFC storm, no counters) has its own segment.
+     */
+    private static final String IN_SYNC_WITH_FINDINGS = "in-sync-findings";
+    private static final List<String> BAR = List.of("ok", IN_SYNC_WITH_FINDINGS, "drift", "not-audited", "unreachable",
+            "error");
     /**
      * The config diffs one page shows at most (characters): past it a device's diff is named as left out (the JSON
      * report still has it), so a night with thousands of drifted switches stays a page a browser opens.
@@ -41,7 +50,7 @@ public final class Dashboard {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Weft audit: ").append(Html.escape(a.inventory())).append("</title><style>")
-                .append(Style.CSS).append("</style></head><body>\n");
+                .append(Style.CSS).append(GridFilters.css()).append("</style></head><body>\n");
         header(h, a);
         statusBar(h, a);
         Map<String, List<Finding>> byDevice = byDevice(a.findings());
@@ -73,10 +82,12 @@ public final class Dashboard {
 
     private static void statusBar(StringBuilder h, AuditReport a) {
         Map<String, Integer> n = new TreeMap<>();
-        a.devices().forEach(d -> n.merge(d.status().label(), 1, Integer::sum));
+        java.util.Set<String> flagged = OkDevices.flagged(a.findings());
+        a.devices().forEach(d -> n.merge(d.status() == DeviceStatus.Status.OK && flagged.contains(d.name())
+                ? IN_SYNC_WITH_FINDINGS : d.status().label(), 1, Integer::sum));
         int total = Math.max(1, a.devices().size());
         h.append("<section class=\"card\"><h2>Devices</h2><div class=\"bar\" role=\"img\" aria-label=\"devices by status\">");
-        for (String s : STATUSES) {
+        for (String s : BAR) {
             int c = n.getOrDefault(s, 0);
             if (c > 0) {
                 h.append("<span class=\"seg st-").append(s).append("\" style=\"flex-grow:").append(c * 1000 / total)
@@ -84,9 +95,10 @@ public final class Dashboard {
             }
         }
         h.append("</div><ul class=\"counts\">");
-        for (String s : STATUSES) {
+        for (String s : BAR) {
             h.append("<li class=\"st-").append(s).append("\"><b class=\"count\" data-status=\"").append(s).append("\">")
-                    .append(n.getOrDefault(s, 0)).append("</b> ").append(s).append("</li>");
+                    .append(n.getOrDefault(s, 0)).append("</b> ").append(s.equals(IN_SYNC_WITH_FINDINGS)
+                            ? "in sync, with findings" : s).append("</li>");
         }
         long alerts = a.health().values().stream().filter("alert"::equals).count();
         h.append("<li class=\"st-alert\"><b class=\"count\" data-status=\"health-alert\">").append(alerts)
@@ -135,7 +147,7 @@ public final class Dashboard {
         for (String s : STATUSES) {
             l.append("<span class=\"key st-").append(s).append("\"></span>").append(s).append(' ');
         }
-        return l.append("<span class=\"key line\"></span>findings</p>").toString();
+        return l.append("<span class=\"key findings\"></span>findings (not information)</p>").toString();
     }
 
     private static Map<String, List<Finding>> byDevice(List<Finding> findings) {
@@ -147,14 +159,17 @@ public final class Dashboard {
     }
 
     private static void grid(StringBuilder h, AuditReport a, Map<String, List<Finding>> byDevice) {
-        h.append("<section class=\"card\"><h2>Device × feature</h2><div class=\"scroll\"><table class=\"grid\"><thead><tr>")
+        h.append("<section class=\"card\"><h2>Device × feature</h2>").append(GridFilters.controls())
+                .append("<div class=\"scroll\"><table class=\"grid\"><thead><tr>")
                 .append("<th>device</th><th>status</th>");
         FeatureGrid.FEATURES.forEach(f -> h.append("<th>").append(f).append("</th>"));
         h.append("</tr></thead><tbody>");
         for (DeviceStatus d : a.devices()) {
             Map<String, String> cells = FeatureGrid.cells(d, byDevice.getOrDefault(d.name(), List.of()),
                     a.health().get(d.name()));
-            h.append("<tr data-device=\"").append(Html.escape(d.name())).append("\"><th><a href=\"#")
+            h.append("<tr data-device=\"").append(Html.escape(d.name())).append("\" data-status=\"")
+                    .append(d.status().label()).append("\" data-flagged=\"").append(GridFilters.flagged(cells))
+                    .append("\"><th><a href=\"#")
                     .append(Html.id("device-", d.name())).append("\">").append(Html.escape(d.name())).append("</a></th>")
                     .append("<td class=\"cell st-").append(d.status().label()).append("\">").append(d.status().label())
                     .append(d.reason() == null ? "" : " <small>" + Html.escape(d.reason()) + "</small>").append("</td>");

@@ -12,13 +12,13 @@ import java.util.TreeMap;
  * feature ({@code drift-pfc}); a rule on the live config lands on the feature its id starts with; a
  * {@code not-audited} finding names the feature it could not read as its expected value.
  */
-final class FeatureGrid {
+public final class FeatureGrid {
 
-    static final List<String> FEATURES = List.of("classification", "pfc", "ecn", "scheduler", "watchdog", "buffers",
+    public static final List<String> FEATURES = List.of("classification", "pfc", "ecn", "scheduler", "watchdog", "buffers",
             "mtu", "hash", "health");
 
     /** A cell: ok, drift, alert (health), not-audited, baseline, or the device's status when it was not read. */
-    static Map<String, String> cells(DeviceStatus device, List<Finding> findings, String health) {
+    public static Map<String, String> cells(DeviceStatus device, List<Finding> findings, String health) {
         Map<String, String> cells = new TreeMap<>();
         boolean read = device.status() == DeviceStatus.Status.OK || device.status() == DeviceStatus.Status.DRIFT;
         for (String f : FEATURES) {

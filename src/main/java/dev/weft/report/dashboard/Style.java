@@ -19,13 +19,13 @@ final class Style {
             .counts{display:flex;flex-wrap:wrap;gap:6px 18px;list-style:none;padding:0;margin:8px 0 0}
             .counts b{font-size:18px}
             .st-ok{--c:var(--ok)}.st-drift{--c:var(--drift)}.st-not-audited{--c:var(--na)}.st-unreachable{--c:var(--unreachable)}
-            .st-error{--c:var(--error)}.st-alert{--c:var(--alert)}.st-baseline{--c:var(--baseline)}
+            .st-error{--c:var(--error)}.st-alert,.st-in-sync-findings{--c:var(--alert)}.st-baseline{--c:var(--baseline)}
             .seg,.key{background:var(--c)}.counts li b{color:var(--c)}
             .key{display:inline-block;width:10px;height:10px;margin:0 4px 0 10px;border-radius:2px}
-            .key.line{background:none;border-top:2px solid var(--ink);height:0}
+            .key.findings{background:var(--ink)}
             .legend{color:var(--muted);margin:4px 0 0}
             .trend{width:100%;max-width:900px;height:auto;display:block}.trend text{font-size:11px;fill:var(--muted)}
-            .findings-line{fill:none;stroke:var(--ink);stroke-width:2}
+            .trend .axis{fill:none;stroke:var(--muted);stroke-width:1}.trend .axis-title{font-size:12px;fill:var(--ink)}
             .scroll{overflow-x:auto;max-width:100%}
             table{border-collapse:collapse;width:100%}
             th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
