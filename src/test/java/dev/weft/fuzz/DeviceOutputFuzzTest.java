@@ -8,6 +8,7 @@ import dev.weft.adopt.ConfigFolder;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.health.CounterReaders;
 import dev.weft.render.Examples;
+import dev.weft.platform.Platforms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ class DeviceOutputFuzzTest {
       String ext = data.pickValue(List.of("xml", "json", "txt"));
       Files.writeString(dir.resolve("leaf-01." + ext), data.consumeRemainingAsString());
       ConfigFolder.Contents contents =
-          Fuzz.typedOnly(() -> ConfigFolder.read(dir, device -> Optional.empty()));
+          Fuzz.typedOnly(() -> ConfigFolder.read(dir, device -> Optional.empty(), Platforms.builtIn()));
       assertNotNull(contents, "no contents");
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {
