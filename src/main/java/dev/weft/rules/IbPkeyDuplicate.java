@@ -14,7 +14,7 @@ import java.util.Map;
  * membership bit) into one partition under the first name, so the second tenant silently joins the first.
  * Two partitions with the same name make qos-policy {@code partition:} references ambiguous.
  */
-public final class IbPkeyDuplicateRule implements Rule {
+public final class IbPkeyDuplicate implements Rule {
 
     @Override
     public String id() {

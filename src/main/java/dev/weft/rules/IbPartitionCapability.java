@@ -17,7 +17,7 @@ import java.util.Optional;
  * (or the subnet) support makes OpenSM refuse to create the group ("parameters are not realizable"), which
  * breaks IPoIB in that partition while the P_Keys still look right. MTUs must be IB MTUs (256..4096).
  */
-public final class IbPartitionCapabilityRule implements Rule {
+public final class IbPartitionCapability implements Rule {
 
     @Override
     public String id() {

@@ -14,7 +14,7 @@ import java.util.List;
  * full member of it). A member naming a host or switch that does not exist matches nothing; OpenSM only
  * says so at verbose log level and drops a partition left empty.
  */
-public final class IbPartitionNoFullMemberRule implements Rule {
+public final class IbPartitionNoFullMember implements Rule {
 
     @Override
     public String id() {

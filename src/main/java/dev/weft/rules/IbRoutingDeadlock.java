@@ -17,7 +17,7 @@ import java.util.Set;
  * exist leaves ftree/updn without a usable root GUID file. Adaptive routing is switched on by the AR engines
  * (NVIDIA SM), so an AR engine must be listed exactly when the intent enables adaptive routing.
  */
-public final class IbRoutingDeadlockRule implements Rule {
+public final class IbRoutingDeadlock implements Rule {
 
     /** Engines of upstream OpenSM 3.3 ({@code doc/current-routing.txt}) and NVIDIA's AR engines. */
     static final Set<String> KNOWN_ENGINES = Set.of("minhop", "updn", "dnup", "file", "ftree", "lash", "dor",

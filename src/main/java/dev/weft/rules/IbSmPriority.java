@@ -18,7 +18,7 @@ import java.util.Optional;
  * SM holds the highest; with a tie the master is chosen by GUID, which nobody planned. Each SM must run on a
  * declared host and bind to one of that host's HCA ports.
  */
-public final class IbSmPriorityRule implements Rule {
+public final class IbSmPriority implements Rule {
 
     @Override
     public String id() {

@@ -12,9 +12,9 @@ import java.util.Map;
 /**
  * {@code ib-qos-default-level}: OpenSM rejects a qos-policy file without a level named DEFAULT ("ERR AC10")
  * and then drops the whole policy, so every path silently gets SL 0. Level names must be unique. (Levels
- * written while QoS is off are {@link IbQosLevelsIgnoredRule}'s warning.)
+ * written while QoS is off are {@link IbQosLevelsIgnored}'s warning.)
  */
-public final class IbQosDefaultLevelRule implements Rule {
+public final class IbQosDefaultLevel implements Rule {
 
     @Override
     public String id() {

@@ -11,7 +11,7 @@ import java.util.List;
  * qos-policy file then, so the levels change nothing: either QoS was meant to be on, or the levels are stale.
  * A warning (nothing breaks, but the intent says more than the subnet does).
  */
-public final class IbQosLevelsIgnoredRule implements Rule {
+public final class IbQosLevelsIgnored implements Rule {
 
     static final String ID = "ib-qos-levels-ignored";
 

@@ -21,7 +21,7 @@ import java.util.Map;
  * with schema errors is not mapped; so this rule only ever sees valid tables, and judges nothing when a
  * model that did not come through the schema carries broken ones.
  */
-public final class IbSlVlUnusedRule implements Rule {
+public final class IbSlVlUnused implements Rule {
 
     static final String ID = "ib-sl-vl-unused";
 

@@ -11,7 +11,7 @@ import java.util.List;
  * unicast LID space is 0x0001..0xBFFF (49,151). Beyond it OpenSM cannot give every port its LIDs. LMC itself
  * is 0..7; OpenSM silently uses 0 for anything else.
  */
-public final class IbLmcLidBudgetRule implements Rule {
+public final class IbLmcLidBudget implements Rule {
 
     /** Unicast LIDs 0x0001..0xBFFF. */
     static final long UNICAST_LIDS = 0xBFFF;

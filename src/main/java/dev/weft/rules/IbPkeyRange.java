@@ -12,7 +12,7 @@ import java.util.List;
  * table and is set by OpenSM, not by the author); 0x0000 is invalid and 0x7fff belongs to the Default
  * partition only. A P_Key OpenSM cannot parse makes it discard the whole partitions file.
  */
-public final class IbPkeyRangeRule implements Rule {
+public final class IbPkeyRange implements Rule {
 
     @Override
     public String id() {

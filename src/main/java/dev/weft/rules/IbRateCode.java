@@ -17,7 +17,7 @@ import java.util.List;
  * rate code, and there is no code for, e.g., 250G), and a partition rate may not exceed the subnet rate.
  * Rates are compared in Gb/s: the codes are not monotonic (code 11 is 14 Gb/s, code 15 is 25 Gb/s).
  */
-public final class IbRateCodeRule implements Rule {
+public final class IbRateCode implements Rule {
 
     @Override
     public String id() {

@@ -11,7 +11,7 @@ import java.util.List;
  * if it read {@code Default=0x7fff : ALL=limited, SELF=full}, so every port silently becomes a limited
  * member and hosts can no longer reach each other (or IPoIB) on the default partition.
  */
-public final class IbDefaultPartitionRule implements Rule {
+public final class IbDefaultPartition implements Rule {
 
     @Override
     public String id() {

@@ -15,7 +15,7 @@ import java.util.Set;
  * root switches, and SHARP-capable (Quantum) switches only. Without them the Aggregation Manager builds no
  * usable trees and jobs silently run without in-network reductions.
  */
-public final class IbSharpPrereqRule implements Rule {
+public final class IbSharpPrereq implements Rule {
 
     static final Set<String> TREE_ENGINES = Set.of("updn", "ftree", "ar_updn", "ar_ftree");
 
