@@ -66,6 +66,11 @@ import dev.weft.rules.IbRoutingDeadlock;
 import dev.weft.rules.IbSharpPrereq;
 import dev.weft.rules.IbSlVlUnused;
 import dev.weft.rules.IbSmPriority;
+import dev.weft.rules.intent.TrafficClassConflict;
+import dev.weft.rules.intent.MtuPath;
+import dev.weft.rules.intent.CnpClassMissing;
+import dev.weft.rules.intent.StrictAboveLossless;
+import dev.weft.rules.intent.LosslessDscpUnmarked;
 import dev.weft.rules.RuleCatalog;
 import java.util.List;
 
@@ -148,6 +153,12 @@ public final class BuiltInRules {
                 new PortRoleMismatch(),
                 new VersionBelowMinimum(),
                 new WatchdogNotMitigating(),
-                new WatchdogTimerOrder()));
+                new WatchdogTimerOrder(),
+                // a plan proven before it is rendered (issue 30)
+                new CnpClassMissing(),
+                new LosslessDscpUnmarked(),
+                new MtuPath(),
+                new StrictAboveLossless(),
+                new TrafficClassConflict()));
     }
 }
