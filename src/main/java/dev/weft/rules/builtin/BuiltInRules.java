@@ -68,6 +68,7 @@ import dev.weft.rules.IbSlVlUnused;
 import dev.weft.rules.IbSmPriority;
 import dev.weft.rules.intent.TrafficClassConflict;
 import dev.weft.rules.intent.MtuPath;
+import dev.weft.rules.compiled.EcnAsicRange;
 import dev.weft.rules.intent.CnpClassMissing;
 import dev.weft.rules.intent.StrictAboveLossless;
 import dev.weft.rules.intent.LosslessDscpUnmarked;
@@ -156,6 +157,7 @@ public final class BuiltInRules {
                 new WatchdogTimerOrder(),
                 // a plan proven before it is rendered (issue 30)
                 new CnpClassMissing(),
+                new EcnAsicRange(),
                 new LosslessDscpUnmarked(),
                 new MtuPath(),
                 new StrictAboveLossless(),
