@@ -5,6 +5,10 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.SavedConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,13 +18,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * The device files of an import folder: a {@code weft backup} repository ({@code <device>.xml} for NETCONF
  * devices, {@code <device>.json} for SONiC's CONFIG_DB or NVUE's revision) or any folder of such files. The
- * platform comes from the skeleton when it names the device, else from the file's format: the XML
- * namespaces of the vendor model (Arista's augments before plain OpenConfig), or the shape of the JSON. Dot-files and folders ({@code .git}) are skipped.
+ * platform comes from the skeleton when it names the device, else from the file's content, as the packs
+ * recognise it (the XML namespaces of the vendor model, the shape of the JSON). Dot-files and folders ({@code .git}) are skipped.
  */
 public final class ConfigFolder {
 
@@ -49,8 +55,10 @@ public final class ConfigFolder {
 
     /**
      * @param platformOf the platform a skeleton gives a device, or empty
+     * @param platforms  the packs that tell a file's platform from its content
      */
-    public static Contents read(Path dir, java.util.function.Function<String, Optional<String>> platformOf) throws IOException {
+    public static Contents read(Path dir, Function<String, Optional<String>> platformOf, Platforms platforms)
+            throws IOException {
         List<Path> files;
         List<Path> folders;
         try (Stream<Path> list = Files.list(dir)) {
@@ -80,7 +88,7 @@ public final class ConfigFolder {
                 continue;
             }
             String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
-            Optional<String> platform = platformOf.apply(device).or(() -> sniff(ext, text));
+            Optional<String> platform = platformOf.apply(device).or(() -> sniff(ext, text, platforms));
             if (platform.isEmpty()) {
                 findings.add(unreadable(device, where, "a config in a format Weft reads (OpenConfig, EOS, NX-OS, Junos or SR Linux XML,"
                         + " SONiC CONFIG_DB or NVUE JSON)", "." + ext + " in no known format",
@@ -123,42 +131,29 @@ public final class ConfigFolder {
                 .at(Location.ofFile(file)).onDevice(device).withValues(expected, actual);
     }
 
-    /** The platform a file's content belongs to, or empty. */
-    static Optional<String> sniff(String ext, String text) {
-        if (ext.equals("xml")) {
-            if (text.contains("http://yang.juniper.net/junos/conf")) {
-                return Optional.of("junos");
+    /**
+     * The platform a file's content belongs to, or empty: the pack that recognises it with the highest rank
+     * ({@link LiveProfile#recognises}), the first by id on a tie.
+     */
+    static Optional<String> sniff(String ext, String text, Platforms platforms) {
+        Object json = null;
+        if (!ext.equals("xml")) {
+            try {
+                json = Json.parse(text);
+            } catch (JsonException e) {
+                return Optional.empty();
             }
-            if (text.contains("urn:nokia.com:srlinux")) {
-                return Optional.of("srlinux");
-            }
-            if (text.contains("http://cisco.com/ns/yang/cisco-nx-os-device")) {
-                return Optional.of("nxos");
-            }
-            if (text.contains("http://arista.com/yang/")) {
-                return Optional.of("eos");      // OpenConfig with Arista's augments: before plain OpenConfig
-            }
-            if (text.contains("http://openconfig.net/yang/")) {
-                return Optional.of("openconfig");
-            }
-            return Optional.empty();
         }
-        try {
-            Object root = Json.parse(text);
-            if (root instanceof List<?>) {
-                return Optional.of("cumulus");     // an NVUE revision: header/set documents
+        SavedConfig config = new SavedConfig(ext, text, json);
+        String best = null;
+        int bestRank = Integer.MIN_VALUE;
+        for (PlatformPack pack : platforms.all()) {
+            OptionalInt rank = pack.live().map(l -> l.recognises(config)).orElse(OptionalInt.empty());
+            if (rank.isPresent() && rank.getAsInt() > bestRank) {
+                best = pack.id();
+                bestRank = rank.getAsInt();
             }
-            if (root instanceof Map<?, ?> m) {
-                if (m.containsKey("PORT") || m.containsKey("DEVICE_METADATA") || m.containsKey("DSCP_TO_TC_MAP")) {
-                    return Optional.of("sonic");
-                }
-                if (m.containsKey("qos") || m.containsKey("interface") || m.containsKey("set")) {
-                    return Optional.of("cumulus");
-                }
-            }
-        } catch (JsonException e) {
-            return Optional.empty();
         }
-        return Optional.empty();
+        return Optional.ofNullable(best);
     }
 }

@@ -5,6 +5,8 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.ConfigView;
+import dev.weft.platform.LiveProfile;
 import dev.weft.xml.HardenedXml;
 import dev.weft.xml.XmlRejectedException;
 import java.io.StringReader;
@@ -32,15 +34,19 @@ final class OutsideModel {
 
     private OutsideModel() {}
 
-    /** Findings for the settings of {@code config} the rendered {@code rendered} file does not have. */
-    static List<Finding> of(DeviceConfig config, String rendered) {
+    /**
+     * Findings for the settings of {@code config} the rendered {@code rendered} file does not have.
+     *
+     * @param profile the live profile of the config's platform: whether its saved JSON is the rendered file's format
+     */
+    static List<Finding> of(DeviceConfig config, String rendered, LiveProfile profile) {
         Map<String, List<String>> missing = new TreeMap<>();
         try {
             if (config.format().equals("xml")) {
                 TreeSet<String> got = xmlPaths(config.text());
                 got.removeAll(xmlPaths(rendered));
                 got.forEach(p -> missing.computeIfAbsent(area(p), k -> new ArrayList<>()).add(p));
-            } else if (config.platform().equals("sonic")) {
+            } else if (profile.configView().map(ConfigView::sameJsonDocument).orElse(false)) {
                 jsonKeys(config.text(), rendered, missing);
             } else {
                 return List.of();   // NVUE: its revision and the rendered startup.yaml differ in form; drift compares them

@@ -49,7 +49,7 @@ public final class RoundTrip {
             out.addAll(rendered.findings());
             String main = mainFile(rendered);
             if (main != null) {
-                out.addAll(OutsideModel.of(config, main));
+                out.addAll(OutsideModel.of(config, main, profile));
             }
         }
         out.sort(Finding.ORDER);

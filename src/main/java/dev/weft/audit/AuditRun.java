@@ -10,7 +10,6 @@ import dev.weft.finding.Severity;
 import dev.weft.git.BackupFile;
 import dev.weft.health.CounterReaders;
 import dev.weft.health.CounterSnapshot;
-import dev.weft.health.Counters;
 import dev.weft.health.HealthCheck;
 import dev.weft.health.HealthRules;
 import dev.weft.health.HostHealthCheck;
@@ -26,6 +25,8 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Health;
 import dev.weft.model.Host;
 import dev.weft.model.TrafficClass;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.Counters;
 import dev.weft.platform.Platforms;
 import dev.weft.render.Renderer;
 import dev.weft.rules.RuleCatalog;
@@ -233,17 +234,17 @@ public final class AuditRun {
     private static final int QUOTED_PROBLEMS = 3;
 
     /** One finding per device for the counter answers it could not use, quoting the first few by command. */
-    private static Finding unreadable(LiveTarget t, List<CounterReaders.Problem> problems) {
+    private static Finding unreadable(LiveTarget t, List<CounterProblem> problems) {
         return unreadable(t.name(), t.owner(), problems);
     }
 
-    private static Finding unreadable(String device, Location owner, List<CounterReaders.Problem> problems) {
+    private static Finding unreadable(String device, Location owner, List<CounterProblem> problems) {
         StringBuilder quoted = new StringBuilder();
-        for (CounterReaders.Problem p : problems.subList(0, Math.min(QUOTED_PROBLEMS, problems.size()))) {
+        for (CounterProblem p : problems.subList(0, Math.min(QUOTED_PROBLEMS, problems.size()))) {
             quoted.append(quoted.isEmpty() ? "" : "; ").append('`').append(p.command()).append("`: ").append(p.message());
         }
         int more = problems.size() - QUOTED_PROBLEMS;
-        CounterReaders.Problem first = problems.get(0);
+        CounterProblem first = problems.get(0);
         Finding f = Finding.of(HealthRules.UNREADABLE, Severity.WARNING, device + ": " + problems.size()
                         + " counter answer(s) could not be used, so health misses them: " + quoted
                         + (more > 0 ? "; and " + more + " more" : ""))

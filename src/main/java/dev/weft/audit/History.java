@@ -1,10 +1,10 @@
 package dev.weft.audit;
 
 import dev.weft.health.CounterSnapshot;
-import dev.weft.health.Counters;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
 import dev.weft.json.JsonWriter;
+import dev.weft.platform.Counters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -95,7 +95,7 @@ final class ImportCommand implements Callable<Integer> {
             source = "the live devices of " + skeleton.normalize().toString().replace('\\', '/');
         } else {
             try {
-                contents = ConfigFolder.read(from, device -> platformOf(known, device));
+                contents = ConfigFolder.read(from, device -> platformOf(known, device), pipeline.platforms());
             } catch (IOException e) {
                 throw new UsageException("--from " + from + ": " + e.getMessage());
             }

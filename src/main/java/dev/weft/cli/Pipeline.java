@@ -105,7 +105,7 @@ final class Pipeline {
         this.today = today;
         this.timer = timer;
         this.accelerators = accelerators;
-        this.reader = new IntentReader(loadLimits, platforms.switchPlatforms(), accelerators);
+        this.reader = new IntentReader(loadLimits, platforms.switches(), accelerators);
     }
 
     static Pipeline from(CommonOptions options) {

@@ -1,11 +1,13 @@
 package dev.weft.cli;
 
 import dev.weft.platform.Platforms;
+import dev.weft.schema.IntentFields;
 import dev.weft.schema.IntentSchema;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -27,10 +29,19 @@ final class SchemaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "json",
+            description = "json (the schema) or markdown (the field reference of docs/intent-format.md, one table per"
+                    + " intent object)")
+    String format;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        String text = text();
+        String text = switch (format) {
+            case "json" -> text();
+            case "markdown" -> IntentFields.shipped().markdown();
+            default -> throw new UsageException("--format for schema must be json or markdown, found '" + format + "'");
+        };
         out.print(text.endsWith("\n") ? text : text + "\n");
         out.flush();
         return ExitCode.OK;

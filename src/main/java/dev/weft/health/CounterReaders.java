@@ -1,42 +1,36 @@
 package dev.weft.health;
 
-import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.live.LiveReader;
 import dev.weft.model.Host;
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.CounterSource;
+import dev.weft.platform.Counters;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.Platforms;
+import dev.weft.platform.TextTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The counter commands of each platform that serves them over its live transport, and how their output
- * becomes {@link Counters}. SONiC over SSH ({@code show pfc counters}, {@code show queue counters},
- * {@code show pfcwd stats}); Cumulus Linux over SSH (NVUE's per-interface {@code counters qos pfc-stats},
- * {@code counters qos egress-queue-stats} and {@code qos pfc-watchdog status}, as JSON); OpenConfig over
- * NETCONF ({@code <get>} of the output queues' state); GPU hosts over SSH ({@code ethtool -S},
- * {@code rdma statistic}). Other platforms have no counter read yet; their health is {@code not-read}.
+ * The counters of a device, read through what its platform pack serves ({@link LiveProfile#counters()}: SONiC's
+ * and Cumulus's show commands over SSH, OpenConfig's {@code <get>} of the queues' state over NETCONF), and of
+ * GPU hosts over SSH ({@code ethtool -S}, {@code rdma statistic}). A platform whose pack serves none has no
+ * counter read; its health is {@code not-read}.
  */
 public final class CounterReaders {
-
-    public static final String SONIC_PFC = "show pfc counters";
-    public static final String SONIC_QUEUE = "show queue counters";
-    public static final String SONIC_PFCWD = "show pfcwd stats";
 
     /** Longest output parsed (the transport's reply limit bounds what is read at all): a 512-port switch prints a few hundred kB. */
     static final int MAX_CHARS = TextTables.MAX_CHARS;
 
-    /**
-     * An answer that could not be used: the device and command it came from are named in the finding.
-     *
-     * @param port    the interface the command asked about, or null (a switch-wide command)
-     * @param command the command as sent
-     * @param message what was expected and what was found
-     */
-    public record Problem(String port, String command, String message) {}
+    /** The packs asked for counter sources: the built-in ones, as the renderer's. */
+    private static final Platforms PACKS = Platforms.builtIn();
 
     /** What the answers gave: the counters read, and the answers that could not be used. */
-    public record Read(Counters counters, List<Problem> problems) {
+    public record Read(Counters counters, List<CounterProblem> problems) {
         public Read {
             problems = List.copyOf(problems);
         }
@@ -46,22 +40,18 @@ public final class CounterReaders {
 
     /** Whether Weft reads counters from this platform at all. */
     public static boolean serves(String platform) {
-        return "sonic".equals(platform) || "cumulus".equals(platform) || "openconfig".equals(platform);
+        return source(platform).isPresent();
     }
 
     /** The {@code <get>} of operational state a NETCONF switch's counters come from, or null (none, or not NETCONF). */
     public static LiveReader.StateGet state(CompiledSwitch sw) {
-        return "openconfig".equals(sw.platform())
-                ? new LiveReader.StateGet("<get> " + OpenConfigCounters.PATH, OpenConfigCounters.FILTER) : null;
+        return source(sw.platform()).flatMap(c -> c.state(sw))
+                .map(g -> new LiveReader.StateGet(g.name(), g.filter())).orElse(null);
     }
 
     /** The commands to run on this switch (empty: its platform serves no counters to Weft). */
     public static List<String> commands(CompiledSwitch sw) {
-        return switch (String.valueOf(sw.platform())) {
-            case "sonic" -> List.of(SONIC_PFC, SONIC_QUEUE, SONIC_PFCWD);
-            case "cumulus" -> CumulusCounters.commands(ports(sw));
-            default -> List.of();
-        };
+        return source(sw.platform()).map(c -> c.commands(sw)).orElse(List.of());
     }
 
     /**
@@ -71,18 +61,14 @@ public final class CounterReaders {
      * @param unread  command → why its output could not be taken (too large, timed out): each is a problem
      */
     public static Read parse(CompiledSwitch sw, Map<String, String> outputs, Map<String, String> unread) {
-        List<Problem> problems = new ArrayList<>();
+        List<CounterProblem> problems = new ArrayList<>();
         Map<String, String> usable = usable(outputs, unread, problems);
-        Counters counters = switch (String.valueOf(sw.platform())) {
-            case "sonic" -> SonicCounters.parse(usable.get(SONIC_PFC), usable.get(SONIC_QUEUE), usable.get(SONIC_PFCWD));
-            case "cumulus" -> CumulusCounters.parse(ports(sw), usable, problems);
-            case "openconfig" -> {
-                String get = "<get> " + OpenConfigCounters.PATH;
-                yield usable.containsKey(get) ? OpenConfigCounters.parse(usable.get(get), get, problems) : Counters.NONE;
-            }
-            default -> Counters.NONE;
-        };
+        Counters counters = source(sw.platform()).map(c -> c.parse(sw, usable, problems)).orElse(Counters.NONE);
         return new Read(counters, problems);
+    }
+
+    private static Optional<CounterSource> source(String platform) {
+        return PACKS.live(platform).flatMap(LiveProfile::counters);
     }
 
     /**
@@ -95,19 +81,19 @@ public final class CounterReaders {
 
     /** A host's counters, keyed by NIC (netdev) name; as {@link #parse(CompiledSwitch, Map, Map)} otherwise. */
     public static Read parse(Host host, Map<String, String> outputs, Map<String, String> unread) {
-        List<Problem> problems = new ArrayList<>();
+        List<CounterProblem> problems = new ArrayList<>();
         Map<String, String> usable = usable(outputs, unread, problems);
         return new Read(HostCounters.parse(nics(host), usable, problems), problems);
     }
 
     /** The outputs small enough to parse; the others, and those not taken at all, are problems. */
     private static Map<String, String> usable(Map<String, String> outputs, Map<String, String> unread,
-            List<Problem> problems) {
-        unread.forEach((command, why) -> problems.add(new Problem(null, command, why)));
+            List<CounterProblem> problems) {
+        unread.forEach((command, why) -> problems.add(new CounterProblem(null, command, why)));
         Map<String, String> usable = new TreeMap<>();
         outputs.forEach((command, text) -> {
             if (text.length() > MAX_CHARS) {
-                problems.add(new Problem(null, command, "the answer has " + text.length()
+                problems.add(new CounterProblem(null, command, "the answer has " + text.length()
                         + " characters, more than the " + MAX_CHARS + " Weft parses; not read"));
             } else {
                 usable.put(command, text);
@@ -118,9 +104,5 @@ public final class CounterReaders {
 
     private static List<HostCounters.Nic> nics(Host host) {
         return host.nics().stream().map(n -> new HostCounters.Nic(n.name(), n.rdmaDevice())).toList();
-    }
-
-    private static List<String> ports(CompiledSwitch sw) {
-        return sw.ports().stream().map(CompiledPort::name).toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.health;
 
+import dev.weft.platform.Counters;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,5 +1,8 @@
 package dev.weft.health;
 
+import dev.weft.platform.CounterProblem;
+import dev.weft.platform.Counters;
+import dev.weft.platform.TextTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,12 +73,12 @@ final class HostCounters {
         return out;
     }
 
-    static Counters parse(List<Nic> nics, Map<String, String> outputs, List<CounterReaders.Problem> problems) {
+    static Counters parse(List<Nic> nics, Map<String, String> outputs, List<CounterProblem> problems) {
         Map<String, Map<String, Long>> counters = new TreeMap<>();
         for (Nic n : nics) {
             if (!SAFE_NAME.matcher(n.netdev()).matches()
                     || (n.rdmaDevice() != null && !SAFE_NAME.matcher(n.rdmaDevice()).matches())) {
-                problems.add(new CounterReaders.Problem(n.netdev(), ethtool(n.netdev()), "not asked: the NIC's name "
+                problems.add(new CounterProblem(n.netdev(), ethtool(n.netdev()), "not asked: the NIC's name "
                         + "holds characters the host's shell would interpret (expected letters, digits, '.', '_', '-')"));
                 continue;
             }
@@ -93,7 +96,7 @@ final class HostCounters {
 
     /** {@code NIC statistics:} then one {@code name: value} line per counter. */
     private static void ethtool(String netdev, String text, Map<String, Map<String, Long>> counters,
-            List<CounterReaders.Problem> problems) {
+            List<CounterProblem> problems) {
         String command = ethtool(netdev);
         int taken = 0;
         int lineNo = 0;
@@ -104,7 +107,7 @@ final class HostCounters {
             }
             Matcher m = ETHTOOL_LINE.matcher(line);
             if (!m.matches()) {
-                problems.add(new CounterReaders.Problem(netdev, command, "line " + lineNo
+                problems.add(new CounterProblem(netdev, command, "line " + lineNo
                         + ": expected `name: value`, found \"" + shorten(line) + "\""));
                 return;
             }
@@ -124,7 +127,7 @@ final class HostCounters {
             }
             Long value = TextTables.count(m.group(2));
             if (value == null) {
-                problems.add(new CounterReaders.Problem(netdev, command, "line " + lineNo + ": " + name
+                problems.add(new CounterProblem(netdev, command, "line " + lineNo + ": " + name
                         + ": expected a count (a whole number >= 0), found \"" + shorten(m.group(2)) + "\""));
                 continue;
             }
@@ -132,18 +135,18 @@ final class HostCounters {
             taken++;
         }
         if (taken == 0) {
-            problems.add(new CounterReaders.Problem(netdev, command, "expected the mlx5 counters rx_prio<p>_pause,"
+            problems.add(new CounterProblem(netdev, command, "expected the mlx5 counters rx_prio<p>_pause,"
                     + " tx_prio<p>_pause and rx_discards_phy, found none (is " + netdev + " an RDMA NIC's netdev?)"));
         }
     }
 
     /** {@code link <dev>/<port>} then name-value pairs, whitespace-separated. */
     private static void rdma(Nic nic, String text, Map<String, Map<String, Long>> counters,
-            List<CounterReaders.Problem> problems) {
+            List<CounterProblem> problems) {
         String command = rdma(nic.rdmaDevice());
         String[] words = text.strip().split("\\s+");
         if (words.length < 2 || !words[0].equals("link") || !words[1].equals(nic.rdmaDevice() + "/1")) {
-            problems.add(new CounterReaders.Problem(nic.netdev(), command, "expected `link " + nic.rdmaDevice()
+            problems.add(new CounterProblem(nic.netdev(), command, "expected `link " + nic.rdmaDevice()
                     + "/1` and name-value pairs, found \"" + shorten(text.strip()) + "\""));
             return;
         }
@@ -154,14 +157,14 @@ final class HostCounters {
             }
             Long value = TextTables.count(words[i + 1]);
             if (value == null) {
-                problems.add(new CounterReaders.Problem(nic.netdev(), command, words[i]
+                problems.add(new CounterProblem(nic.netdev(), command, words[i]
                         + ": expected a count (a whole number >= 0), found \"" + shorten(words[i + 1]) + "\""));
                 continue;
             }
             counters.computeIfAbsent(nic.netdev(), k -> new TreeMap<>()).put(Counters.name(kind, 0), value);
         }
         if (words.length % 2 != 0) {
-            problems.add(new CounterReaders.Problem(nic.netdev(), command, "expected name-value pairs, found \""
+            problems.add(new CounterProblem(nic.netdev(), command, "expected name-value pairs, found \""
                     + shorten(words[words.length - 1]) + "\" without a value"));
         }
     }

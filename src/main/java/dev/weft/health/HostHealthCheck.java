@@ -4,6 +4,7 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.Health;
+import dev.weft.platform.Counters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -48,6 +48,7 @@ import dev.weft.units.Size;
 import dev.weft.units.Speed;
 import dev.weft.model.Subnet;
 import dev.weft.model.Switch;
+import dev.weft.model.SwitchPlatforms;
 import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Transport;
@@ -89,15 +90,20 @@ public final class IntentMapper {
     static final String PROFILE_REFERENCE = "a profile defined under profiles";
 
     private final Accelerators accelerators;
+    private final SwitchPlatforms platforms;
 
-    /** Units parsed with the fast path on (tests, tools). */
+    /** Units parsed with the fast path on, no platforms known (tests, tools). */
     public IntentMapper() {
-        this(Accelerators.on());
+        this(Accelerators.on(), SwitchPlatforms.NONE);
     }
 
-    /** Units parsed with the run's fast-path switch ({@code WEFT_FAST}). */
-    public IntentMapper(Accelerators accelerators) {
+    /**
+     * Units parsed with the run's fast-path switch ({@code WEFT_FAST}); each switch's platform checked
+     * against the fabric's transport with the registered packs' transports.
+     */
+    public IntentMapper(Accelerators accelerators, SwitchPlatforms platforms) {
         this.accelerators = accelerators;
+        this.platforms = platforms;
     }
 
     /** Maps a loaded inventory; its per-file findings are not repeated here. */
@@ -112,7 +118,7 @@ public final class IntentMapper {
      * @param firstFile where inventory-wide problems ("no version") are reported, or null
      */
     public MapResult map(String inventory, MapNode merged, String firstFile) {
-        return new Run(merged, firstFile, accelerators).model(inventory);
+        return new Run(merged, firstFile, accelerators, platforms).model(inventory);
     }
 
     /** One mapping pass: the findings list is per run, so the mapper itself stays stateless. */
@@ -121,11 +127,13 @@ public final class IntentMapper {
         private final Location inventoryLocation;
         private final List<Finding> findings = new ArrayList<>();
         private final Accelerators accelerators;
+        private final SwitchPlatforms platforms;
 
-        Run(MapNode root, String firstFile, Accelerators accelerators) {
+        Run(MapNode root, String firstFile, Accelerators accelerators, SwitchPlatforms platforms) {
             this.root = root;
             this.inventoryLocation = firstFile == null ? null : Location.ofFile(firstFile);
             this.accelerators = accelerators;
+            this.platforms = platforms;
         }
 
         /** A run over a slice of a list, with its own findings (merged back in list order). */
@@ -133,6 +141,7 @@ public final class IntentMapper {
             this.root = parent.root;
             this.inventoryLocation = parent.inventoryLocation;
             this.accelerators = parent.accelerators;
+            this.platforms = parent.platforms;
         }
 
         /** Maps one list item; null when the item is skipped. */
@@ -240,7 +249,7 @@ public final class IntentMapper {
                 out.put(e.key(), new NicModel(e.key(), string(m, "trust"), m.has("pfc") ? integers(list(m, "pfc")) : null,
                         string(m, "dscp-map"), integer(m, "roce-tos"), integer(cnp, "dscp"), integer(cnp, "priority"),
                         optionalBool(m, "dcqcn"), optionalBool(m, "link-pause"), string(m, "dcbx"), string(m, "roce-mode"),
-                        provenance(m)));
+                        provenance(m), string(m, "description")));
             }
             return out;
         }
@@ -530,12 +539,12 @@ public final class IntentMapper {
             String name = string(s, "name");
             String pointer = "/switches/" + i;
             String platform = string(s, "platform");
-            if (transport == Transport.ROCE_V2 && "ib-quantum".equals(platform)) {
-                reportOn(name, "switch " + name + " has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric;"
-                        + " use sonic, cumulus, eos or openconfig", at(s, "platform"), pointer + "/platform");
-            } else if (transport == Transport.INFINIBAND && platform != null && !"ib-quantum".equals(platform)) {
-                reportOn(name, "switch " + name + " has platform " + platform + " in an infiniband fabric; use ib-quantum",
-                        at(s, "platform"), pointer + "/platform");
+            if (transport == Transport.ROCE_V2 && platforms.foreignTo(platform, transport)) {
+                reportOn(name, "switch " + name + " has platform " + platform + ", an InfiniBand platform, in a roce-v2"
+                        + " fabric; use " + orList(platforms.of(transport)), at(s, "platform"), pointer + "/platform");
+            } else if (transport == Transport.INFINIBAND && platforms.foreignTo(platform, transport)) {
+                reportOn(name, "switch " + name + " has platform " + platform + " in an infiniband fabric; use "
+                        + orList(platforms.of(transport)), at(s, "platform"), pointer + "/platform");
             }
             if (transport == Transport.ROCE_V2 && !s.has("ports")) {
                 reportOn(name, "missing required key `ports` in switch " + name + " (required when `transport` is roce-v2)",
@@ -589,7 +598,7 @@ public final class IntentMapper {
                 }
                 out.add(new Port(name, profileName, speed, integer(p, "mtu"), word(string(p, "role"), PortRole::parse),
                         string(p, "description"), provenance(p), headroomXoff(p, pointer), integer(p, "vlan"),
-                        exception(p, pointer, lossless, device, name)));
+                        exception(p, pointer, lossless, device, name), string(p, "reason")));
             }
             return out;
         }
@@ -742,6 +751,13 @@ public final class IntentMapper {
             } catch (IllegalArgumentException schemaAlreadyReportedIt) {
                 return null;
             }
+        }
+
+        /** {@code a, b or c}. */
+        private static String orList(List<String> words) {
+            int last = words.size() - 1;
+            return last <= 0 ? String.join("", words)
+                    : String.join(", ", words.subList(0, last)) + " or " + words.get(last);
         }
 
         private static <T> T orDefault(T value, T fallback) {

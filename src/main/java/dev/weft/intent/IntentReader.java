@@ -7,10 +7,10 @@ import dev.weft.yaml.MapNode;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.model.FabricModel;
+import dev.weft.model.SwitchPlatforms;
 import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,25 +33,30 @@ public final class IntentReader {
     private final Function<ParsedFile, List<Finding>> schemaCheck;
 
     /** @param switchPlatforms the values a switch's {@code platform} may take (the platform packs' ids) */
-    public IntentReader(Collection<String> switchPlatforms) {
+    public IntentReader(SwitchPlatforms switchPlatforms) {
         this(LoadLimits.defaults(), switchPlatforms);
     }
 
     /** With a schema validator of its own (reading the schema is cheap: the library is compiled only if needed). */
-    public IntentReader(LoadLimits limits, Collection<String> switchPlatforms) {
+    public IntentReader(LoadLimits limits, SwitchPlatforms switchPlatforms) {
         this(limits, switchPlatforms, Accelerators.on());
     }
 
     /** With the run's fast-path switch ({@code WEFT_FAST}): YAML parser and schema quick pass follow it. */
-    public IntentReader(LoadLimits limits, Collection<String> switchPlatforms, Accelerators accelerators) {
-        this(new IntentLoader(limits, accelerators), new SchemaValidator(switchPlatforms, accelerators));
+    public IntentReader(LoadLimits limits, SwitchPlatforms switchPlatforms, Accelerators accelerators) {
+        this(new IntentLoader(limits, accelerators), new SchemaValidator(switchPlatforms.ids(), accelerators),
+                switchPlatforms);
     }
 
-    /** With a shared validator: the schema is read once per process, not once per read. */
-    public IntentReader(IntentLoader loader, SchemaValidator validator) {
+    /**
+     * With a shared validator: the schema is read once per process, not once per read.
+     *
+     * @param switchPlatforms the platforms the validator was made with, with their transports
+     */
+    public IntentReader(IntentLoader loader, SchemaValidator validator, SwitchPlatforms switchPlatforms) {
         this.loader = loader;
         this.validator = validator;
-        this.mapper = new IntentMapper(loader.accelerators());
+        this.mapper = new IntentMapper(loader.accelerators(), switchPlatforms);
         this.schemaCheck = f -> validator.validate(f.source().path(), f.root());
     }
 

@@ -18,6 +18,7 @@ import java.util.List;
  * @param linkPause  IEEE 802.3x global pause on the NIC
  * @param dcbx       {@code os} (static settings from the host) or {@code firmware} (negotiated, willing)
  * @param roceMode   {@code v1} or {@code v2}: the RDMA-CM default RoCE mode
+ * @param description as written, or null
  */
 public record NicModel(
         String name,
@@ -31,7 +32,8 @@ public record NicModel(
         Boolean linkPause,
         String dcbx,
         String roceMode,
-        Provenance at) {
+        Provenance at,
+        String description) {
 
     public NicModel {
         pfc = pfc == null ? null : List.copyOf(pfc);

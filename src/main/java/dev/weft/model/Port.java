@@ -8,9 +8,15 @@ import dev.weft.units.Speed;
  * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to use the computed one
  * @param vlan         the VLAN the port switches in (an L2 port), or null for a routed port
  * @param exception    a declared deviation from the fabric plan for this port, or null
+ * @param reason       why the port differs from its profile and the fabric plan, or null
  */
 public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
-        Provenance at, Size headroomXoff, Integer vlan, PlanException exception) {
+        Provenance at, Size headroomXoff, Integer vlan, PlanException exception, String reason) {
+
+    public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
+            Provenance at, Size headroomXoff, Integer vlan, PlanException exception) {
+        this(name, profile, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
+    }
 
     public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
             Provenance at, Size headroomXoff) {

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code nodeGuid} is for InfiniBand switches only.
  *
  * @param role      {@code leaf}, {@code spine} or {@code super-spine}
- * @param platform  {@code sonic}, {@code cumulus}, {@code eos}, {@code openconfig} or {@code ib-quantum}
+ * @param platform  the id of a registered platform pack (platform/Platforms)
  * @param hwsku     the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
  *                  pools, or null
  * @param hashSeed  this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role; or null

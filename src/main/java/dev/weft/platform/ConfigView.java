@@ -66,6 +66,14 @@ public record ConfigView(String renderedFile, Syntax syntax, int depth, Map<Feat
         parts = java.util.Collections.unmodifiableMap(copy);
     }
 
+    /**
+     * Whether the running config and the rendered file are one JSON document format, read as is (SONiC's
+     * CONFIG_DB): an import then finds the device's settings outside Weft's model by comparing their keys.
+     */
+    public boolean sameJsonDocument() {
+        return syntax == Syntax.JSON && running == JSON_TEXT && rendered == JSON_TEXT;
+    }
+
     /** A view whose running config and rendered file are both JSON text. */
     public static ConfigView json(String renderedFile, int depth, Map<Feature, List<String>> parts, String unit) {
         return new ConfigView(renderedFile, Syntax.JSON, depth, parts, unit, JSON_TEXT, JSON_TEXT);

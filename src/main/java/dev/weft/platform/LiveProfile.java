@@ -3,6 +3,7 @@ package dev.weft.platform;
 import dev.weft.compile.CompiledSwitch;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * How Weft reads one platform's live config: what to ask for ({@link #transport()}), how the reply maps
@@ -69,6 +70,25 @@ public interface LiveProfile {
      */
     default Map<Feature, String> notAudited() {
         return Map.of();
+    }
+
+    /**
+     * How surely a saved config is this platform's, for an import that is not told the platform: empty when it
+     * is not; else a rank, higher for a more specific sign (the vendor's own model 3, OpenConfig with a vendor's
+     * augments 2, plain OpenConfig or a bare shape of JSON 1). The import takes the pack of the highest rank.
+     */
+    default OptionalInt recognises(SavedConfig config) {
+        return OptionalInt.empty();
+    }
+
+    /**
+     * How this platform's switch counters are read over {@link #transport()} for {@code weft audit}'s health, or
+     * empty when Weft reads none from it (its health is then {@code not-read}). Per-platform live reads beyond the
+     * config (counters here; neighbours, when a pack reads them, beside it) belong to the live profile, so the
+     * stages that use them ask the pack and never test its id.
+     */
+    default Optional<CounterSource> counters() {
+        return Optional.empty();
     }
 
     /**

@@ -13,6 +13,13 @@ public abstract class NetconfSwitchPack implements PlatformPack, LiveProfile {
     /** The {@code <get-config>} subtree filter: only the trees drift compares, so nothing else is transferred. */
     protected abstract String subtreeFilter();
 
+    /**
+     * The folder of the project holding the YANG models this pack renders, reads and names paths in, e.g.
+     * {@code yang/vendor/juniper}: the lab's netconfd loads them, and every path of {@link #paths()} is checked
+     * against them.
+     */
+    public abstract String yangModels();
+
     @Override
     public final DeviceKind kind() {
         return DeviceKind.SWITCH;

@@ -3,6 +3,7 @@ package dev.weft.platform;
 import dev.weft.compile.CompiledSwitch;
 import java.util.ArrayList;
 import dev.weft.finding.Finding;
+import dev.weft.model.Transport;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,13 @@ import java.util.Optional;
  * {@code templates/<id>/}, its live reader, and, for NETCONF platforms, its vendor models under
  * {@code yang/vendor/} and the lab recipe that loads them. The intent schema's platform list and the
  * live registry follow from the packs, so adding one edits no list elsewhere.
+ *
+ * <p>Whatever differs between platforms is asked of the pack, never decided by testing its id outside
+ * {@code dev.weft.platform}: what it cannot render ({@link #renderGaps}), SHARP and numbered ports
+ * ({@link #sharpCapable}, {@link #numberedPorts}), and through {@link #live()} how a device is read. Reads of
+ * a running device beyond its config (its counters, {@link LiveProfile#counters()}) belong to the live profile:
+ * a further per-platform live read (LLDP neighbours) goes beside {@code counters()}, as an optional source
+ * with its commands or {@code <get>} and its parser, so the stage using it asks the pack.
  */
 public interface PlatformPack {
 
@@ -27,6 +35,11 @@ public interface PlatformPack {
     String title();
 
     DeviceKind kind();
+
+    /** The fabric transport a switch of this platform belongs to (the intent checks a switch against it). */
+    default Transport fabricTransport() {
+        return Transport.ROCE_V2;
+    }
 
     /** The folder under {@code templates/} this platform renders with. */
     default String templateFolder() {
@@ -74,6 +87,22 @@ public interface PlatformPack {
      */
     default Map<String, Object> templateData(CompiledSwitch sw) {
         return Map.of();
+    }
+
+    /**
+     * Whether the switch builds SHARP in-network aggregation trees (NVIDIA Quantum): {@code ib-sharp-prereq} warns
+     * about every other switch of a subnet with SHARP enabled.
+     */
+    default boolean sharpCapable() {
+        return false;
+    }
+
+    /**
+     * Whether the switch's ports are numbers the subnet manager knows without the intent listing them
+     * (InfiniBand switches): a link may name such a port of the switch without its declaring it.
+     */
+    default boolean numberedPorts() {
+        return false;
     }
 
     /** How a running device of this platform is read, or empty when it cannot be audited. */

@@ -1,5 +1,7 @@
 package dev.weft.platform;
 
+import dev.weft.model.SwitchPlatforms;
+import dev.weft.model.Transport;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +58,13 @@ public final class Platforms {
         SortedSet<String> ids = new TreeSet<>();
         byId.values().stream().filter(p -> p.kind() == DeviceKind.SWITCH).forEach(p -> ids.add(p.id()));
         return Collections.unmodifiableSortedSet(ids);
+    }
+
+    /** The switch platforms with their fabric transport, for the intent stage. */
+    public SwitchPlatforms switches() {
+        Map<String, Transport> ids = new TreeMap<>();
+        byId.values().stream().filter(p -> p.kind() == DeviceKind.SWITCH).forEach(p -> ids.put(p.id(), p.fabricTransport()));
+        return SwitchPlatforms.of(ids);
     }
 
     /** The live profile of a platform, or empty when it cannot be audited. */

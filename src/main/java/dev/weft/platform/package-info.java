@@ -2,7 +2,8 @@
  * Platform packs: one package per platform ({@code dev.weft.platform.<id>}) holding everything Weft knows
  * about it: the {@link dev.weft.platform.PlatformPack} (id, kind, template folder, what it cannot
  * express), its live reader ({@link dev.weft.platform.LiveProfile}: transport, reply → compiled switch,
- * what the platform does not serve), and the vendor's defaults the reader fills in. Templates live in
+ * what the platform does not serve, its counters, how its saved configs are recognised), and the vendor's
+ * defaults the reader fills in. Code outside this package asks a pack and never names a platform id. Templates live in
  * {@code templates/<id>/}, vendor models in {@code yang/vendor/}. {@link dev.weft.platform.Platforms} is
  * the registry; the intent schema's platform list follows from it.
  *

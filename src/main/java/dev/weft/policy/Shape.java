@@ -103,6 +103,11 @@ record Shape(String name, String doc, Map<String, Field> fields, BiFunction<Obje
             return this;
         }
 
+        /** Whether a field of this name is declared. */
+        boolean has(String field) {
+            return fields.containsKey(field);
+        }
+
         Shape build() {
             return new Shape(name, doc, fields, self, place, label);
         }

@@ -1,5 +1,6 @@
 package dev.weft.policy;
 
+import dev.weft.schema.IntentFields;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -12,7 +13,7 @@ final class Shapes {
     private final Map<String, Shape> byName = new LinkedHashMap<>();
 
     Shapes() {
-        List<Shape> all = new ArrayList<>(IntentShapes.all());
+        List<Shape> all = new ArrayList<>(IntentShapes.all(IntentFields.shipped()));
         all.addAll(ConfigShapes.all());
         for (Shape s : all) {
             if (byName.put(s.name(), s) != null) {

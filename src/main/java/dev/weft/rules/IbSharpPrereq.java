@@ -5,6 +5,8 @@ import dev.weft.finding.Severity;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Subnet;
 import dev.weft.model.Switch;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,6 +20,9 @@ import java.util.Set;
 public final class IbSharpPrereq implements Rule {
 
     static final Set<String> TREE_ENGINES = Set.of("updn", "ftree", "ar_updn", "ar_ftree");
+
+    /** The packs that say which switches run SHARP. */
+    private final Platforms platforms = Platforms.builtIn();
 
     @Override
     public String id() {
@@ -44,12 +49,17 @@ public final class IbSharpPrereq implements Rule {
                     .withPath("/subnet/sharp/enabled"));
         }
         for (Switch s : model.switches()) {
-            if (!"ib-quantum".equals(s.platform())) {
+            if (!platforms.pack(s.platform()).map(PlatformPack::sharpCapable).orElse(false)) {
                 out.add(Finding.of(id(), Severity.WARNING, "sharp is enabled but switch " + s.name() + " is "
-                        + s.platform() + ", not a SHARP-capable ib-quantum switch").at(s.at().of("platform"))
+                        + s.platform() + ", not a SHARP-capable " + sharpPlatforms() + " switch").at(s.at().of("platform"))
                         .onDevice(s.name()));
             }
         }
         return out;
+    }
+
+    /** The platforms whose switches run SHARP, e.g. {@code ib-quantum}. */
+    private String sharpPlatforms() {
+        return String.join(" or ", platforms.all().stream().filter(PlatformPack::sharpCapable).map(PlatformPack::id).toList());
     }
 }

@@ -16,8 +16,13 @@ import java.util.regex.Pattern;
 public final class IntentSchema {
 
     static final String RESOURCE = "/dev/weft/schema/intent.schema.json";
-    /** Where the switch platforms go: the {@code platform} enum and the keys of {@code versions.switch-os}. */
+    /**
+     * Where the switch platforms go: the {@code platform} enum and the keys of every map keyed by platform
+     * ({@code versions.switch-os}, {@code versions.switch-os-minimum}). No platform id is written in the file.
+     */
     static final String PLATFORMS_MARKER = "[\"@switch-platforms@\"]";
+    /** The one word of the marker's enum. */
+    static final String PLATFORM_WORD = "@switch-platforms@";
     private static final Pattern PLATFORM_ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
 
     private IntentSchema() {}

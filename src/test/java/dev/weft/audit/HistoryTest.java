@@ -8,7 +8,7 @@ import dev.weft.finding.DeviceStatus;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.health.CounterSnapshot;
-import dev.weft.health.Counters;
+import dev.weft.platform.Counters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.weft.finding.Finding;
 import dev.weft.model.Health;
 import dev.weft.model.Provenance;
 import dev.weft.finding.Location;
+import dev.weft.platform.Counters;
 import dev.weft.render.Examples;
 import java.util.List;
 import java.util.Map;

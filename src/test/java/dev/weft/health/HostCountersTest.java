@@ -9,6 +9,7 @@ import dev.weft.model.Host;
 import dev.weft.model.Nic;
 import dev.weft.model.Provenance;
 import dev.weft.finding.Location;
+import dev.weft.platform.Counters;
 import dev.weft.testing.HostCounterText;
 import dev.weft.units.Speed;
 import java.util.List;

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.model.FabricModel;
+import dev.weft.model.Transport;
 import dev.weft.units.TimeSpan;
 import dev.weft.model.TrafficClass;
 import dev.weft.model.Watchdog;
@@ -34,8 +35,14 @@ class IntentMapperTest {
     @TempDir
     Path dir;
 
+    /** The registered RoCE switch platforms as the message lists them: {@code a, b or c}. */
+    private static String roceSwitchPlatforms() {
+        List<String> ids = TestPlatforms.PLATFORMS.switches().of(Transport.ROCE_V2);
+        return String.join(", ", ids.subList(0, ids.size() - 1)) + " or " + ids.get(ids.size() - 1);
+    }
+
     private IntentResult read(Map<String, String> files) throws Exception {
-        return new IntentReader(new IntentLoader(LoadLimits.defaults()), VALIDATOR).read(TestYaml.inventory(dir, files));
+        return new IntentReader(new IntentLoader(LoadLimits.defaults()), VALIDATOR, TestPlatforms.PLATFORMS.switches()).read(TestYaml.inventory(dir, files));
     }
 
     private IntentResult read(String yaml) throws Exception {
@@ -166,8 +173,8 @@ class IntentMapperTest {
         List<String> messages = r.findings().stream().map(Finding::message).toList();
         assertEquals(List.of(
                 "missing required key `ports` in switch leaf-01 (required when `transport` is roce-v2)",
-                "switch leaf-01 has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric;"
-                        + " use sonic, cumulus, eos or openconfig"), messages);
+                "switch leaf-01 has platform ib-quantum, an InfiniBand platform, in a roce-v2 fabric; use "
+                        + roceSwitchPlatforms()), messages);
     }
 
     @Test

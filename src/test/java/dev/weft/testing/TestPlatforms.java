@@ -12,7 +12,7 @@ public final class TestPlatforms {
     private TestPlatforms() {}
 
     public static IntentReader intentReader() {
-        return new IntentReader(PLATFORMS.switchPlatforms());
+        return new IntentReader(PLATFORMS.switches());
     }
 
     public static SchemaValidator schemaValidator() {

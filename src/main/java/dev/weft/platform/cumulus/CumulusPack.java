@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.platform.CounterSource;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
@@ -15,11 +16,13 @@ import dev.weft.platform.LiveTransport;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -151,6 +154,22 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
         return CumulusNvueReader.read(reply, device, what);
+    }
+
+    /**
+     * An NVUE revision: the header and set documents as a list, or one document with NVUE's top-level trees
+     * (ranked below CONFIG_DB's tables, which a document may share a key with).
+     */
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.json() instanceof List<?>
+                || config.json() instanceof Map<?, ?> m && (m.containsKey("qos") || m.containsKey("interface") || m.containsKey("set"))
+                ? OptionalInt.of(1) : OptionalInt.empty();
+    }
+
+    @Override
+    public Optional<CounterSource> counters() {
+        return Optional.of(CumulusCounters.SOURCE);
     }
 
     @Override

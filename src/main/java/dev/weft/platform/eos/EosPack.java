@@ -12,9 +12,11 @@ import dev.weft.platform.PerQueueEcn;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -71,6 +73,17 @@ public final class EosPack extends NetconfSwitchPack {
     @Override
     public String title() {
         return "Arista EOS, CLI running-config and OpenConfig qos with Arista's augments over NETCONF";
+    }
+
+    /** OpenConfig with Arista's augments: above plain OpenConfig. */
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.xmlNaming("http://arista.com/yang/", 2);
+    }
+
+    @Override
+    public String yangModels() {
+        return "yang/vendor/arista";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.weft.platform.ibquantum;
 
+import dev.weft.model.Transport;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.PlatformPack;
 
@@ -22,5 +23,20 @@ public final class IbQuantumPack implements PlatformPack {
     @Override
     public DeviceKind kind() {
         return DeviceKind.SWITCH;
+    }
+
+    @Override
+    public Transport fabricTransport() {
+        return Transport.INFINIBAND;
+    }
+
+    @Override
+    public boolean sharpCapable() {
+        return true;
+    }
+
+    @Override
+    public boolean numberedPorts() {
+        return true;
     }
 }

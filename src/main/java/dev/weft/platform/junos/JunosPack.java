@@ -12,9 +12,11 @@ import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
 import dev.weft.platform.RenderGap;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -94,6 +96,16 @@ public final class JunosPack extends NetconfSwitchPack {
         }
         RenderGap.hashFields(sw, HASH_FIELDS, "enhanced-hash-key").ifPresent(out::add);
         return out;
+    }
+
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.xmlNaming("http://yang.juniper.net/junos/conf", 3);
+    }
+
+    @Override
+    public String yangModels() {
+        return "yang/vendor/juniper";
     }
 
     @Override

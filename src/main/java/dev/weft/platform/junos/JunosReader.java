@@ -11,6 +11,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
+import dev.weft.platform.DscpNames;
 import dev.weft.platform.LiveValues;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
@@ -41,12 +42,8 @@ final class JunosReader {
     private static final Pattern TC = Pattern.compile("tc([0-7])");
     private static final Pattern PG = Pattern.compile("pg([0-7])");
     private static final Pattern SPEED = Pattern.compile("([0-9]+)g");
-    private static final Map<String, Integer> DSCP_ALIASES = Map.ofEntries(Map.entry("be", 0), Map.entry("cs1", 8),
-            Map.entry("af11", 10), Map.entry("af12", 12), Map.entry("af13", 14), Map.entry("cs2", 16), Map.entry("af21", 18),
-            Map.entry("af22", 20), Map.entry("af23", 22), Map.entry("cs3", 24), Map.entry("af31", 26), Map.entry("af32", 28),
-            Map.entry("af33", 30), Map.entry("cs4", 32), Map.entry("af41", 34), Map.entry("af42", 36), Map.entry("af43", 38),
-            Map.entry("cs5", 40), Map.entry("ef", 46), Map.entry("cs6", 48), Map.entry("nc1", 48), Map.entry("cs7", 56),
-            Map.entry("nc2", 56));
+    /** Junos's own names beside the standard ones ({@link DscpNames}): best effort and network control. */
+    private static final Map<String, Integer> JUNOS_DSCP_NAMES = Map.of("be", 0, "nc1", 48, "nc2", 56);
     /** Junos's pfc-watchdog defaults for absent leaves. */
     private static final long DEFAULT_POLL_MS = 100;
     private static final long DEFAULT_DETECTION_POLLS = 2;
@@ -360,7 +357,7 @@ final class JunosReader {
 
     /** A DSCP code point: six bits ({@code 011010}) or one of Junos's standard aliases ({@code af31}). */
     private int codePoint(String text, String path) throws ReadException {
-        Integer alias = DSCP_ALIASES.get(text);
+        Integer alias = JUNOS_DSCP_NAMES.containsKey(text) ? JUNOS_DSCP_NAMES.get(text) : DscpNames.codePoint(text);
         return alias != null ? alias : bits(text, 6, path);
     }
 }

@@ -11,9 +11,11 @@ import dev.weft.platform.PerQueueEcn;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -64,6 +66,16 @@ public final class NxosPack extends NetconfSwitchPack {
     @Override
     public List<RenderGap> renderGaps(CompiledSwitch sw) {
         return NxosRenderGaps.of(sw, renderGaps());
+    }
+
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.xmlNaming("http://cisco.com/ns/yang/cisco-nx-os-device", 3);
+    }
+
+    @Override
+    public String yangModels() {
+        return "yang/vendor/cisco";
     }
 
     @Override

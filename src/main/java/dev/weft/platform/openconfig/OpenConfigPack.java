@@ -1,12 +1,15 @@
 package dev.weft.platform.openconfig;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.CounterSource;
 import dev.weft.platform.Feature;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
+import dev.weft.platform.SavedConfig;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code weft-qos-ext} for
@@ -37,6 +40,17 @@ public final class OpenConfigPack extends NetconfSwitchPack {
         return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
     }
 
+    /** Any OpenConfig tree; a vendor's augments rank higher. */
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.xmlNaming("http://openconfig.net/yang/", 1);
+    }
+
+    @Override
+    public String yangModels() {
+        return "yang";
+    }
+
     @Override
     protected String subtreeFilter() {
         return FILTER;
@@ -50,6 +64,11 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     @Override
     public Optional<Remediation> remediation() {
         return Optional.of(REMEDIATION);
+    }
+
+    @Override
+    public Optional<CounterSource> counters() {
+        return Optional.of(OpenConfigCounters.SOURCE);
     }
 
     @Override

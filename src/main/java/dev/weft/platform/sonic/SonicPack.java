@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.platform.CounterSource;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
@@ -16,10 +17,12 @@ import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGaps;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
@@ -226,6 +229,19 @@ public final class SonicPack implements PlatformPack, LiveProfile {
             Feature.BUFFERS, List.of("BUFFER_PG", "BUFFER_POOL", "BUFFER_PROFILE", "CABLE_LENGTH"),
             Feature.MTU, List.of("PORT"),
             Feature.HASH, List.of("SWITCH_HASH"));
+
+    /** CONFIG_DB JSON: an object with SONiC's tables. */
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.json() instanceof Map<?, ?> db
+                && (db.containsKey("PORT") || db.containsKey("DEVICE_METADATA") || db.containsKey("DSCP_TO_TC_MAP"))
+                ? OptionalInt.of(2) : OptionalInt.empty();
+    }
+
+    @Override
+    public Optional<CounterSource> counters() {
+        return Optional.of(SonicCounters.SOURCE);
+    }
 
     @Override
     public Optional<ConfigView> configView() {

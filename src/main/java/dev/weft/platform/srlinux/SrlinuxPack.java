@@ -11,9 +11,11 @@ import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
 import dev.weft.platform.RenderGap;
+import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -95,6 +97,16 @@ public final class SrlinuxPack extends NetconfSwitchPack {
         }
         RenderGap.hashFields(sw, HASH_FIELDS, "hash-options").ifPresent(out::add);
         return out;
+    }
+
+    @Override
+    public OptionalInt recognises(SavedConfig config) {
+        return config.xmlNaming("urn:nokia.com:srlinux", 3);
+    }
+
+    @Override
+    public String yangModels() {
+        return "yang/vendor/nokia";
     }
 
     @Override

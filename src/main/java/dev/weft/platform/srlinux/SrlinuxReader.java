@@ -11,6 +11,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
+import dev.weft.platform.DscpNames;
 import dev.weft.platform.LiveValues;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
@@ -36,11 +37,6 @@ import org.w3c.dom.Element;
 final class SrlinuxReader {
     private static final Pattern SPEED = Pattern.compile("([0-9]+)([GT])");
     private static final Pattern QUEUE_NAME = Pattern.compile("queue[0-9]+|q[0-9]+");
-    private static final Map<String, Integer> PHB = Map.ofEntries(Map.entry("CS0", 0), Map.entry("LE", 1), Map.entry("CS1", 8),
-            Map.entry("AF11", 10), Map.entry("AF12", 12), Map.entry("AF13", 14), Map.entry("CS2", 16), Map.entry("AF21", 18),
-            Map.entry("AF22", 20), Map.entry("AF23", 22), Map.entry("CS3", 24), Map.entry("AF31", 26), Map.entry("AF32", 28),
-            Map.entry("AF33", 30), Map.entry("CS4", 32), Map.entry("AF41", 34), Map.entry("AF42", 36), Map.entry("AF43", 38),
-            Map.entry("CS5", 40), Map.entry("EF", 46), Map.entry("CS6", 48), Map.entry("CS7", 56));
 
     private final String what;
 
@@ -345,7 +341,7 @@ final class SrlinuxReader {
 
     private int dscpValue(String text, String path) throws ReadException {
         String t = LiveValues.required(text, what, path);
-        Integer phb = PHB.get(t);
+        Integer phb = DscpNames.codePoint(t);
         return phb != null ? phb : LiveValues.integer(t, what, path, 0, 63);
     }
 

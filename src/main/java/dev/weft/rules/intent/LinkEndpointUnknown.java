@@ -10,6 +10,8 @@ import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
 import dev.weft.model.Switch;
+import dev.weft.platform.PlatformPack;
+import dev.weft.platform.Platforms;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
@@ -24,6 +26,9 @@ import java.util.Optional;
 public final class LinkEndpointUnknown implements Rule {
 
     static final String ID = "link-endpoint-unknown";
+
+    /** The packs that say whose switch ports are numbers the intent need not list. */
+    private final Platforms platforms = Platforms.builtIn();
 
     @Override
     public String id() {
@@ -73,10 +78,11 @@ public final class LinkEndpointUnknown implements Rule {
         return false;
     }
 
-    private static Optional<String> problem(FabricModel model, Endpoint end) {
+    private Optional<String> problem(FabricModel model, Endpoint end) {
         Optional<Switch> sw = model.switchNamed(end.device());
         if (sw.isPresent()) {
-            if ("ib-quantum".equals(sw.get().platform()) && end.port().matches("[0-9]+")) {
+            boolean numbered = platforms.pack(sw.get().platform()).map(PlatformPack::numberedPorts).orElse(false);
+            if (numbered && end.port().matches("[0-9]+")) {
                 return Optional.empty();
             }
             return Optional.of("switch " + end.device() + " has no port " + end.port());
