@@ -59,8 +59,8 @@ final class CommonOptions {
             description = "The Git repository (work tree or bare). Default: the one containing the inventory.")
     Path repo;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "Output format: text, json, sarif, junit, markdown, html (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", completionCandidates = OptionValues.Formats.class,
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--output", paramLabel = "[FORMAT=]FILE",
@@ -68,8 +68,8 @@ final class CommonOptions {
                     + " --output sarif=weft.sarif --output markdown=comment.md --output json=- (- is stdout).")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
-            description = "Exit 1 when a finding is at or above: error, warning, info, never (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error", completionCandidates = OptionValues.FailOnLevels.class,
+            description = "Exit 1 when a finding is at or above: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     String failOn;
 
     @Option(names = "--policies", paramLabel = "DIR",

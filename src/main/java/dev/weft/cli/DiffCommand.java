@@ -103,8 +103,8 @@ final class DiffCommand implements Callable<Integer> {
             ChangeImpact.Result impact = null;
             if (headRun.compiled() != null && baseRun != null && baseRun.compiled() != null) {
                 impact = impact(baseRun, headRun, git, root, notes);
-                baseFindings.addAll(impact.baseProblems());
-                headFindings.addAll(impact.headProblems());
+                addNew(baseFindings, impact.baseProblems());
+                addNew(headFindings, impact.headProblems());
             } else if (headRun.compiled() == null) {
                 notes.add("head does not load (see the findings), so configs were not compared and fixed findings are unknown");
             } else if (baseRun != null) {
@@ -290,6 +290,15 @@ final class DiffCommand implements Callable<Integer> {
 
     private void write(DiffReport report, PrintWriter stdout) {
         options.outputTargets().write(stdout, (format, out) -> DiffReporters.forFormat(format, linkPrefix).write(report, out));
+    }
+
+    /**
+     * Adds the findings {@code to} does not hold yet: validation renders every device too, so a device that does
+     * not render has its render-error from both, and the report counted it twice (issue 32).
+     */
+    private static void addNew(List<Finding> to, List<Finding> more) {
+        java.util.Set<Finding> seen = new java.util.HashSet<>(to);
+        more.stream().filter(seen::add).forEach(to::add);
     }
 
     /** One line: the ref is not there, and how to get it (a CI clone is shallow and single-branch by default). */

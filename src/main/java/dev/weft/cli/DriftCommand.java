@@ -29,9 +29,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft drift}: read each switch's running config over NETCONF and compare it with the intent. */
 @Command(name = "drift", mixinStandardHelpOptions = true,
-        description = "Read each switch's running config over NETCONF, compare it with what the intent compiles to"
+        description = {"Read each switch's running config, compare it with what the intent compiles to"
                 + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
                 + " the live config, and report drift per device.",
+            "Reads " + PlatformHelp.LIVE + "."},
         modelTransformer = CommonOptions.Prune.class,
         footerHeading = "%nExamples:%n",
         footer = {"  weft drift inventories/roce-pod-a --credentials creds.yaml",

@@ -1,8 +1,10 @@
 package dev.weft.cli;
 
 import dev.weft.finding.DidYouMean;
+import dev.weft.finding.Excerpt;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +25,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RULE", description = "Rule or finding id, e.g. pfc-watchdog-disabled, schema, drift-pfc.")
+    @Parameters(index = "0", paramLabel = "RULE", completionCandidates = OptionValues.RuleIds.class, description = "Rule or finding id, e.g. pfc-watchdog-disabled, schema, drift-pfc.")
     String ruleId;
 
     @Option(names = "--policies", paramLabel = "DIR", description = "Rule folders: user rules in CEL, and overrides of built-in rules by id. Repeatable.")
@@ -37,16 +39,19 @@ final class ExplainCommand implements Callable<Integer> {
         RuleMeta rule = rules.stream().filter(r -> r.id().equals(ruleId)).findFirst()
                 .orElseThrow(() -> new UsageException("no rule '" + ruleId + "'; 'weft rules' lists them"
                         + hint(DidYouMean.suggest(ruleId, rules.stream().map(RuleMeta::id).toList()))));
-        PrintWriter out = spec.commandLine().getOut();
+        // a rule's metadata comes from a file (a user rule's rule.yaml): its control characters are shown, not
+        // sent to the terminal, where a title holding escapes cleared the screen and set the title (issue 32)
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
         out.println(rule.id() + " — " + rule.title());
         out.println("severity: " + dev.weft.rules.RuleDocs.severities(rule) + "   scope: " + dev.weft.rules.RuleDocs.scope(rule)
                 + "   category: " + rule.category() + "   since: " + rule.since());
         if (rule.tool()) {
             out.println("(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be waived)");
         }
-        loaded.user().explain(rule.id()).ifPresent(text -> {
+        loaded.user().explain(rule.id()).ifPresent(readme -> {
             out.println();
-            out.print(text);
+            out.print(readme);
         });
         out.println();
         out.println("Why");
@@ -60,6 +65,9 @@ final class ExplainCommand implements Callable<Integer> {
             rule.sources().forEach(s -> out.println("  - " + s));
         }
         out.flush();
+        PrintWriter terminal = spec.commandLine().getOut();
+        terminal.print(Excerpt.escapeControls(text.toString(), true));
+        terminal.flush();
         return ExitCode.OK;
     }
 

@@ -99,6 +99,7 @@ final class ImportCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UsageException("--from " + from + ": " + e.getMessage());
             }
+            requireSomethingToImport(contents);
             source = from.normalize().toString().replace('\\', '/');
         }
         String label = out.normalize().toString().replace('\\', '/');
@@ -149,6 +150,70 @@ final class ImportCommand implements Callable<Integer> {
         if (!live && !Files.isDirectory(from)) {
             throw new UsageException("--from " + from + ": not a directory");
         }
+    }
+
+    /**
+     * An empty folder, a folder of rendered output or one of text backups once became an empty inventory with
+     * exit 0 and "0 errors" (issue 32). A folder holding nothing importable is a usage error that says what it
+     * does hold.
+     */
+    private void requireSomethingToImport(ConfigFolder.Contents contents) {
+        if (!contents.configs().isEmpty() || !contents.subnetManagers().isEmpty()) {
+            return;
+        }
+        throw new UsageException("--from " + from + ": nothing to import: " + whatFolderHolds(contents)
+                + "; give a weft backup repository or a folder of <device>.xml and <device>.json configs read from"
+                + " the devices");
+    }
+
+    /** What an import folder without device configs holds, in words: its files by kind, a few names each. */
+    private String whatFolderHolds(ConfigFolder.Contents contents) {
+        List<String> folders = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        try (Stream<Path> list = Files.list(from)) {
+            list.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().limit(MAX_LISTED)
+                    .forEach(p -> {
+                        String name = p.getFileName().toString();
+                        if (Files.isDirectory(p)) {
+                            folders.add(name + "/");
+                        } else if (name.endsWith(".txt") || name.endsWith(".cfg") || name.endsWith(".conf")) {
+                            texts.add(name);
+                        } else {
+                            others.add(name);
+                        }
+                    });
+        } catch (IOException e) {
+            return "it cannot be listed (" + e.getMessage() + ")";
+        }
+        List<String> parts = new ArrayList<>();
+        if (!folders.isEmpty()) {
+            parts.add(count(folders, "folder") + " (" + sample(folders)
+                    + "), which looks like weft render output; import reads the configs the devices run,"
+                    + " as weft backup saves them");
+        }
+        if (!texts.isEmpty()) {
+            parts.add(count(texts, "text file") + " (" + sample(texts) + "); text configs are not read yet");
+        }
+        if (!others.isEmpty()) {
+            parts.add(count(others, "other file") + " (" + sample(others) + ")");
+        }
+        if (!contents.findings().isEmpty()) {
+            parts.add(contents.findings().size() + " unreadable: " + contents.findings().get(0).message());
+        }
+        return parts.isEmpty() ? "the folder is empty" : "it holds " + String.join("; ", parts);
+    }
+
+    /** Names listed from an import folder that holds nothing to import: enough to say what it is. */
+    private static final int MAX_LISTED = 10_000;
+
+    private static String count(List<String> names, String what) {
+        return names.size() + (names.size() == MAX_LISTED ? "+ " : " ") + what + (names.size() == 1 ? "" : "s");
+    }
+
+    private static String sample(List<String> names) {
+        return String.join(", ", names.subList(0, Math.min(3, names.size())))
+                + (names.size() > 3 ? ", ..." : "");
     }
 
     private dev.weft.source.InventorySource skeletonSource() {

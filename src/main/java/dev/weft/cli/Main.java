@@ -43,6 +43,7 @@ public final class Main {
             cli = WeftCommand.tree();
         }
         CommonOptions.Prune.all(cli);
+        PlatformHelp.install(cli);
         addLogging(cli);
         cli.setDefaultValueProvider(ConfigDefaults.locate(cwd, environment, WeftCommand.SUBCOMMANDS.keySet()));
         cli.setOut(out);

@@ -48,7 +48,7 @@ final class ManPage {
         String name = pageName(spec);
         roff.append(".TH \"").append(escape(name.toUpperCase(java.util.Locale.ROOT))).append("\" \"1\" \"")
                 .append(date).append("\" \"").append(escape("weft " + version)).append("\" \"Weft Manual\"\n");
-        String[] description = spec.usageMessage().description();
+        String[] description = PlatformHelp.fill(spec.usageMessage().description());
         roff.append(".SH NAME\n").append(escape(name)).append(" \\- ")
                 .append(escape(firstSentence(description.length == 0 ? name : description[0]))).append('\n');
 
@@ -82,7 +82,7 @@ final class ManPage {
         if (!spec.subcommands().isEmpty()) {
             roff.append(".SH COMMANDS\n");
             spec.subcommands().forEach((sub, line) -> {
-                String[] d = line.getCommandSpec().usageMessage().description();
+                String[] d = PlatformHelp.fill(line.getCommandSpec().usageMessage().description());
                 roff.append(".TP\n\\fB").append(escape(sub)).append("\\fR\n")
                         .append(line(d.length == 0 ? "" : d[0])).append("\nSee \\fB")
                         .append(escape(pageName(line.getCommandSpec()))).append("\\fR(1).\n");

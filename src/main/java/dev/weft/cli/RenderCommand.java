@@ -44,9 +44,9 @@ import picocli.CommandLine.Spec;
  * summary line goes to stderr so {@code --format json} output stays pure JSON.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = "Validate the inventory as weft validate does, then render device configs (SONiC, Cumulus NVUE,"
-                + " Arista EOS, OpenConfig, ConnectX, OpenSM) into DIR/<device>/<file>; nothing is written unless"
-                + " validation passes; a device that fails to render keeps its previous files.",
+        description = {"Validate the inventory as weft validate does, then render each device's configs into"
+                + " DIR/<device>/<file>; nothing is written unless validation passes.",
+            "Platforms: " + PlatformHelp.RENDERED + ". A device that fails to render keeps its previous files."},
         footerHeading = "%nExamples:%n",
         footer = {"  weft render inventories/roce-pod-a --out build/configs",
                 "  weft render --out build/configs --device leaf-01 --device leaf-02"})

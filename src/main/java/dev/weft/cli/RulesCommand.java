@@ -1,10 +1,12 @@
 package dev.weft.cli;
 
+import dev.weft.finding.Excerpt;
 import dev.weft.policy.TypeReference;
 import dev.weft.rules.RuleDocs;
 import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -28,7 +30,7 @@ final class RulesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", completionCandidates = OptionValues.RuleListFormats.class,
             description = "text (one line per rule), markdown (the docs page) or cel-types (what a user rule in CEL sees:"
                     + " scopes, types, fields, units) (default: ${DEFAULT-VALUE}).")
     String format;
@@ -45,7 +47,9 @@ final class RulesCommand implements Callable<Integer> {
         }
         Pipeline.Rules loaded = load(policies);
         List<RuleMeta> rules = catalogue(loaded);
-        PrintWriter out = spec.commandLine().getOut();
+        // titles come from rule.yaml files (user rules): their control characters are shown, not obeyed
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
         switch (format) {
             case "markdown" -> out.print(RuleDocs.markdown(rules, userFolders(loaded)));
             case "text" -> rules.forEach(r -> out.printf("%-30s %-8s %-16s %-14s %s%n", r.id(), r.effectiveSeverity().label(),
@@ -53,6 +57,8 @@ final class RulesCommand implements Callable<Integer> {
             default -> throw new UsageException("--format for rules must be text, markdown or cel-types, found '" + format + "'");
         }
         out.flush();
+        spec.commandLine().getOut().print(Excerpt.escapeControls(text.toString(), true));
+        spec.commandLine().getOut().flush();
         return ExitCode.OK;
     }
 

@@ -19,9 +19,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code weft test-policies DIR}: a policy folder's fixtures against their {@code # expect:} markers. */
 @Command(name = "test-policies", mixinStandardHelpOptions = true,
-        description = {"Run the pass/ and fail/ fixtures of every rule folder in DIR (user rules in CEL, or built-in",
-            "rule folders) through weft validate with DIR's rules loaded, and report every # expect: marker",
-            "that was not met and every finding no marker expects. Exit 1 when any fixture fails."},
+        description = "Run the pass/ and fail/ fixtures of every rule folder in DIR (user rules in CEL, or built-in"
+                + " rule folders) through weft validate with DIR's rules loaded, and report every # expect: marker"
+                + " that was not met and every finding no marker expects. Exit 1 when any fixture fails.",
         footerHeading = "%nExamples:%n",
         footer = {"  weft test-policies policies/examples"})
 final class TestPoliciesCommand implements Callable<Integer> {

@@ -53,6 +53,7 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
         CommandLine cli = new CommandLine(new WeftCommand());
         SUBCOMMANDS.values().forEach(cli::addSubcommand);
         CommonOptions.Prune.all(cli);
+        PlatformHelp.install(cli);
         return cli;
     }
 

@@ -17,8 +17,11 @@ import java.util.Optional;
  * ({@code .git/index.lock}, a ref's {@code .lock}) behind, and every later backup failed until someone deleted
  * them. Each run therefore holds its own marker, {@code .git/weft-backup.lock} (the process id and its start
  * time), for as long as it writes. A lock file is Weft's own stale lock when that marker names a process that
- * no longer runs and the lock is older than the current process: then it is removed and the run says so. Any
- * other lock (a {@code git} running, another backup still alive) is reported and nothing is touched.
+ * no longer runs: no process has the marker's id, or the one that has it started at another time (the id was
+ * reused). Then the locks are removed and the run says so. Any other lock (a {@code git} running, another
+ * backup still alive) is reported and nothing is touched. The owner is recognised by its process alone: an
+ * earlier version also compared the lock file's modification time with the new process's start, which refused
+ * a backup restarted at once after a {@code kill -9} (the clock read early).
  */
 final class BackupLock implements AutoCloseable {
 
@@ -40,14 +43,12 @@ final class BackupLock implements AutoCloseable {
         Path marker = gitDir.resolve(MARKER);
         List<Path> locks = gitLocks(gitDir);
         Optional<Holder> holder = Holder.read(marker);
-        Instant ourStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
         if (holder.isPresent() && holder.get().alive()) {
             throw new BackupException("the backup repository " + gitDir.getParent() + " is being written by another weft"
                     + " backup (process " + holder.get().pid() + "); wait for it to finish");
         }
         for (Path lock : locks) {
-            boolean ours = holder.isPresent() && modified(lock).isBefore(ourStart);
-            if (!ours) {
+            if (holder.isEmpty()) {
                 throw new BackupException("the backup repository is locked: " + lock + " exists (another git process,"
                         + " or one that was killed); if none runs on " + gitDir.getParent() + ", remove the file");
             }
@@ -58,7 +59,8 @@ final class BackupLock implements AutoCloseable {
                 removed.add("removed " + gitDir.relativize(lock) + ", left by an interrupted weft backup (process "
                         + holder.orElseThrow().pid() + ")");
             }
-            Files.writeString(marker, ProcessHandle.current().pid() + " " + ourStart + "\n", StandardCharsets.UTF_8,
+            long pid = ProcessHandle.current().pid();
+            Files.writeString(marker, pid + " " + startOf(pid).orElse("unknown") + "\n", StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
                     LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
@@ -95,12 +97,24 @@ final class BackupLock implements AutoCloseable {
         return out;
     }
 
-    private static Instant modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
-        } catch (IOException e) {
-            return Instant.MAX;     // cannot tell its age: not treated as stale
+    /**
+     * When process {@code pid} started, as the kernel counts it: {@code /proc/<pid>/stat}'s starttime (clock
+     * ticks since boot, field 22), exact and the same however often it is read, unlike a wall-clock instant
+     * derived from it. Elsewhere than Linux: the JDK's start instant.
+     */
+    static Optional<String> startOf(long pid) {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        if (Files.isReadable(stat)) {
+            try {
+                String line = Files.readString(stat, StandardCharsets.US_ASCII);
+                // the command name (field 2) is in parentheses and may hold spaces: count after its end
+                String[] after = line.substring(line.lastIndexOf(')') + 2).split(" ");
+                return after.length > 19 ? Optional.of("ticks:" + after[19]) : Optional.empty();
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
         }
+        return ProcessHandle.of(pid).flatMap(p -> p.info().startInstant()).map(Instant::toString);
     }
 
     /** The process a marker names: its id and start time (a reused id has another start time). */
@@ -118,11 +132,15 @@ final class BackupLock implements AutoCloseable {
             }
         }
 
+        /**
+         * The marker's process still runs: a process with its id runs and started when the marker says. A process
+         * whose start cannot be read is taken as alive (nothing is removed on a guess).
+         */
         boolean alive() {
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                    .flatMap(p -> p.info().startInstant())
-                    .map(start -> start.toString().equals(started))
-                    .orElse(false);
+            if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
+                return false;
+            }
+            return startOf(pid).map(start -> start.equals(started)).orElse(true);
         }
     }
 }

@@ -37,11 +37,15 @@ public final class GitRepo implements AutoCloseable {
     }
 
     /** The full commit id a ref names, or empty when it does not resolve (unknown, not fetched, beyond a shallow clone). */
-    public Optional<String> resolve(String ref) {
+    public Optional<String> resolve(String ref) throws IOException {
         try {
             ObjectId id = repo.resolve(ref + "^{commit}");
             return Optional.ofNullable(id).map(ObjectId::name);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            // a ref naming an object that is missing or corrupt: a damaged repository, not a ref to fetch (issue 32)
+            throw new IOException("the repository looks damaged"
+                    + (e.getMessage() == null ? "" : " (" + dev.weft.finding.Excerpt.cut(e.getMessage()) + ")") + "; try git fsck", e);
+        } catch (RuntimeException e) {
             // RevisionSyntaxException, and the NumberFormatException of an absurd HEAD@{-99999999999}: not a ref
             return Optional.empty();
         }
@@ -63,8 +67,9 @@ public final class GitRepo implements AutoCloseable {
 
     /** The IOException of a repository JGit cannot read (a truncated or corrupted object): one line, try git fsck. */
     static IOException damaged(RuntimeException e) {
-        return new IOException("the repository looks damaged (" + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + dev.weft.finding.Excerpt.cut(e.getMessage())) + "); try git fsck", e);
+        // JGit's own words, without the Java class name (issue 32: a message is for the user, not a trace)
+        return new IOException("the repository looks damaged"
+                + (e.getMessage() == null ? "" : " (" + dev.weft.finding.Excerpt.cut(e.getMessage()) + ")") + "; try git fsck", e);
     }
 
     /** True when {@code path} (repository-relative) exists in the tree of {@code ref}. */

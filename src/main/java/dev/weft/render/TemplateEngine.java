@@ -71,6 +71,17 @@ public final class TemplateEngine {
     /** The run's fast-path switch: {@code off} renders with Jinjava alone, {@code verify} with both. */
     private final Accelerators accelerators;
     private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+
+    /**
+     * The templates that ran out of their time budget in this engine's run, with the problem that said so. A
+     * runaway template once cost its budget once per device, in sequence (six devices: 61 s; 500 switches: 83
+     * minutes before the run failed); now it costs it once per run, and every later device that uses it is
+     * reported at the same template line without running it again (issue 32).
+     */
+    private final Map<String, TemplateProblem> outOfTime = new ConcurrentHashMap<>();
+
+    /** How the time-budget problem starts: what marks a template as out of time for the rest of the run. */
+    private static final String OUT_OF_TIME = "the render took longer than ";
     /**
      * One copy of Jinjava's global context (filters, tests, functions, tags) per rendering thread,
      * the parent of every render's own context on that thread. Jinjava's own render copies the global
@@ -256,17 +267,25 @@ public final class TemplateEngine {
     private void beforeNode(Node node, JinjavaInterpreter interpreter) {
         interpreter.getContext().setCurrentNode(node);
         if (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline.get()[0]) {
-            throw new InterpretException("the render took longer than " + timeLimit.toMillis() + " ms (limit: template"
+            throw new InterpretException(OUT_OF_TIME + timeLimit.toMillis() + " ms (limit: template"
                     + " time, --template-timeout; a loop or include runs away)", node.getLineNumber(), node.getStartPosition());
         }
     }
 
     /** Renders the template {@code name} (relative to the templates root) with the given data, within the budgets. */
     public Outcome render(String name, Map<String, Object> data) {
+        TemplateProblem ranOut = outOfTime.get(name);
+        if (ranOut != null) {
+            return new Outcome("", List.of(new TemplateProblem(ranOut.template(), ranOut.line(), "not run again: "
+                    + ranOut.message() + " for an earlier device of this run, and would again")));
+        }
         long[] until = deadline.get();
         until[0] = saturatedDeadline();
         try {
-            return renderWithin(name, data, until[0]);
+            Outcome outcome = renderWithin(name, data, until[0]);
+            outcome.problems().stream().filter(p -> p.message().startsWith(OUT_OF_TIME)).findFirst()
+                    .ifPresent(p -> outOfTime.putIfAbsent(name, p));
+            return outcome;
         } catch (StackOverflowError deep) {
             Parsed template = parsed.get(name);
             return new Outcome("", List.of(new TemplateProblem(template == null ? name : template.shownAs(), 1,

@@ -54,6 +54,12 @@ public final class TemplateFolders {
     public record Template(String name, String shownAs, String text) {}
 
     /**
+     * The largest template file read, checked from its size before reading: the built-in ones are under 20 kB; a
+     * 300 MB template once took 31 s and 6 GB, a 1.5 GB one ended in an OutOfMemoryError (issue 32).
+     */
+    public static final long MAX_TEMPLATE_BYTES = 1L << 20;
+
+    /**
      * Reads a template by its name relative to the templates root ({@code sonic/config_db.json.j2}).
      * Names are plain relative paths: no leading '/', no '..', no '\', no hidden segments.
      */
@@ -90,6 +96,11 @@ public final class TemplateFolders {
                 return Optional.empty();
             }
             String shown = userShown.resolve(clean).toString().replace('\\', '/');
+            long size = Files.size(real);
+            if (size > MAX_TEMPLATE_BYTES) {
+                throw new TemplateAccessException(shown + " is " + size + " bytes; a template may be at most "
+                        + MAX_TEMPLATE_BYTES + " bytes (limit: template size)");
+            }
             return Optional.of(new Template(clean, shown, Files.readString(real)));
         } catch (IOException e) {
             throw new TemplateAccessException("template '" + clean + "' could not be read: " + e.getMessage());

@@ -104,8 +104,9 @@ final class DiffMarkdownReporter implements DiffReporters.DiffReporter {
         for (DiffReport.DeviceChange c : report.changes()) {
             StringBuilder diff = new StringBuilder();
             for (DiffReport.FileChange f : c.files()) {
-                diff.append(f.diff());
-                if (!f.diff().endsWith("\n")) {
+                String fileDiff = wholeFileCollapsed(f.diff());
+                diff.append(fileDiff);
+                if (!fileDiff.endsWith("\n")) {
                     diff.append('\n');
                 }
             }
@@ -181,6 +182,26 @@ final class DiffMarkdownReporter implements DiffReporters.DiffReporter {
             s.append(" (").append(by.author()).append(')');
         }
         return s.toString();
+    }
+
+    /** Lines of a whole added or removed file a comment shows before it says how many more there are. */
+    static final int WHOLE_FILE_LINES = 12;
+
+    /**
+     * The diff of a file that exists on one side only (an added host's ~300-line script), cut to its first lines
+     * and a count of the rest: every line of it is a change, and a reviewer reads the file, not its diff (issue
+     * 32). Any other diff as it is.
+     */
+    static String wholeFileCollapsed(String diff) {
+        List<String> lines = diff.lines().toList();
+        boolean oneSide = lines.size() > 2 && (lines.get(0).equals("--- /dev/null") || lines.get(1).equals("+++ /dev/null"));
+        int header = 3;     // ---, +++ and the single hunk's @@ line
+        if (!oneSide || lines.size() <= header + WHOLE_FILE_LINES + 1) {
+            return diff;
+        }
+        int rest = lines.size() - header - WHOLE_FILE_LINES;
+        return String.join("\n", lines.subList(0, header + WHOLE_FILE_LINES)) + "\n... " + rest + " more lines of the "
+                + (lines.get(0).equals("--- /dev/null") ? "added" : "removed") + " file (weft diff --format json has them)\n";
     }
 
     /** A code fence longer than any backtick run in the text, so a diff cannot close it early. */

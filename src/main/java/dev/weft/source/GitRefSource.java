@@ -109,13 +109,12 @@ public final class GitRefSource implements InventorySource {
             files.sort(InventoryFiles.BY_PATH);
             return List.copyOf(files);
         } catch (IOException e) {
-            throw new SourceException("cannot read ref '" + ref + "' in " + repoDir + ": " + e.getMessage(), e);
+            // a missing or corrupt object, a tree that does not parse: JGit's IOExceptions here all mean damage
+            throw new SourceException(damaged(e), e);
         } catch (RuntimeException e) {
             // JGit on a damaged object database (a truncated tree, a commit that does not parse) throws unchecked
             // exceptions as well as CorruptObjectException: either way the ref cannot be read, which is no bug of ours.
-            throw new SourceException("cannot read ref '" + ref + "' in " + repoDir + ": the repository looks damaged ("
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                    + "); try git fsck", e);
+            throw new SourceException(damaged(e), e);
         }
     }
 
@@ -275,7 +274,11 @@ public final class GitRefSource implements InventorySource {
         } catch (AmbiguousObjectException e) {
             throw new SourceException("ref '" + ref + "' is ambiguous in " + repoDir + ": " + e.getCandidates().size()
                     + " objects start with it; give more digits of the commit id", e);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            // the ref names an object the repository cannot read (a missing or corrupt object, a damaged
+            // packed-refs): not a ref to fetch, a repository to repair (issue 32)
+            throw new SourceException(damaged(e), e);
+        } catch (RuntimeException e) {
             // an absurd ref (HEAD@{-99999999999} overflows JGit's number parsing) is simply not a ref
             id = null;
         }
@@ -283,6 +286,12 @@ public final class GitRefSource implements InventorySource {
             throw new SourceException(notFound());
         }
         return id;
+    }
+
+    /** A repository JGit cannot read, in one line with JGit's words but no Java class name: try git fsck. */
+    private String damaged(Exception e) {
+        return "cannot read ref '" + ref + "' in " + repoDir + ": the repository looks damaged"
+                + (e.getMessage() == null ? "" : " (" + dev.weft.finding.Excerpt.cut(e.getMessage()) + ")") + "; try git fsck";
     }
 
     /** One line that says what to do: most often the ref was simply never fetched. */

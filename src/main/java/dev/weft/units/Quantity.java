@@ -32,15 +32,25 @@ final class Quantity {
         if (v > range.max()) {
             throw new UnitException(what + " must be at most " + range.maxText() + ", found " + written(raw));
         }
+        if (v < range.min()) {
+            throw new UnitException(what + " must be at least " + range.minText() + ", found " + written(raw));
+        }
         return v;
     }
 
     /**
      * The largest value of a quantity that Weft accepts, in base units, and how messages write it. Every
      * quantity is bounded before any arithmetic sees it: headroom multiplies speed by cable length, and
-     * {@code 10000000000000000G} once overflowed a long there.
+     * {@code 10000000000000000G} once overflowed a long there. The lower end keeps out what the arithmetic
+     * divides by or cannot mean: a {@code 0G} port once ended the compile in an IllegalArgumentException.
      */
-    record Range(long max, String maxText) {}
+    record Range(long min, String minText, long max, String maxText) {
+
+        /** Zero up to {@code max}. */
+        Range(long max, String maxText) {
+            this(0, "0", max, maxText);
+        }
+    }
 
     /** The name the digits-and-whole-unit fast path is counted under ({@link Accelerators}). */
     static final String FAST_PATH = "units";

@@ -6,8 +6,11 @@ import java.util.Map;
 /** A link speed in whole Gb/s ({@code 400G}, {@code 1.6T}). */
 public record Speed(long gbps) implements Comparable<Speed> {
 
-    /** Larger values are refused before any arithmetic (docs/limits.md). */
-    private static final Quantity.Range RANGE = new Quantity.Range(100_000, "100000G (100T)");
+    /**
+     * Larger values are refused before any arithmetic (docs/limits.md); so is a speed of zero, which no port runs
+     * at and which headroom cannot be computed for.
+     */
+    private static final Quantity.Range RANGE = new Quantity.Range(1, "1G", 100_000, "100000G (100T)");
 
     private static final Map<String, BigDecimal> UNITS = Map.of(
             "", BigDecimal.ONE, "G", BigDecimal.ONE, "T", BigDecimal.valueOf(1000));

@@ -59,7 +59,7 @@ public final class YamlParser {
      * Built per slow parse rather than up front: when every file takes the fast path, snakeyaml is
      * never loaded at all, which is a good part of a small run's start-up.
      */
-    private LoadSettings settings() {
+    private LoadSettings settings(int textLength) {
         // Trees are built from the event stream (TreeBuilder), not by snakeyaml's recursive composer, so
         // duplicate keys, aliases, tags and depth are enforced there; the composer settings below are
         // kept strict anyway in case a caller ever composes with these settings.
@@ -72,9 +72,18 @@ public final class YamlParser {
                 .setAllowNonScalarKeys(false)
                 .setMaxAliasesForCollections(limits.maxAliases())
                 .setCodePointLimit((int) Math.min(Integer.MAX_VALUE, limits.maxFileBytes()))
+                // The whole text in one read. snakeyaml-engine's StreamReader reads bufferSize characters at a
+                // time and copies its whole look-ahead window on every read; a token longer than the buffer (a
+                // 1 MB value on one line) is scanned with a peek per character, so each read re-copied
+                // everything seen so far: quadratic, 1 MB 1.4 s, 16 MB 67-89 s, before the value limit could
+                // apply (issue 32). With the buffer as large as the text, the window is filled once.
+                .setBufferSize(Math.max(MIN_BUFFER, textLength + 1))
                 .setTagConstructors(Map.of())
                 .build();
     }
+
+    /** snakeyaml-engine's own default read size: what a small file gets. */
+    private static final int MIN_BUFFER = 1024;
 
     public ParseResult parse(SourceFile source) {
         if (source.problem() != null) {
@@ -129,7 +138,7 @@ public final class YamlParser {
         }
         TreeBuilder builder = new TreeBuilder(file, limits);
         try {
-            LoadSettings settings = settings();
+            LoadSettings settings = settings(text.length());
             ParserImpl parser = new ParserImpl(settings, new StreamReader(settings, text));
             while (parser.hasNext()) {
                 builder.accept(parser.next());

@@ -15,7 +15,7 @@ class ShellScriptsTest {
     @Test
     void shellcheckFindsNothingInTheLaunchersTheHookAndTheImageScript() throws Exception {
         Shell.Result lint = Shell.run(ProjectDir.get(), Map.of(),
-                List.of("shellcheck", "--severity=style", "weft", "bin/weft", "scripts/pre-commit", "scripts/image"), 2);
+                List.of("shellcheck", "--severity=style", "weft", "bin/weft", "bin/install", "scripts/pre-commit", "scripts/image", "scripts/fuzz"), 2);
         assertEquals("", lint.out() + lint.err());
         assertEquals(0, lint.exit(), lint.all());
     }

@@ -67,6 +67,18 @@ class ShellCompletionTest {
         assertEquals("bash\nzsh\n", bashCompletes("source <(weft completion bash)", "weft", "completion", ""));
     }
 
+    /** Issue 32: completion offered commands and options but no option values. */
+    @Test
+    void itCompletesOptionValuesAndRuleIds() throws Exception {
+        assertEquals("text\njson\nsarif\njunit\nmarkdown\nhtml\n",
+                bashCompletes("source <(weft completion bash)", "weft", "validate", "--format", ""));
+        assertEquals("error\nwarning\ninfo\nnever\n",
+                bashCompletes("source <(weft completion bash)", "weft", "render", "--fail-on", ""));
+        String rules = bashCompletes("source <(weft completion bash)", "weft", "explain", "pfc-watchdog");
+        assertTrue(rules.lines().anyMatch("pfc-watchdog-disabled"::equals), rules);
+        assertTrue(rules.lines().allMatch(l -> l.startsWith("pfc-watchdog")), rules);
+    }
+
     @Test
     void theArchivesBashCompletionFileIsTheSameScript() throws Exception {
         Path shipped = tmp.resolve("opt/weft-" + ReleaseArchive.version() + "/share/bash-completion/completions/weft");

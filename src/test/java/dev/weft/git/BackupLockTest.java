@@ -42,10 +42,11 @@ class BackupLockTest {
     private void leaveInterruptedRun() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         assertTrue(gone.waitFor(30, TimeUnit.SECONDS));
-        String started = gone.info().startInstant().orElse(Instant.EPOCH).toString();
-        Files.writeString(dir.resolve(".git").resolve(BackupLock.MARKER), gone.pid() + " " + started + "\n");
+        Files.writeString(dir.resolve(".git").resolve(BackupLock.MARKER), gone.pid() + " ticks:1\n");
         Path lock = Files.writeString(dir.resolve(".git/index.lock"), "");
-        Files.setLastModifiedTime(lock, FileTime.from(Instant.now().minusSeconds(3600)));
+        // issue 32: a lock that looks newer than the process recovering it (a restart at once after kill -9,
+        // a clock read early) is still the dead run's: the owner is judged by its process, not by a clock
+        Files.setLastModifiedTime(lock, FileTime.from(Instant.now().plusSeconds(3600)));
     }
 
     @Test
@@ -85,11 +86,28 @@ class BackupLockTest {
         }
         ProcessHandle self = ProcessHandle.current();
         Files.writeString(dir.resolve(".git").resolve(BackupLock.MARKER),
-                self.pid() + " " + self.info().startInstant().orElseThrow() + "\n");
+                self.pid() + " " + BackupLock.startOf(self.pid()).orElseThrow() + "\n");
         try (BackupRepository repo = BackupRepository.openOrInit(dir)) {
             BackupException e = assertThrows(BackupException.class,
                     () -> repo.record(Map.of("leaf-1", config("9100")), List.of(), T.plusSeconds(60)));
             assertTrue(e.getMessage().contains("another weft backup"), e.getMessage());
+        }
+    }
+
+    /** A process id reused by another program: the marker's start time is not that process's, so the lock is stale. */
+    @Test
+    void aMarkerWhoseProcessIdWasReusedIsStale() throws Exception {
+        try (BackupRepository repo = BackupRepository.openOrInit(dir)) {
+            repo.record(Map.of("leaf-1", config("9216")), List.of(), T);
+        }
+        long self = ProcessHandle.current().pid();
+        assertTrue(BackupLock.startOf(self).orElseThrow().startsWith("ticks:"), "read from /proc on Linux");
+        Files.writeString(dir.resolve(".git").resolve(BackupLock.MARKER), self + " ticks:1\n");
+        Files.writeString(dir.resolve(".git/index.lock"), "");
+        try (BackupRepository repo = BackupRepository.openOrInit(dir)) {
+            BackupResult next = repo.record(Map.of("leaf-1", config("9100")), List.of(), T.plusSeconds(60));
+            assertTrue(next.committed(), next.toString());
+            assertEquals(1, next.recovered().size(), next.recovered().toString());
         }
     }
 }

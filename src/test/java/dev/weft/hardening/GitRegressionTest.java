@@ -62,13 +62,38 @@ class GitRegressionTest {
         }
     }
 
+    /**
+     * Issue 32: a commit whose object is gone from the repository was reported as "ref not found; fetch it first",
+     * which sends the user to fetch what they have; it is a damaged repository.
+     */
+    @Test
+    void aMissingCommitObjectIsADamagedRepositoryNotAnUnfetchedRef(@TempDir Path dir) throws Exception {
+        try (GitHistory h = GitHistory.withExampleInventory(dir)) {
+            h.edit(GitHistory.INVENTORY + "/fabric.yaml", t -> t + "# edited\n").commit("Edit", "Ada Lovelace");
+            ObjectId id;
+            try (Repository repo = new FileRepositoryBuilder().setWorkTree(dir.toFile()).setMustExist(true).build()) {
+                id = repo.resolve("HEAD~1");
+            }
+            Files.delete(dir.resolve(".git/objects").resolve(id.name().substring(0, 2)).resolve(id.name().substring(2)));
+            assertDamagedFor(h);
+        }
+    }
+
     private static void assertDamagedFor(GitHistory h) {
         GitHistory.Run validate = h.weft("validate", h.path(GitHistory.INVENTORY), "--ref", "HEAD~1");
         assertEquals(2, validate.exit(), validate.toString());
         assertTrue(validate.err().contains("damaged") || validate.err().contains("corrupt"), validate.err());
+        assertPlainWords(validate.err());
         GitHistory.Run diff = h.weft("diff", "--base", "HEAD~1", h.path(GitHistory.INVENTORY));
         assertEquals(2, diff.exit(), diff.toString());
         assertTrue(diff.err().contains("damaged") || diff.err().contains("corrupt"), diff.err());
+        assertPlainWords(diff.err());
+    }
+
+    /** Issue 32: no Java class name in a message for users, and no advice to fetch what is damaged. */
+    private static void assertPlainWords(String err) {
+        assertFalse(err.matches("(?s).*\\b[A-Z][A-Za-z]*(Exception|Error)\\b.*"), err);
+        assertFalse(err.contains("fetch it first"), err);
     }
 
     /** Changes the body of a loose object, keeping a valid header, so JGit parses what is left. */

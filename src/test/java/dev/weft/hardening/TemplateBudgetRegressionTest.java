@@ -41,7 +41,7 @@ class TemplateBudgetRegressionTest {
             @TempDir Path dir) throws Exception {
         Path templates = Files.createDirectories(dir.resolve("templates/eos"));
         String text = "line one\n" + template + "\n";
-        Files.writeString(templates.resolve("running-config.cfg.j2"), text);
+        Files.writeString(templates.resolve("weft-qos.eos.cfg.j2"), text);
         Files.writeString(templates.resolve("fan.j2"), "{% for i in range(1000) %}{% include 'eos/fan2.j2' %}{% endfor %}");
         Files.writeString(templates.resolve("fan2.j2"), "{% for i in range(1000) %}{% include 'eos/fan3.j2' %}{% endfor %}");
         Files.writeString(templates.resolve("fan3.j2"), "{% for i in range(1000) %}y{% endfor %}");
@@ -56,7 +56,7 @@ class TemplateBudgetRegressionTest {
         for (String eos : new String[] {"leaf-c1", "leaf-c2"}) {
             String finding = run.out().lines().filter(l -> l.contains("[render-error]") && l.contains(eos)).findFirst()
                     .orElseThrow(() -> new AssertionError("no render-error for " + eos + ":\n" + run));
-            assertTrue(finding.matches(".*eos/(running-config\\.cfg|fan[23]?)\\.j2:\\d+:\\d+: error \\[render-error\\].*"), finding);
+            assertTrue(finding.matches(".*eos/(weft-qos\\.eos\\.cfg|fan[23]?)\\.j2:\\d+:\\d+: error \\[render-error\\].*"), finding);
             if (!limit.isEmpty()) {
                 assertTrue(finding.contains(limit) || finding.contains("limit: template time"), finding);
             }

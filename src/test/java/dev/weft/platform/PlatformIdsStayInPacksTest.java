@@ -27,8 +27,6 @@ class PlatformIdsStayInPacksTest {
 
     /** Files allowed to name a platform id, each with why; keep it short. */
     static final Map<String, String> ALLOWED = Map.of(
-            // issue-29-model rewrites the mapper at the same time to take platform ids from the registry
-            "intent/IntentMapper.java", "the transport/platform check, being moved to the registry by issue-29-model",
             // the template folder of a device kind that has no platform field, not a test of a platform
             "render/DeviceContext.java", "names the template folder GPU hosts render with",
             "render/OpenSmRenderer.java", "names the template folder subnet managers render with",

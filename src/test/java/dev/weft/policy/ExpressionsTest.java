@@ -45,6 +45,12 @@ class ExpressionsTest {
         {"nic", "nic.switch_port.device == 'leaf-01' && nic.link.cable_length == 3 && nic.host == host.name"},
         {"host", "host.nics.size() == 1 && host.file.endsWith('fabric.yaml')"},
         {"switch-config", "switch.role == config.role && config.ecn_profiles.all(e, e.min_bytes == size('300KB'))"},
+        // fields derived from the intent schema (policy/DerivedFields): defaults filled in, absent when not written
+        {"fabric", "fabric.health.lossless_drops == 0 && fabric.health.pause_frames_per_second == 1000"
+                + " && fabric.health.cnp_required && fabric.waivers.size() == 0"},
+        {"fabric", "fabric.ecmp.hash_fields.size() == 4 && !fabric.ecmp.dual_plane && fabric.ecmp.seeds.size() == 0"},
+        {"host", "!has(host.gid_index) && !has(host.management) && host.nics.all(n, has(n.speed))"},
+        {"port", "!has(port.vlan) && !has(port.exception) && !has(port.reason) && port.switch.role in ['leaf', 'spine']"},
     };
 
     private static final Path INVENTORY = Validation.project().resolve("policies/examples/port-speed-cap-by-role/pass");

@@ -52,7 +52,7 @@ class PodCPlatformTest {
 
     @Test
     void eosLeafMakesBothPrioritiesNoDropWithEcnAndWatchdog() {
-        String eos = text("leaf-c1/running-config.cfg");
+        String eos = text("leaf-c1/weft-qos.eos.cfg");
         assertTrue(eos.contains("\nqos map dscp 26 to traffic-class 3\n"), eos);
         assertTrue(eos.contains("\nqos map dscp 34 to traffic-class 4\n"), eos);
         assertTrue(eos.contains("\nqos map dscp 48 to traffic-class 6\n"), eos);

@@ -58,7 +58,7 @@ class RendererTest {
     /** A user template folder where the EOS template has the given text. */
     private TemplateFolders eosTemplate(String text) throws Exception {
         Files.createDirectories(dir.resolve("eos"));
-        Files.writeString(dir.resolve("eos/running-config.cfg.j2"), text);
+        Files.writeString(dir.resolve("eos/weft-qos.eos.cfg.j2"), text);
         return TemplateFolders.withOverrides(dir);
     }
 
@@ -81,7 +81,7 @@ class RendererTest {
             Finding f = only(result.findings(), "leaf-02");
             Location at = f.location();
             assertNotNull(at, f.toString());
-            assertTrue(at.file().endsWith("eos/running-config.cfg.j2"), at.file());
+            assertTrue(at.file().endsWith("eos/weft-qos.eos.cfg.j2"), at.file());
             assertEquals(c.line(), at.line(), c.template() + " -> " + f.message());
             assertTrue(f.message().contains(c.says()), f.message());
             assertRendered(sink, "leaf-01/config_db.json");

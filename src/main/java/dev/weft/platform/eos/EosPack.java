@@ -21,7 +21,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Arista EOS: a CLI running-config ({@code running-config.cfg}) for the whole plan, and the NETCONF
+ * Arista EOS: a CLI fragment ({@code weft-qos.eos.cfg}, never a whole running-config) for the whole plan, and the NETCONF
  * {@code <edit-config>} body ({@code config.xml}) on EOS's published models (aristanetworks/yang EOS-4.36.1F:
  * OpenConfig interfaces and qos 2.0.1 with arista-qos-augments; vendored in {@code yang/vendor/arista}) for
  * what EOS takes over NETCONF: PFC no-drop priorities per port, the switch-wide PFC watchdog, ECN and
@@ -49,8 +49,8 @@ public final class EosPack extends NetconfSwitchPack {
 
     private static final Map<Feature, String> NOT_SERVED = Map.of(
             Feature.CLASSIFICATION, "EOS serves the OpenConfig classifiers and forwarding groups over gNMI only "
-                    + "(pathreport.csv); the DSCP map and trust are in running-config.cfg",
-            Feature.HASH, "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in running-config.cfg",
+                    + "(pathreport.csv); the DSCP map and trust are in weft-qos.eos.cfg",
+            Feature.HASH, "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in weft-qos.eos.cfg",
             Feature.BUFFERS, "EOS serves priority-group headroom as state only and derives it on the platform");
 
     /** The watchdog timeout and recovery time are decimal64 seconds with two fraction digits. */
@@ -72,7 +72,7 @@ public final class EosPack extends NetconfSwitchPack {
 
     @Override
     public String title() {
-        return "Arista EOS, CLI running-config and OpenConfig qos with Arista's augments over NETCONF";
+        return "Arista EOS, a CLI QoS fragment and OpenConfig qos with Arista's augments over NETCONF";
     }
 
     /** OpenConfig with Arista's augments: above plain OpenConfig. */

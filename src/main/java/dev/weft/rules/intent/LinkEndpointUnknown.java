@@ -1,5 +1,6 @@
 package dev.weft.rules.intent;
 
+import dev.weft.finding.DidYouMean;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -85,14 +86,27 @@ public final class LinkEndpointUnknown implements Rule {
             if (numbered && end.port().matches("[0-9]+")) {
                 return Optional.empty();
             }
-            return Optional.of("switch " + end.device() + " has no port " + end.port());
+            return Optional.of("switch " + end.device() + " has no port " + end.port() + hint(end.port(),
+                    model.effectivePortsOf(end.device()).stream().map(p -> p.port().name()).toList()));
         }
         Optional<Host> host = model.hostNamed(end.device());
         if (host.isPresent()) {
             String kind = host.get().hcas().isEmpty() ? "NIC" : "HCA";
-            return Optional.of("host " + end.device() + " has no " + kind + " " + end.port());
+            List<String> names = new ArrayList<>();
+            host.get().nics().forEach(n -> names.add(n.name()));
+            host.get().hcas().forEach(c -> names.add(c.name()));
+            return Optional.of("host " + end.device() + " has no " + kind + " " + end.port() + hint(end.port(), names));
         }
-        return Optional.of("no switch or host is named " + end.device());
+        List<String> devices = new ArrayList<>();
+        model.switches().forEach(s -> devices.add(s.name()));
+        model.hosts().forEach(h -> devices.add(h.name()));
+        return Optional.of("no switch or host is named " + end.device() + hint(end.device(), devices));
+    }
+
+    /** "; did you mean 'Ethernet0'?" for a typo such as {@code Ethernet00} (issue 32), or nothing. */
+    private static String hint(String typed, List<String> known) {
+        String suggestion = DidYouMean.suggest(typed, known);
+        return suggestion == null ? "" : "; did you mean '" + suggestion + "'?";
     }
 
     private static Finding finding(String problem, Endpoint end, Link link, String field) {
