@@ -3,43 +3,61 @@ package dev.weft.model;
 import java.util.List;
 
 /**
- * A switch. {@code asic}, {@code osVersion}, {@code management} are optional (null);
- * {@code nodeGuid} is for InfiniBand switches only.
+ * A switch. {@code asic}, {@code osVersion}, {@code management} are optional (null); {@code
+ * nodeGuid} is for InfiniBand switches only.
  *
- * @param role      {@code leaf}, {@code spine} or {@code super-spine}
- * @param platform  the id of a registered platform pack (platform/Platforms)
- * @param hwsku     the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and buffer
- *                  pools, or null
- * @param hashSeed  this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role; or null
+ * @param role {@code leaf}, {@code spine} or {@code super-spine}
+ * @param platform the id of a registered platform pack (platform/Platforms)
+ * @param hwsku the hardware SKU (SONiC's HWSKU name) whose platform profile gives port lanes and
+ *     buffer pools, or null
+ * @param hashSeed this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role;
+ *     or null
  * @param exception a declared deviation from the fabric plan for every port of the switch, or null
  */
 public record Switch(
-        String name,
-        String role,
-        String platform,
-        String asic,
-        String osVersion,
-        Management management,
-        List<Port> ports,
-        String nodeGuid,
-        Provenance at,
-        String hwsku,
-        Long hashSeed,
-        PlanException exception) {
+    String name,
+    String role,
+    String platform,
+    String asic,
+    String osVersion,
+    Management management,
+    List<Port> ports,
+    String nodeGuid,
+    Provenance at,
+    String hwsku,
+    Long hashSeed,
+    PlanException exception) {
 
-    public Switch {
-        ports = ports == null ? List.of() : List.copyOf(ports);
-    }
+  public Switch {
+    ports = ports == null ? List.of() : List.copyOf(ports);
+  }
 
-    /** Without a hardware SKU, hash seed or exception. */
-    public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
-            List<Port> ports, String nodeGuid, Provenance at) {
-        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null, null);
-    }
+  /** Without a hardware SKU, hash seed or exception. */
+  public Switch(
+      String name,
+      String role,
+      String platform,
+      String asic,
+      String osVersion,
+      Management management,
+      List<Port> ports,
+      String nodeGuid,
+      Provenance at) {
+    this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null, null);
+  }
 
-    /** Without a hash seed or exception. */
-    public Switch(String name, String role, String platform, String asic, String osVersion, Management management,
-            List<Port> ports, String nodeGuid, Provenance at, String hwsku) {
-        this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, hwsku, null, null);
-    }
+  /** Without a hash seed or exception. */
+  public Switch(
+      String name,
+      String role,
+      String platform,
+      String asic,
+      String osVersion,
+      Management management,
+      List<Port> ports,
+      String nodeGuid,
+      Provenance at,
+      String hwsku) {
+    this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, hwsku, null, null);
+  }
 }
