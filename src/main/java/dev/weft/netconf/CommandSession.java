@@ -100,8 +100,23 @@ public final class CommandSession implements AutoCloseable {
       throw new NetconfRefusedException(where + ": the command failed: " + e.getMessage(), e);
     } finally {
       if (channel != null) {
+        closeAndWait(channel);
+      }
+    }
+  }
+
+  /**
+   * Closes gracefully and waits for the device's own close: sshd counts a channel against its
+   * MaxSessions (10 by default) until it has closed it too, so closing without waiting let one
+   * session of many short commands (the health counters, then the LLDP read) be refused a channel.
+   */
+  private void closeAndWait(ChannelExec channel) {
+    try {
+      if (!channel.close(false).await(timeouts.rpc())) {
         channel.close(true);
       }
+    } catch (IOException e) {
+      channel.close(true);
     }
   }
 

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -151,8 +152,12 @@ class CablingOnLabTest {
   void cabledAsDeclaredTheAuditIsCleanAndEverySwitchServedItsNeighbours() throws Exception {
     SshInventoryLab.Cli night = audit();
     assertEquals(List.of(), ids(cablingFindings(night.out())), night.out());
-    assertEquals(Map.of(), AuditFindings.byDevice(night.out()), night.out());
-    assertEquals(0, night.exit(), night.err());
+    // The cabling lab's devices stand for switches and hosts that serve no counters, so each is, honestly,
+    // a health-unreadable warning (issue 35); nothing else may be found on a fabric cabled as declared.
+    Map<String, TreeSet<String>> found = AuditFindings.byDevice(night.out());
+    found.values().forEach(rules -> rules.remove("health-unreadable"));
+    found.values().removeIf(TreeSet::isEmpty);
+    assertEquals(Map.of(), found, night.out());
   }
 
   @Test
