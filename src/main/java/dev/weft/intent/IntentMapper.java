@@ -34,6 +34,7 @@ import dev.weft.units.Length;
 import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
+import dev.weft.model.Oversubscription;
 import dev.weft.model.NicModel;
 import dev.weft.model.BufferPools;
 import dev.weft.model.PlanException;
@@ -233,7 +234,27 @@ public final class IntentMapper {
                     provenance(f),
                     roce ? nicModels(mapping(f, "nic-models")) : Map.of(),
                     roce ? bufferPools(mapping(f, "buffer-pools")) : null,
-                    health(mapping(f, "health"), f));
+                    health(mapping(f, "health"), f),
+                    oversubscription(mapping(f, "oversubscription")));
+        }
+
+        /** {@code leaf: "3:1"} → leaf 3.0; the schema holds each value to {@code N:1}. */
+        private static Oversubscription oversubscription(MapNode targets) {
+            if (targets == null) {
+                return null;
+            }
+            Map<String, Double> ratio = new LinkedHashMap<>();
+            for (MapNode.Entry e : targets.entries().values()) {
+                if (e.value() instanceof ScalarNode s && s.text() != null && s.text().endsWith(":1")) {
+                    String text = s.text();
+                    try {
+                        ratio.put(e.key(), Double.parseDouble(text.substring(0, text.length() - 2)));
+                    } catch (NumberFormatException invalid) {
+                        // the schema has reported it
+                    }
+                }
+            }
+            return new Oversubscription(ratio, provenance(targets));
         }
 
         private Map<String, NicModel> nicModels(MapNode models) {
@@ -553,7 +574,8 @@ public final class IntentMapper {
             List<Port> ports = ports(name, list(s, "ports"), pointer, profiles, lossless);
             return new Switch(name, string(s, "role"), platform, string(s, "asic"), string(s, "os-version"),
                     management(mapping(s, "management")), ports, string(s, "node-guid"), provenance(s), string(s, "hwsku"),
-                    seed(s.get("hash-seed").orElse(null)), exception(s, pointer, lossless, name, null));
+                    seed(s.get("hash-seed").orElse(null)), exception(s, pointer, lossless, name, null),
+                    integer(s, "rail"), string(s, "scalable-unit"));
         }
 
         private Management management(MapNode m) {
@@ -633,7 +655,8 @@ public final class IntentMapper {
             for (int n = 0; n < nicNodes.size(); n++) {
                 if (nicNodes.get(n) instanceof MapNode m && string(m, "name") != null) {
                     nics.add(new Nic(string(m, "name"), string(m, "rdma-device"), string(m, "model"),
-                            string(m, "firmware"), unit(m, "speed", Speed::parse, pointer + "/nics/" + n), provenance(m)));
+                            string(m, "firmware"), unit(m, "speed", Speed::parse, pointer + "/nics/" + n), provenance(m),
+                            integer(m, "rail")));
                 }
             }
             List<Hca> hcas = new ArrayList<>();

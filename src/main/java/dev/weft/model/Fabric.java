@@ -11,6 +11,7 @@ import java.util.Map;
  *
  * @param nicModels   per-model NIC settings by model name, in written order (empty when none)
  * @param bufferPools shared-buffer pool shares, or null when not written
+ * @param oversubscription the oversubscription target per switch tier, or null when not written
  */
 public record Fabric(
         String name,
@@ -25,7 +26,8 @@ public record Fabric(
         Provenance at,
         Map<String, NicModel> nicModels,
         BufferPools bufferPools,
-        Health health) {
+        Health health,
+        Oversubscription oversubscription) {
 
     public Fabric {
         trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
@@ -33,10 +35,19 @@ public record Fabric(
         health = health == null && at != null ? Health.defaults(at) : health;
     }
 
+    /** A fabric without an oversubscription target. */
+    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
+            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at,
+            Map<String, NicModel> nicModels, BufferPools bufferPools, Health health) {
+        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, nicModels,
+                bufferPools, health, null);
+    }
+
     /** A fabric without NIC models or buffer pools, with the default health thresholds. */
     public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
             Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at) {
-        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null, null);
+        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null, null,
+                null);
     }
 
     /** A fabric with the default health thresholds. */
@@ -44,7 +55,7 @@ public record Fabric(
             Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at,
             Map<String, NicModel> nicModels, BufferPools bufferPools) {
         this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, nicModels,
-                bufferPools, null);
+                bufferPools, null, null);
     }
 
     /** The settings of NIC model {@code model}, or null when it has none (the NIC follows the plan). */

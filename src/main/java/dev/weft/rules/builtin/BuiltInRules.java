@@ -47,6 +47,9 @@ import dev.weft.rules.intent.BufferAsicReuse;
 import dev.weft.rules.intent.CableMediaReach;
 import dev.weft.rules.intent.CongestionControlConsistency;
 import dev.weft.rules.intent.LinkSpeedMismatch;
+import dev.weft.rules.intent.OversubscriptionTarget;
+import dev.weft.rules.intent.RailMismatch;
+import dev.weft.rules.intent.RailSpinesDiffer;
 import dev.weft.rules.intent.LosslessL2Domain;
 import dev.weft.rules.intent.NicDcbxImplicit;
 import dev.weft.rules.intent.NicRoceMode;
@@ -131,6 +134,9 @@ public final class BuiltInRules {
                 new EcnAfterPfc(),
                 new HeadroomPoolExceeded(),
                 new LinkSpeedMismatch(),
+                new OversubscriptionTarget(),
+                new RailMismatch(),
+                new RailSpinesDiffer(),
                 new LosslessL2Domain(),
                 new LosslessStrictPriority(),
                 new LosslessTokenWeight(),
