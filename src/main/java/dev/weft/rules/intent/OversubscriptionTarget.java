@@ -49,10 +49,11 @@ public final class OversubscriptionTarget extends RoceRule {
           down += ep.speed().value().gbps();
         }
       }
-      if (down == 0 || down <= target * up) {
+      if (up == 0 || down <= target * up) {
+        // no uplink: the top of the fabric, with nothing above it to oversubscribe
         continue;
       }
-      String ratio = up == 0 ? "no uplink" : String.format(Locale.ROOT, "%.2f:1", (double) down / up);
+      String ratio = String.format(Locale.ROOT, "%.2f:1", (double) down / up);
       findings.add(Finding.of(ID, Severity.WARNING, s.role() + " " + s.name() + " at "
                   + Roce.where(s.at() == null ? null : s.at().self()) + " has " + down + "G of downlinks and "
                   + up + "G of uplinks (" + ratio + "), over the " + s.role() + " target "
