@@ -29,12 +29,15 @@ public final class RuleCoverage {
      * @param id         the catalogue id ({@code INT-006}, {@code SW-008}, ...)
      * @param check      what the entry asks for, in one line
      * @param rules      the rule ids that check it (empty when not checked)
+     * @param fixtures   repository-relative fail fixtures that reproduce the entry's mistake (empty when not checked)
      * @param notChecked why Weft does not check it, or null when rules do
      * @param note       what part of a checked entry is left out and why, or null
      */
-    public record Entry(String id, String check, List<String> rules, String notChecked, String note) {
+    public record Entry(String id, String check, List<String> rules, List<String> fixtures, String notChecked,
+            String note) {
         public Entry {
             rules = List.copyOf(rules);
+            fixtures = List.copyOf(fixtures);
         }
     }
 
@@ -73,7 +76,14 @@ public final class RuleCoverage {
                     rules.add(((ScalarNode) id).text());
                 }
             }
-            Entry e = new Entry(text(m, "id"), text(m, "check"), rules, text(m, "not-checked"), text(m, "note"));
+            List<String> fixtures = new ArrayList<>();
+            if (m.get("fixtures").orElse(null) instanceof ListNode paths) {
+                for (Node path : paths.items()) {
+                    fixtures.add(((ScalarNode) path).text());
+                }
+            }
+            Entry e = new Entry(text(m, "id"), text(m, "check"), rules, fixtures, text(m, "not-checked"),
+                    text(m, "note"));
             if (e.id() == null || e.check() == null || (rules.isEmpty() == (e.notChecked() == null))) {
                 throw new IllegalStateException(m.location() + ": an entry needs id, check and either rules or not-checked");
             }

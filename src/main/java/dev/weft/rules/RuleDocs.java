@@ -92,9 +92,10 @@ public final class RuleDocs {
         md.append("\n## Coverage of the failure-mode catalogue\n\n")
           .append("Weft's rules were planned from a catalogue of RoCE and InfiniBand failure modes (checks on intent,\n")
           .append("switch, NIC, cross-device, subnet and drift). Each entry below is checked by the rules named, or is\n")
-          .append("listed under [Not checked](#not-checked) with the reason. Generated from `policies/coverage.yaml`.\n\n")
-          .append("| ref | what | checked by | left out |\n")
-          .append("|---|---|---|---|\n");
+          .append("listed under [Not checked](#not-checked) with the reason. Generated from `policies/coverage.yaml`.\n")
+          .append("\"Proven by\" names the fail fixtures that reproduce the entry's mistake; the test suite runs each one.\n\n")
+          .append("| ref | what | checked by | proven by | left out |\n")
+          .append("|---|---|---|---|---|\n");
         for (RuleCoverage.Entry e : coverage) {
             if (e.notChecked() != null) {
                 continue;
@@ -102,6 +103,7 @@ public final class RuleDocs {
             md.append("| ").append(e.id()).append(" | ").append(cell(e.check())).append(" | ")
               .append(String.join(", ", e.rules().stream()
                       .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`").toList()))
+              .append(" | ").append(String.join(", ", e.fixtures().stream().map(f -> "`" + f + "`").toList()))
               .append(" | ").append(e.note() == null ? "" : cell(e.note())).append(" |\n");
         }
         md.append("\n## Not checked\n\n")

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 
 class IbRulesTest {
 
-    static final List<Rule> RULES = List.of(new IbRoutingDeadlockRule(), new IbSmPriorityRule(),
-            new IbPkeyDuplicateRule(), new IbPkeyRangeRule(), new IbDefaultPartitionRule(),
-            new IbPartitionNoFullMemberRule(), new IbPartitionCapabilityRule(), new IbSlVlUnusedRule(),
-            new IbLmcLidBudgetRule(), new IbSharpPrereqRule(), new IbQosDefaultLevelRule(),
-            new IbQosLevelsIgnoredRule(), new IbRateCodeRule());
+    static final List<Rule> RULES = List.of(new IbRoutingDeadlock(), new IbSmPriority(),
+            new IbPkeyDuplicate(), new IbPkeyRange(), new IbDefaultPartition(),
+            new IbPartitionNoFullMember(), new IbPartitionCapability(), new IbSlVlUnused(),
+            new IbLmcLidBudget(), new IbSharpPrereq(), new IbQosDefaultLevel(),
+            new IbQosLevelsIgnored(), new IbRateCode());
 
     static List<Finding> run(IbFixtures.Built b) {
         List<Finding> out = new ArrayList<>(b.mapperFindings());

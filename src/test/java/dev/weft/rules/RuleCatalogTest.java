@@ -46,6 +46,32 @@ public class RuleCatalogTest {
         assertEquals(dev.weft.rules.builtin.BuiltInRules.catalog().ids(), folders());
     }
 
+    /**
+     * The naming convention of the rules package doc: a rule class is its id in UpperCamelCase with no
+     * suffix; {@code Rule} ends only the interface and the abstract bases rules extend.
+     */
+    @Test
+    void ruleClassesAreNamedAfterTheirIdAndOnlyBasesEndInRule() {
+        for (Rule rule : dev.weft.rules.builtin.BuiltInRules.catalog().rules()) {
+            String expected = upperCamel(rule.id());
+            String actual = rule.getClass().getSimpleName();
+            // the one exception: a class named PlanException would shadow the model record it reads
+            if (rule.id().equals("plan-exception")) {
+                expected = "PlanExceptions";
+            }
+            assertEquals(expected, actual, "rule " + rule.id() + " is implemented by " + rule.getClass().getName());
+            assertFalse(java.lang.reflect.Modifier.isAbstract(rule.getClass().getModifiers()), actual);
+        }
+    }
+
+    private static String upperCamel(String id) {
+        StringBuilder b = new StringBuilder();
+        for (String part : id.split("-")) {
+            b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        }
+        return b.toString();
+    }
+
     @Test
     void idsAreKebabCase() {
         for (String id : dev.weft.rules.builtin.BuiltInRules.catalog().ids()) {

@@ -49,6 +49,35 @@ class RuleCoverageTest {
         }
     }
 
+    /**
+     * Issue 30 item 7: a coverage claim is a test. Every checked entry names at least one fail fixture, and each
+     * one lies in the fail/ folder of a rule the entry names and carries that rule's # expect: marker, so
+     * PolicyFixtureTest proves the rule fires on it. (XD-003 once claimed coverage no fixture reproduced.)
+     */
+    @Test
+    void everyCheckedEntryNamesAFailFixtureOfOneOfItsRules() throws java.io.IOException {
+        java.nio.file.Path root = RuleCatalogTest.projectDir();
+        for (RuleCoverage.Entry e : RuleCoverage.builtIn()) {
+            if (e.notChecked() != null) {
+                assertTrue(e.fixtures().isEmpty(), e.id() + ": an entry not checked names no fixture");
+                continue;
+            }
+            assertTrue(!e.fixtures().isEmpty(), e.id() + ": names no fail fixture proving the coverage it claims");
+            for (String fixture : e.fixtures()) {
+                java.nio.file.Path file = root.resolve(fixture);
+                assertTrue(java.nio.file.Files.isRegularFile(file), e.id() + ": no file " + fixture);
+                String[] parts = fixture.split("/");
+                assertTrue(parts.length >= 4 && parts[0].equals("policies") && parts[2].equals("fail"),
+                        e.id() + ": " + fixture + " is not under policies/<rule>/fail/");
+                String rule = parts[1];
+                assertTrue(e.rules().contains(rule), e.id() + ": " + fixture + " belongs to " + rule
+                        + ", which the entry does not name");
+                assertTrue(FixtureMarkers.read(file, fixture).stream().anyMatch(x -> x.rule().equals(rule) && !x.waived()),
+                        e.id() + ": " + fixture + " has no '# expect: " + rule + "' marker");
+            }
+        }
+    }
+
     @Test
     void everyRuleOfTheCatalogueCoversSomethingOrIsAToolOfTheEngine() {
         TreeSet<String> covered = new TreeSet<>();

@@ -56,19 +56,25 @@ import dev.weft.rules.intent.NicRoceMode;
 import dev.weft.rules.intent.PlanExceptions;
 import dev.weft.rules.intent.PortRoleMismatch;
 import dev.weft.rules.intent.VersionBelowMinimum;
-import dev.weft.rules.IbDefaultPartitionRule;
-import dev.weft.rules.IbLmcLidBudgetRule;
-import dev.weft.rules.IbPartitionCapabilityRule;
-import dev.weft.rules.IbPartitionNoFullMemberRule;
-import dev.weft.rules.IbPkeyDuplicateRule;
-import dev.weft.rules.IbPkeyRangeRule;
-import dev.weft.rules.IbQosDefaultLevelRule;
-import dev.weft.rules.IbQosLevelsIgnoredRule;
-import dev.weft.rules.IbRateCodeRule;
-import dev.weft.rules.IbRoutingDeadlockRule;
-import dev.weft.rules.IbSharpPrereqRule;
-import dev.weft.rules.IbSlVlUnusedRule;
-import dev.weft.rules.IbSmPriorityRule;
+import dev.weft.rules.IbDefaultPartition;
+import dev.weft.rules.IbLmcLidBudget;
+import dev.weft.rules.IbPartitionCapability;
+import dev.weft.rules.IbPartitionNoFullMember;
+import dev.weft.rules.IbPkeyDuplicate;
+import dev.weft.rules.IbPkeyRange;
+import dev.weft.rules.IbQosDefaultLevel;
+import dev.weft.rules.IbQosLevelsIgnored;
+import dev.weft.rules.IbRateCode;
+import dev.weft.rules.IbRoutingDeadlock;
+import dev.weft.rules.IbSharpPrereq;
+import dev.weft.rules.IbSlVlUnused;
+import dev.weft.rules.IbSmPriority;
+import dev.weft.rules.intent.TrafficClassConflict;
+import dev.weft.rules.intent.MtuPath;
+import dev.weft.rules.compiled.EcnAsicRange;
+import dev.weft.rules.intent.CnpClassMissing;
+import dev.weft.rules.intent.StrictAboveLossless;
+import dev.weft.rules.intent.LosslessDscpUnmarked;
 import dev.weft.rules.RuleCatalog;
 import java.util.List;
 
@@ -97,19 +103,19 @@ public final class BuiltInRules {
                 new EcnThresholds(),
                 new HeadroomInsufficient(),
                 new HeadroomUncomputable(),
-                new IbDefaultPartitionRule(),
-                new IbLmcLidBudgetRule(),
-                new IbPartitionCapabilityRule(),
-                new IbPartitionNoFullMemberRule(),
-                new IbPkeyDuplicateRule(),
-                new IbPkeyRangeRule(),
-                new IbQosDefaultLevelRule(),
-                new IbQosLevelsIgnoredRule(),
-                new IbRateCodeRule(),
-                new IbRoutingDeadlockRule(),
-                new IbSharpPrereqRule(),
-                new IbSlVlUnusedRule(),
-                new IbSmPriorityRule(),
+                new IbDefaultPartition(),
+                new IbLmcLidBudget(),
+                new IbPartitionCapability(),
+                new IbPartitionNoFullMember(),
+                new IbPkeyDuplicate(),
+                new IbPkeyRange(),
+                new IbQosDefaultLevel(),
+                new IbQosLevelsIgnored(),
+                new IbRateCode(),
+                new IbRoutingDeadlock(),
+                new IbSharpPrereq(),
+                new IbSlVlUnused(),
+                new IbSmPriority(),
                 new LinkEndpointUnknown(),
                 new LinkPauseWithPfc(),
                 new LosslessPriorityCount(),
@@ -154,6 +160,13 @@ public final class BuiltInRules {
                 new PortRoleMismatch(),
                 new VersionBelowMinimum(),
                 new WatchdogNotMitigating(),
-                new WatchdogTimerOrder()));
+                new WatchdogTimerOrder(),
+                // a plan proven before it is rendered (issue 30)
+                new CnpClassMissing(),
+                new EcnAsicRange(),
+                new LosslessDscpUnmarked(),
+                new MtuPath(),
+                new StrictAboveLossless(),
+                new TrafficClassConflict()));
     }
 }

@@ -52,7 +52,10 @@ public final class HeadroomPoolExceeded extends LosslessPoolRule {
         if (reserved <= budget) {
             return;
         }
-        Location at = s.owner("asic") != null ? s.owner("asic") : s.owner("name");
+        // A pinned xoff (headroom-xoff on the port or its profile) that makes up the largest reservation is
+        // the value to change, so the finding points at it; computed headroom points at the asic: line.
+        Location pinned = pinnedXoffLine(largest);
+        Location at = pinned != null ? pinned : s.owner("asic") != null ? s.owner("asic") : s.owner("name");
         findings.add(Finding.of(ID, Severity.ERROR, s.name() + " (" + s.asic() + ") reserves " + reserved
                 + " B of PFC headroom over " + pgs + " lossless PGs, but its " + buffer.bufferBytes() + " B buffer leaves "
                 + budget + " B beside the " + pool + " B shared lossless pool; the largest is "
@@ -60,5 +63,13 @@ public final class HeadroomPoolExceeded extends LosslessPoolRule {
                 + largest.cableLengthMetres() + " m)")
                 .at(at).onDevice(s.name())
                 .withValues("headroom <= " + budget + " B", "headroom " + reserved + " B"));
+    }
+
+    private static Location pinnedXoffLine(CompiledPort port) {
+        if (port == null || port.headroom().isEmpty()
+                || !PriorityGroupHeadroom.OVERRIDE.equals(port.headroom().get(0).origin())) {
+            return null;
+        }
+        return port.owner("headroom");
     }
 }
