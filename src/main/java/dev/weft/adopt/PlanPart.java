@@ -11,50 +11,67 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The switch-wide parts of the RoCE plan that go into {@code fabric}, each compared and voted on separately,
- * so a fabric of two platforms (one that carries the ECMP hash, one that does not) still gets every part from
- * the devices that hold it.
+ * The switch-wide parts of the RoCE plan that go into {@code fabric}, each compared and voted on
+ * separately, so a fabric of two platforms (one that carries the ECMP hash, one that does not)
+ * still gets every part from the devices that hold it.
  */
 enum PlanPart {
-    CLASSIFICATION, PFC, QUEUES, WATCHDOG, HASH, CONGESTION;
+  CLASSIFICATION,
+  PFC,
+  QUEUES,
+  WATCHDOG,
+  HASH,
+  CONGESTION;
 
-    /** {@code target} with this part taken from {@code source}. */
-    CompiledSwitch apply(CompiledSwitch target, CompiledSwitch source) {
-        CompiledSwitch.Builder b = target.toBuilder();
-        switch (this) {
-            case CLASSIFICATION -> b.dscpToPriority(source.dscpToPriority()).priorityToQueue(source.priorityToQueue());
-            case PFC -> b.losslessPriorities(source.losslessPriorities())
-                    .priorityToPriorityGroup(source.priorityToPriorityGroup()).linkPause(source.linkPause());
-            case QUEUES -> b.queues(source.queues()).ecnProfiles(source.ecnProfiles());
-            case WATCHDOG -> b.watchdog(source.watchdog());
-            case HASH -> b.ecmpHashFields(source.ecmpHashFields());
-            case CONGESTION -> b.congestionControl(source.congestionControl());
-        }
-        return b.build();
+  /** {@code target} with this part taken from {@code source}. */
+  CompiledSwitch apply(CompiledSwitch target, CompiledSwitch source) {
+    CompiledSwitch.Builder b = target.toBuilder();
+    switch (this) {
+      case CLASSIFICATION ->
+          b.dscpToPriority(source.dscpToPriority()).priorityToQueue(source.priorityToQueue());
+      case PFC ->
+          b.losslessPriorities(source.losslessPriorities())
+              .priorityToPriorityGroup(source.priorityToPriorityGroup())
+              .linkPause(source.linkPause());
+      case QUEUES -> b.queues(source.queues()).ecnProfiles(source.ecnProfiles());
+      case WATCHDOG -> b.watchdog(source.watchdog());
+      case HASH -> b.ecmpHashFields(source.ecmpHashFields());
+      case CONGESTION -> b.congestionControl(source.congestionControl());
     }
+    return b.build();
+  }
 
-    /** This part of {@code sw} in a form where equal means the same plan (names of ECN profiles left out). */
-    Object key(CompiledSwitch sw) {
-        return switch (this) {
-            case CLASSIFICATION -> List.of(sw.dscpToPriority(), sw.priorityToQueue());
-            case PFC -> List.of(sw.losslessPriorities(), sw.linkPause());
-            case QUEUES -> queues(sw);
-            case WATCHDOG -> Objects.requireNonNullElse((Object) sw.watchdog(), "none");
-            case HASH -> new TreeSet<>(sw.ecmpHashFields());
-            case CONGESTION -> Objects.requireNonNullElse(sw.congestionControl(), "none");
-        };
-    }
+  /**
+   * This part of {@code sw} in a form where equal means the same plan (names of ECN profiles left
+   * out).
+   */
+  Object key(CompiledSwitch sw) {
+    return switch (this) {
+      case CLASSIFICATION -> List.of(sw.dscpToPriority(), sw.priorityToQueue());
+      case PFC -> List.of(sw.losslessPriorities(), sw.linkPause());
+      case QUEUES -> queues(sw);
+      case WATCHDOG -> Objects.requireNonNullElse((Object) sw.watchdog(), "none");
+      case HASH -> new TreeSet<>(sw.ecmpHashFields());
+      case CONGESTION -> Objects.requireNonNullElse(sw.congestionControl(), "none");
+    };
+  }
 
-    private static List<String> queues(CompiledSwitch sw) {
-        Map<String, EcnProfile> ecn = new TreeMap<>();
-        sw.ecnProfiles().forEach(p -> ecn.put(p.name(), p));
-        List<String> out = new ArrayList<>();
-        for (CompiledQueue q : sw.queues()) {
-            EcnProfile p = q.ecnProfile() == null ? null : ecn.get(q.ecnProfile());
-            out.add(q.queue() + " " + q.scheduler() + " " + q.weight() + " "
-                    + (p == null ? "-" : p.minBytes() + "/" + p.maxBytes() + "/" + p.probability()));
-        }
-        out.sort(null);
-        return out;
+  private static List<String> queues(CompiledSwitch sw) {
+    Map<String, EcnProfile> ecn = new TreeMap<>();
+    sw.ecnProfiles().forEach(p -> ecn.put(p.name(), p));
+    List<String> out = new ArrayList<>();
+    for (CompiledQueue q : sw.queues()) {
+      EcnProfile p = q.ecnProfile() == null ? null : ecn.get(q.ecnProfile());
+      out.add(
+          q.queue()
+              + " "
+              + q.scheduler()
+              + " "
+              + q.weight()
+              + " "
+              + (p == null ? "-" : p.minBytes() + "/" + p.maxBytes() + "/" + p.probability()));
     }
+    out.sort(null);
+    return out;
+  }
 }

@@ -3,33 +3,35 @@ package dev.weft.adopt;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One generated file's lines, numbered as written so findings can name the line of each exception. */
+/**
+ * One generated file's lines, numbered as written so findings can name the line of each exception.
+ */
 final class YamlFile {
 
-    private final String path;
-    private final List<String> lines = new ArrayList<>();
+  private final String path;
+  private final List<String> lines = new ArrayList<>();
 
-    YamlFile(String path, String header) {
-        this.path = path;
-        header.lines().forEach(l -> lines.add("# " + l));
-        lines.add("version: 1");
-    }
+  YamlFile(String path, String header) {
+    this.path = path;
+    header.lines().forEach(l -> lines.add("# " + l));
+    lines.add("version: 1");
+  }
 
-    /** Appends a line and returns its 1-based number. */
-    int add(String line) {
-        lines.add(line);
-        return lines.size();
-    }
+  /** Appends a line and returns its 1-based number. */
+  int add(String line) {
+    lines.add(line);
+    return lines.size();
+  }
 
-    void addAll(List<String> more) {
-        lines.addAll(more);
-    }
+  void addAll(List<String> more) {
+    lines.addAll(more);
+  }
 
-    String path() {
-        return path;
-    }
+  String path() {
+    return path;
+  }
 
-    String text() {
-        return String.join("\n", lines) + "\n";
-    }
+  String text() {
+    return String.join("\n", lines) + "\n";
+  }
 }

@@ -12,11 +12,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What one audit report covers, so shard reports prove after the fact that together they audited the
- * inventory once: the inventory revision, the shard, the devices the shard owned, and how many devices the
- * whole split had (with a digest of their names). A merged or unsharded report covers all of them.
+ * What one audit report covers, so shard reports prove after the fact that together they audited
+ * the inventory once: the inventory revision, the shard, the devices the shard owned, and how many
+ * devices the whole split had (with a digest of their names). A merged or unsharded report covers
+ * all of them.
  *
- * @param revision the inventory's content digest ({@link #revision}): shards of one night read the same files
+ * @param revision the inventory's content digest ({@link #revision}): shards of one night read the
+ *     same files
  * @param index the shard, 1..count
  * @param count how many shards the split had (1 for an unsharded or merged report)
  * @param devices the devices this report owned, in name order
@@ -32,7 +34,12 @@ public record Coverage(
 
   /** The coverage of {@code shard} among {@code all}. */
   public static Coverage of(String revision, Shard shard, Collection<String> all) {
-    return new Coverage(revision, shard.index(), shard.count(), shard.of(all), new TreeSet<>(all).size(),
+    return new Coverage(
+        revision,
+        shard.index(),
+        shard.count(),
+        shard.of(all),
+        new TreeSet<>(all).size(),
         digest(new TreeSet<>(all)));
   }
 
@@ -42,9 +49,9 @@ public record Coverage(
   }
 
   /**
-   * The shards' coverages as the one coverage of their merge; a shard missing or given twice, a device in two
-   * shards or in none, shards of different inventory revisions or of different counts are each refused with
-   * an {@link IllegalArgumentException} naming them.
+   * The shards' coverages as the one coverage of their merge; a shard missing or given twice, a
+   * device in two shards or in none, shards of different inventory revisions or of different counts
+   * are each refused with an {@link IllegalArgumentException} naming them.
    */
   public static Coverage merge(List<Coverage> shards) {
     Coverage first = shards.get(0);
@@ -52,14 +59,35 @@ public record Coverage(
     Map<String, Integer> owner = new TreeMap<>();
     for (Coverage c : shards) {
       if (c.count != first.count) {
-        throw new IllegalArgumentException("the reports are of different shard counts: shard " + first.index + "/"
-            + first.count + " and shard " + c.index + "/" + c.count + ": merge the N reports of one split");
+        throw new IllegalArgumentException(
+            "the reports are of different shard counts: shard "
+                + first.index
+                + "/"
+                + first.count
+                + " and shard "
+                + c.index
+                + "/"
+                + c.count
+                + ": merge the N reports of one split");
       }
       if (!c.revision.equals(first.revision) || !c.universe.equals(first.universe)) {
-        throw new IllegalArgumentException("the reports are of different inventory revisions: shard " + first.index
-            + "/" + first.count + " read " + first.revision + ", shard " + c.index + "/" + c.count + " read "
-            + c.revision + (c.revision.equals(first.revision) ? " with another device selection (--device)" : "")
-            + ": rerun the shards on one commit");
+        throw new IllegalArgumentException(
+            "the reports are of different inventory revisions: shard "
+                + first.index
+                + "/"
+                + first.count
+                + " read "
+                + first.revision
+                + ", shard "
+                + c.index
+                + "/"
+                + c.count
+                + " read "
+                + c.revision
+                + (c.revision.equals(first.revision)
+                    ? " with another device selection (--device)"
+                    : "")
+                + ": rerun the shards on one commit");
       }
       if (byIndex.put(c.index, c) != null) {
         throw new IllegalArgumentException("shard " + c.index + "/" + c.count + " is given twice");
@@ -67,8 +95,18 @@ public record Coverage(
       for (String d : c.devices) {
         Integer before = owner.put(d, c.index);
         if (before != null) {
-          throw new IllegalArgumentException("device " + d + " is in shard " + before + "/" + c.count + " and in shard "
-              + c.index + "/" + c.count + ": the shards overlap");
+          throw new IllegalArgumentException(
+              "device "
+                  + d
+                  + " is in shard "
+                  + before
+                  + "/"
+                  + c.count
+                  + " and in shard "
+                  + c.index
+                  + "/"
+                  + c.count
+                  + ": the shards overlap");
         }
       }
     }
@@ -79,16 +117,32 @@ public record Coverage(
       }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("shard " + String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
-          + " missing: no report for " + (missing.size() == 1 ? "it" : "them") + " among the " + shards.size()
-          + " given, so " + (first.total - owner.size()) + " of " + first.total
-          + " devices were not audited (did that task fail or not run?)");
+      throw new IllegalArgumentException(
+          "shard "
+              + String.join(", ", missing)
+              + (missing.size() == 1 ? " is" : " are")
+              + " missing: no report for "
+              + (missing.size() == 1 ? "it" : "them")
+              + " among the "
+              + shards.size()
+              + " given, so "
+              + (first.total - owner.size())
+              + " of "
+              + first.total
+              + " devices were not audited (did that task fail or not run?)");
     }
     if (owner.size() != first.total || !digest(owner.keySet()).equals(first.universe)) {
-      throw new IllegalArgumentException("the " + first.count + " shards together own " + owner.size() + " of "
-          + first.total + " devices: a gap (were the shards computed by one Weft version?)");
+      throw new IllegalArgumentException(
+          "the "
+              + first.count
+              + " shards together own "
+              + owner.size()
+              + " of "
+              + first.total
+              + " devices: a gap (were the shards computed by one Weft version?)");
     }
-    return new Coverage(first.revision, 1, 1, List.copyOf(owner.keySet()), first.total, first.universe);
+    return new Coverage(
+        first.revision, 1, 1, List.copyOf(owner.keySet()), first.total, first.universe);
   }
 
   /** A digest of text: the revision of an inventory's files, or of a split's device names. */

@@ -15,12 +15,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The neighbours the devices report against the declared links. Every cable seen from either end is one edge;
- * an edge that is a declared link is right. Two wrong edges that exchange the far ends of two declared links are
- * one swap; any other wrong edge on a declared port is a wrong neighbour (naming the intended and the seen peer
- * and the move that fixes it), one between two undeclared ports an unknown neighbour. A declared link neither of
- * whose ends sees anything, with at least one end read, is missing. A link that no read device ends on is not
- * judged.
+ * The neighbours the devices report against the declared links. Every cable seen from either end is
+ * one edge; an edge that is a declared link is right. Two wrong edges that exchange the far ends of
+ * two declared links are one swap; any other wrong edge on a declared port is a wrong neighbour
+ * (naming the intended and the seen peer and the move that fixes it), one between two undeclared
+ * ports an unknown neighbour. A declared link neither of whose ends sees anything, with at least
+ * one end read, is missing. A link that no read device ends on is not judged.
  */
 public final class CablingCheck {
 
@@ -28,7 +28,7 @@ public final class CablingCheck {
    * What the check found.
    *
    * @param findings the cabling findings, in report order
-   * @param links    every declared link with its state, in the intent's order
+   * @param links every declared link with its state, in the intent's order
    */
   public record Result(List<Finding> findings, List<LinkState> links) {
     public Result {
@@ -61,9 +61,18 @@ public final class CablingCheck {
     Map<Edge, Boolean> edges = new TreeMap<>();
     for (Observation o : observations) {
       if (o.neighbours() == null) {
-        findings.add(Finding.of(CablingRules.NOT_SERVED, Severity.INFO, o.device() + ": its neighbours are not"
-                + " served (" + o.notServed() + "): the cabling audit judges its links from their other ends only")
-            .at(owner(o.device())).onDevice(o.device()).withValues("neighbours", "not served"));
+        findings.add(
+            Finding.of(
+                    CablingRules.NOT_SERVED,
+                    Severity.INFO,
+                    o.device()
+                        + ": its neighbours are not"
+                        + " served ("
+                        + o.notServed()
+                        + "): the cabling audit judges its links from their other ends only")
+                .at(owner(o.device()))
+                .onDevice(o.device())
+                .withValues("neighbours", "not served"));
         continue;
       }
       read.add(o.device());
@@ -98,14 +107,29 @@ public final class CablingCheck {
       LinkState s = states.get(l);
       if (s == null) {
         boolean judged = read.contains(l.a().device()) || read.contains(l.b().device());
-        s = new LinkState(l, judged ? LinkState.State.MISSING : LinkState.State.NOT_READ, "",
-            judged ? "plug " + l.a() + " into " + l.b() + " (or find why the link is down)" : "");
+        s =
+            new LinkState(
+                l,
+                judged ? LinkState.State.MISSING : LinkState.State.NOT_READ,
+                "",
+                judged
+                    ? "plug " + l.a() + " into " + l.b() + " (or find why the link is down)"
+                    : "");
         if (judged) {
           End at = read.contains(l.a().device()) ? End.of(l.a()) : End.of(l.b());
-          findings.add(Finding.of(CablingRules.MISSING, Severity.ERROR, rails.name(End.of(l.a())) + " and "
-                  + rails.name(End.of(l.b())) + " see no neighbour on this link: the cable is unplugged, broken or"
-                  + " the link is down")
-              .at(line(l)).onDevice(at.device()).onPort(at.port()).withValues(peer(l, at).toString(), "no neighbour"));
+          findings.add(
+              Finding.of(
+                      CablingRules.MISSING,
+                      Severity.ERROR,
+                      rails.name(End.of(l.a()))
+                          + " and "
+                          + rails.name(End.of(l.b()))
+                          + " see no neighbour on this link: the cable is unplugged, broken or"
+                          + " the link is down")
+                  .at(line(l))
+                  .onDevice(at.device())
+                  .onPort(at.port())
+                  .withValues(peer(l, at).toString(), "no neighbour"));
         }
         states.put(l, s);
       }
@@ -115,8 +139,15 @@ public final class CablingCheck {
     return new Result(findings, all);
   }
 
-  /** A wrong edge that, with the edge between the far ends of its two declared links, exchanges them. */
-  private void swap(Edge e, Map<Edge, Boolean> edges, Set<Edge> done, Map<Link, LinkState> states,
+  /**
+   * A wrong edge that, with the edge between the far ends of its two declared links, exchanges
+   * them.
+   */
+  private void swap(
+      Edge e,
+      Map<Edge, Boolean> edges,
+      Set<Edge> done,
+      Map<Link, LinkState> states,
       List<Finding> findings) {
     Link la = declared.get(e.a());
     Link lb = declared.get(e.b());
@@ -133,7 +164,8 @@ public final class CablingCheck {
     done.add(other);
     Link first = la.at().self().compareTo(lb.at().self()) <= 0 ? la : lb;
     Link second = first == la ? lb : la;
-    // cable 1 joins e.a()-e.b(), cable 2 pa-pb; exchanging one pair of ends on the same side rights both
+    // cable 1 joins e.a()-e.b(), cable 2 pa-pb; exchanging one pair of ends on the same side rights
+    // both
     boolean aSide = e.a().device().equals(pb.device());
     End x = aSide ? e.a() : e.b();
     End y = aSide ? pb : pa;
@@ -141,12 +173,29 @@ public final class CablingCheck {
     String seen = e.a() + "–" + e.b() + "; " + pa + "–" + pb;
     states.put(first, new LinkState(first, LinkState.State.SWAPPED, seen, fix));
     states.put(second, new LinkState(second, LinkState.State.SWAPPED, seen, fix));
-    String message = "swapped pair: " + describe(first) + " and " + describe(second) + " have their far ends"
-        + " exchanged: " + rails.name(e.a()) + " sees " + rails.name(e.b()) + " and " + rails.name(pa) + " sees "
-        + rails.name(pb) + ": " + fix;
-    findings.add(Finding.of(CablingRules.SWAP, Severity.ERROR, message).at(line(first)).onDevice(x.device())
-        .onPort(x.port()).withPath(first.a() + "–" + first.b() + " ⇄ " + second.a() + "–" + second.b())
-        .withValues(first.a() + "–" + first.b() + ", " + second.a() + "–" + second.b(), seen));
+    String message =
+        "swapped pair: "
+            + describe(first)
+            + " and "
+            + describe(second)
+            + " have their far ends"
+            + " exchanged: "
+            + rails.name(e.a())
+            + " sees "
+            + rails.name(e.b())
+            + " and "
+            + rails.name(pa)
+            + " sees "
+            + rails.name(pb)
+            + ": "
+            + fix;
+    findings.add(
+        Finding.of(CablingRules.SWAP, Severity.ERROR, message)
+            .at(line(first))
+            .onDevice(x.device())
+            .onPort(x.port())
+            .withPath(first.a() + "–" + first.b() + " ⇄ " + second.a() + "–" + second.b())
+            .withValues(first.a() + "–" + first.b() + ", " + second.a() + "–" + second.b(), seen));
   }
 
   /** A wrong edge that is no swap: a wrong neighbour on a declared port, or an unknown one. */
@@ -158,10 +207,19 @@ public final class CablingCheck {
       boolean aKnown = owner(e.a().device()) != null;
       End at = aKnown ? e.a() : e.b();
       End seen = aKnown ? e.b() : e.a();
-      findings.add(Finding.of(CablingRules.UNKNOWN, Severity.WARNING, at + " and " + seen + " are cabled"
-              + " together, but the intent declares no link on either port")
-          .at(owner(at.device())).onDevice(at.device()).onPort(at.port())
-          .withValues("no link", seen.toString()));
+      findings.add(
+          Finding.of(
+                  CablingRules.UNKNOWN,
+                  Severity.WARNING,
+                  at
+                      + " and "
+                      + seen
+                      + " are cabled"
+                      + " together, but the intent declares no link on either port")
+              .at(owner(at.device()))
+              .onDevice(at.device())
+              .onPort(at.port())
+              .withValues("no link", seen.toString()));
       return;
     }
     End at = la != null ? e.a() : e.b();
@@ -170,9 +228,15 @@ public final class CablingCheck {
     End intended = peer(l, at);
     Link other = la != null ? lb : la;
     String fix = "move the cable at " + seen + " to " + intended;
-    StringBuilder m = new StringBuilder(rails.name(at)).append(" sees ").append(rails.name(seen))
-        .append(", but the intent cables it to ").append(rails.name(intended)).append(" (").append(lineOf(l))
-        .append(")");
+    StringBuilder m =
+        new StringBuilder(rails.name(at))
+            .append(" sees ")
+            .append(rails.name(seen))
+            .append(", but the intent cables it to ")
+            .append(rails.name(intended))
+            .append(" (")
+            .append(lineOf(l))
+            .append(")");
     if (other != null) {
       m.append("; ").append(seen).append(" belongs to ").append(describe(other));
     }
@@ -181,12 +245,22 @@ public final class CablingCheck {
     if (other != null && !states.containsKey(other)) {
       states.put(other, new LinkState(other, LinkState.State.WRONG, seen + "–" + at, fix));
     }
-    findings.add(Finding.of(CablingRules.WRONG, Severity.ERROR, m.toString()).at(line(l)).onDevice(at.device())
-        .onPort(at.port()).withValues(intended.toString(), seen.toString()));
+    findings.add(
+        Finding.of(CablingRules.WRONG, Severity.ERROR, m.toString())
+            .at(line(l))
+            .onDevice(at.device())
+            .onPort(at.port())
+            .withValues(intended.toString(), seen.toString()));
   }
 
   private String describe(Link l) {
-    return "the link " + rails.name(End.of(l.a())) + "–" + rails.name(End.of(l.b())) + " (" + lineOf(l) + ")";
+    return "the link "
+        + rails.name(End.of(l.a()))
+        + "–"
+        + rails.name(End.of(l.b()))
+        + " ("
+        + lineOf(l)
+        + ")";
   }
 
   private static String lineOf(Link l) {

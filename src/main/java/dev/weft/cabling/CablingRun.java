@@ -13,25 +13,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code weft cabling}: the neighbours of every switch and GPU host read (one session each, the same login,
- * host-key check and failure statuses as the audit), then judged against the declared links. A device that
- * cannot be read is that device's status; its links are judged from their other ends.
+ * {@code weft cabling}: the neighbours of every switch and GPU host read (one session each, the
+ * same login, host-key check and failure statuses as the audit), then judged against the declared
+ * links. A device that cannot be read is that device's status; its links are judged from their
+ * other ends.
  */
 public final class CablingRun {
 
   /**
    * What bring-up day found.
    *
-   * @param check    the cabling findings and every link's state
-   * @param findings the devices' own findings (unreachable, errors) followed by the cabling findings
-   * @param devices  each device's read status
+   * @param check the cabling findings and every link's state
+   * @param findings the devices' own findings (unreachable, errors) followed by the cabling
+   *     findings
+   * @param devices each device's read status
    */
-  public record Outcome(CablingCheck.Result check, Rails rails, List<Finding> findings, List<DeviceStatus> devices) {}
+  public record Outcome(
+      CablingCheck.Result check, Rails rails, List<Finding> findings, List<DeviceStatus> devices) {}
 
   private CablingRun() {}
 
-  public static Outcome run(LiveSettings settings, Platforms platforms, FabricModel model, List<LiveTarget> switches,
-      List<HostReader.Target> hosts) throws InterruptedException {
+  public static Outcome run(
+      LiveSettings settings,
+      Platforms platforms,
+      FabricModel model,
+      List<LiveTarget> switches,
+      List<HostReader.Target> hosts)
+      throws InterruptedException {
     NeighbourReads reads = new NeighbourReads(platforms);
     List<Observation> observations = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
@@ -41,25 +49,37 @@ public final class CablingRun {
     List<LiveTarget> readable = new ArrayList<>();
     for (LiveTarget t : switches) {
       if (t.problem() == null && platforms.live(t.intended().platform()).isEmpty()) {
-        observations.add(Observation.notServed(t.name(), "Weft reads nothing from platform "
-            + t.intended().platform() + " yet"));
+        observations.add(
+            Observation.notServed(
+                t.name(), "Weft reads nothing from platform " + t.intended().platform() + " yet"));
         devices.add(new DeviceStatus(t.name(), DeviceStatus.Status.NOT_AUDITED, "no-live-profile"));
       } else {
         readable.add(t);
       }
     }
-    for (Reading r : new LiveReader(settings, platforms).read(readable, LiveReader.Mode.AUDIT, neighboursOnly)) {
+    for (Reading r :
+        new LiveReader(settings, platforms).read(readable, LiveReader.Mode.AUDIT, neighboursOnly)) {
       devices.add(r.status());
       findings.addAll(r.findings());
       if (r.read()) {
-        String platform = switches.stream().filter(t -> t.name().equals(r.device())).findFirst().orElseThrow()
-            .intended().platform();
+        String platform =
+            switches.stream()
+                .filter(t -> t.name().equals(r.device()))
+                .findFirst()
+                .orElseThrow()
+                .intended()
+                .platform();
         observations.add(reads.observe(platform, r.device(), r.outputs(), r.unread()));
       }
     }
     List<String> lldp = reads.commands(reads.hostPlatform());
-    List<HostReader.Target> hostTargets = hosts.stream().map(t -> new HostReader.Target(t.name(), lldp,
-        t.endpoint(), t.credentials(), t.owner(), t.problem())).toList();
+    List<HostReader.Target> hostTargets =
+        hosts.stream()
+            .map(
+                t ->
+                    new HostReader.Target(
+                        t.name(), lldp, t.endpoint(), t.credentials(), t.owner(), t.problem()))
+            .toList();
     for (Reading r : new HostReader(settings).read(hostTargets)) {
       devices.add(r.status());
       findings.addAll(r.findings());

@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * What one device said of its neighbours.
  *
- * @param device     the device
+ * @param device the device
  * @param neighbours its neighbours, or null when they were not read
- * @param notServed  why they were not read (the command or model path the device does not serve), or null
+ * @param notServed why they were not read (the command or model path the device does not serve), or
+ *     null
  */
 public record Observation(String device, List<Neighbour> neighbours, String notServed) {
   public Observation {

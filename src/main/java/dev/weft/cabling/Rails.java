@@ -10,9 +10,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The rail of each host NIC and leaf: the declared {@code rail} when the intent gives one; otherwise, as the
- * declared links give them, NIC n of a node is rail n (its position among the host's NICs), and a leaf serves
- * the rail of the NICs cabled to it (when they all share one).
+ * The rail of each host NIC and leaf: the declared {@code rail} when the intent gives one;
+ * otherwise, as the declared links give them, NIC n of a node is rail n (its position among the
+ * host's NICs), and a leaf serves the rail of the NICs cabled to it (when they all share one).
  */
 public final class Rails {
 
@@ -45,11 +45,12 @@ public final class Rails {
         served.remove(s.name());
       }
     }
-    served.forEach((leaf, rails) -> {
-      if (rails.size() == 1) {
-        r.leaves.put(leaf, rails.first());
-      }
-    });
+    served.forEach(
+        (leaf, rails) -> {
+          if (rails.size() == 1) {
+            r.leaves.put(leaf, rails.first());
+          }
+        });
     return r;
   }
 

@@ -19,107 +19,156 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
-/** The switches a device command reads: from the intent's {@code switches[].management}, narrowed by {@code --device}. */
+/**
+ * The switches a device command reads: from the intent's {@code switches[].management}, narrowed by
+ * {@code --device}.
+ */
 final class DeviceTargets {
 
-    private DeviceTargets() {}
+  private DeviceTargets() {}
 
-    /**
-     * The GPU hosts {@code weft audit} reads NIC counters from: those with {@code hosts[].management}, narrowed by
-     * {@code --device} when it names any host.
-     */
-    static List<HostReader.Target> hosts(FabricModel model, List<String> only, Path credentialsFile) {
-        List<Host> managed = model.hosts().stream().filter(h -> h.management() != null)
-                .filter(h -> only.isEmpty() || only.contains(h.name())).toList();
-        if (managed.isEmpty()) {
-            return List.of();
-        }
-        if (credentialsFile == null) {
-            throw new UsageException("--credentials FILE is required: the hosts name credentials in management");
-        }
-        CredentialsFile creds;
-        try {
-            creds = CredentialsFile.load(credentialsFile);
-        } catch (CredentialsFileException e) {
-            throw new UsageException("--credentials: " + e.getMessage());
-        }
-        List<HostReader.Target> out = new ArrayList<>();
-        for (Host h : managed) {
-            Management m = h.management();
-            Location owner = m.at() == null ? null : m.at().self();
-            List<String> commands = CounterReaders.commands(h);
-            DeviceEndpoint endpoint = new DeviceEndpoint(h.name(), m.host(), m.port());
-            Optional<Credentials> c = m.credentials() == null ? Optional.empty() : creds.get(m.credentials());
-            if (c.isEmpty()) {
-                out.add(new HostReader.Target(h.name(), commands, endpoint, null, owner, h.name() + ": "
-                        + (m.credentials() == null ? "the intent names no credentials for it (hosts[].management.credentials)"
+  /**
+   * The GPU hosts {@code weft audit} reads NIC counters from: those with {@code
+   * hosts[].management}, narrowed by {@code --device} when it names any host.
+   */
+  static List<HostReader.Target> hosts(FabricModel model, List<String> only, Path credentialsFile) {
+    List<Host> managed =
+        model.hosts().stream()
+            .filter(h -> h.management() != null)
+            .filter(h -> only.isEmpty() || only.contains(h.name()))
+            .toList();
+    if (managed.isEmpty()) {
+      return List.of();
+    }
+    if (credentialsFile == null) {
+      throw new UsageException(
+          "--credentials FILE is required: the hosts name credentials in management");
+    }
+    CredentialsFile creds;
+    try {
+      creds = CredentialsFile.load(credentialsFile);
+    } catch (CredentialsFileException e) {
+      throw new UsageException("--credentials: " + e.getMessage());
+    }
+    List<HostReader.Target> out = new ArrayList<>();
+    for (Host h : managed) {
+      Management m = h.management();
+      Location owner = m.at() == null ? null : m.at().self();
+      List<String> commands = CounterReaders.commands(h);
+      DeviceEndpoint endpoint = new DeviceEndpoint(h.name(), m.host(), m.port());
+      Optional<Credentials> c =
+          m.credentials() == null ? Optional.empty() : creds.get(m.credentials());
+      if (c.isEmpty()) {
+        out.add(
+            new HostReader.Target(
+                h.name(),
+                commands,
+                endpoint,
+                null,
+                owner,
+                h.name()
+                    + ": "
+                    + (m.credentials() == null
+                        ? "the intent names no credentials for it (hosts[].management.credentials)"
                         : "credential '" + m.credentials() + "' is not in " + credentialsFile)));
-            } else {
-                out.add(new HostReader.Target(h.name(), commands, endpoint, c.get(), owner, null));
-            }
-        }
-        return out;
+      } else {
+        out.add(new HostReader.Target(h.name(), commands, endpoint, c.get(), owner, null));
+      }
     }
+    return out;
+  }
 
-    /** The names {@code --device} gives that are the inventory's hosts, not its switches. */
-    static List<String> hostNames(FabricModel model, List<String> only) {
-        return only.stream().filter(n -> model.hosts().stream().anyMatch(h -> h.name().equals(n))).toList();
-    }
+  /** The names {@code --device} gives that are the inventory's hosts, not its switches. */
+  static List<String> hostNames(FabricModel model, List<String> only) {
+    return only.stream()
+        .filter(n -> model.hosts().stream().anyMatch(h -> h.name().equals(n)))
+        .toList();
+  }
 
-    static List<LiveTarget> select(FabricModel model, List<CompiledSwitch> switches, List<String> only,
-            Path credentialsFile) {
-        TreeSet<String> known = new TreeSet<>();
-        switches.forEach(s -> known.add(s.name()));
-        for (String name : only) {
-            if (!known.contains(name)) {
-                String hint = dev.weft.finding.DidYouMean.suggest(name, known);
-                throw new UsageException("--device " + name + ": no such switch in the inventory"
-                        + (hint == null ? "" : "; did you mean " + hint + "?") + " (switches: " + String.join(", ", known) + ")");
-            }
-        }
-        boolean needed = switches.stream().anyMatch(s -> only.isEmpty() || only.contains(s.name()));
-        if (credentialsFile == null && needed) {
-            // as weft backup: without the file no device can be logged in to
-            throw new UsageException("--credentials FILE is required: the switches name credentials in management");
-        }
-        CredentialsFile creds = null;
-        if (credentialsFile != null) {
-            try {
-                creds = CredentialsFile.load(credentialsFile);
-            } catch (CredentialsFileException e) {
-                throw new UsageException("--credentials: " + e.getMessage());
-            }
-        }
-        List<LiveTarget> out = new ArrayList<>();
-        for (CompiledSwitch sw : switches) {
-            if (!only.isEmpty() && !only.contains(sw.name())) {
-                continue;
-            }
-            Management m = model.switchNamed(sw.name()).map(Switch::management).orElse(null);
-            if (m == null) {
-                out.add(new LiveTarget(sw, null, null, sw.name() + ": the intent has no management address for it"
-                        + " (switches[].management: host, port, credentials)"));
-                continue;
-            }
-            DeviceEndpoint endpoint = new DeviceEndpoint(sw.name(), m.host(), m.port());
-            if (m.credentials() == null) {
-                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": the intent names no credentials for it"
-                        + " (switches[].management.credentials)"));
-                continue;
-            }
-            if (creds == null) {
-                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": needs credential '" + m.credentials()
-                        + "' but no --credentials file was given"));
-                continue;
-            }
-            Optional<Credentials> c = creds.get(m.credentials());
-            if (c.isEmpty()) {
-                out.add(new LiveTarget(sw, endpoint, null, sw.name() + ": credential '" + m.credentials()
-                        + "' is not in " + credentialsFile));
-                continue;
-            }
-            out.add(new LiveTarget(sw, endpoint, c.get(), null));
-        }
-        return out;
+  static List<LiveTarget> select(
+      FabricModel model, List<CompiledSwitch> switches, List<String> only, Path credentialsFile) {
+    TreeSet<String> known = new TreeSet<>();
+    switches.forEach(s -> known.add(s.name()));
+    for (String name : only) {
+      if (!known.contains(name)) {
+        String hint = dev.weft.finding.DidYouMean.suggest(name, known);
+        throw new UsageException(
+            "--device "
+                + name
+                + ": no such switch in the inventory"
+                + (hint == null ? "" : "; did you mean " + hint + "?")
+                + " (switches: "
+                + String.join(", ", known)
+                + ")");
+      }
     }
+    boolean needed = switches.stream().anyMatch(s -> only.isEmpty() || only.contains(s.name()));
+    if (credentialsFile == null && needed) {
+      // as weft backup: without the file no device can be logged in to
+      throw new UsageException(
+          "--credentials FILE is required: the switches name credentials in management");
+    }
+    CredentialsFile creds = null;
+    if (credentialsFile != null) {
+      try {
+        creds = CredentialsFile.load(credentialsFile);
+      } catch (CredentialsFileException e) {
+        throw new UsageException("--credentials: " + e.getMessage());
+      }
+    }
+    List<LiveTarget> out = new ArrayList<>();
+    for (CompiledSwitch sw : switches) {
+      if (!only.isEmpty() && !only.contains(sw.name())) {
+        continue;
+      }
+      Management m = model.switchNamed(sw.name()).map(Switch::management).orElse(null);
+      if (m == null) {
+        out.add(
+            new LiveTarget(
+                sw,
+                null,
+                null,
+                sw.name()
+                    + ": the intent has no management address for it"
+                    + " (switches[].management: host, port, credentials)"));
+        continue;
+      }
+      DeviceEndpoint endpoint = new DeviceEndpoint(sw.name(), m.host(), m.port());
+      if (m.credentials() == null) {
+        out.add(
+            new LiveTarget(
+                sw,
+                endpoint,
+                null,
+                sw.name()
+                    + ": the intent names no credentials for it"
+                    + " (switches[].management.credentials)"));
+        continue;
+      }
+      if (creds == null) {
+        out.add(
+            new LiveTarget(
+                sw,
+                endpoint,
+                null,
+                sw.name()
+                    + ": needs credential '"
+                    + m.credentials()
+                    + "' but no --credentials file was given"));
+        continue;
+      }
+      Optional<Credentials> c = creds.get(m.credentials());
+      if (c.isEmpty()) {
+        out.add(
+            new LiveTarget(
+                sw,
+                endpoint,
+                null,
+                sw.name() + ": credential '" + m.credentials() + "' is not in " + credentialsFile));
+        continue;
+      }
+      out.add(new LiveTarget(sw, endpoint, c.get(), null));
+    }
+    return out;
+  }
 }

@@ -1,24 +1,20 @@
 package dev.weft.cli;
 
+import dev.weft.drift.DriftAudit;
 import dev.weft.drift.IbDriftCheck;
+import dev.weft.finding.DeviceStatus;
 import dev.weft.live.IbProcessTools;
-import dev.weft.model.Transport;
-import dev.weft.finding.Finding;
-import dev.weft.finding.Severity;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
+import dev.weft.model.Transport;
 import dev.weft.platform.Platforms;
-import dev.weft.drift.DriftAudit;
-import dev.weft.finding.DeviceStatus;
 import dev.weft.rules.RuleMeta;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -27,102 +23,166 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code weft drift}: read each switch's running config over NETCONF and compare it with the intent. */
-@Command(name = "drift", mixinStandardHelpOptions = true,
-        description = {"Read each switch's running config, compare it with what the intent compiles to"
-                + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
-                + " the live config, and report drift per device.",
-            "Reads " + PlatformHelp.LIVE + "."},
-        modelTransformer = CommonOptions.Prune.class,
-        footerHeading = "%nExamples:%n",
-        footer = {"  weft drift inventories/roce-pod-a --credentials creds.yaml",
-                "  weft drift --device leaf-01 --credentials creds.yaml --format json"})
+/**
+ * {@code weft drift}: read each switch's running config over NETCONF and compare it with the
+ * intent.
+ */
+@Command(
+    name = "drift",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Read each switch's running config, compare it with what the intent compiles to"
+          + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
+          + " the live config, and report drift per device.",
+      "Reads " + PlatformHelp.LIVE + "."
+    },
+    modelTransformer = CommonOptions.Prune.class,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  weft drift inventories/roce-pod-a --credentials creds.yaml",
+      "  weft drift --device leaf-01 --credentials creds.yaml --format json"
+    })
 @CommonOptions.Without({"--templates"}) // drift compares compiled configs; templates play no part
 final class DriftCommand implements Callable<Integer> {
 
-    @Spec
-    CommandSpec spec;
+  @Spec CommandSpec spec;
 
-    @Mixin
-    CommonOptions options;
+  @Mixin CommonOptions options;
 
-    @Mixin
-    NetconfOptions netconf;
+  @Mixin NetconfOptions netconf;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "INVENTORY", description = "Inventory folder (default: the only one under inventories/).")
-    Path inventory;
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "INVENTORY",
+      description = "Inventory folder (default: the only one under inventories/).")
+  Path inventory;
 
-    @Override
-    public Integer call() throws InterruptedException {
-        Invocation invocation = Invocation.start(spec);
-        ReportOutput.checkOptions(options);
-        LiveSettings settings = new LiveSettings(netconf.parallel(), netconf.timeout(), netconf.hostKeys(),
-                netconf.client(), System::getenv, LiveSettings.Hook.NONE, progress(spec.commandLine().getErr()),
-                CrashReport.forDevices());
-        var source = new InventoryLocator(Paths.get(""), options.sourceLimits()).locate(inventory, options.ref, options.repo);
-        Pipeline pipeline = Pipeline.from(options);
-        Pipeline.Run run = pipeline.compile(source);
-        Map<String, RuleMeta> meta = pipeline.ruleMeta().meta(); // drift ids are catalogue entries too
-        if (run.compiled() == null) {
-            return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, run.findings(), List.of(), meta,
-                    invocation, null);
-        }
-        if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
-            return infiniband(run, source, meta, invocation);
-        }
-        List<LiveTarget> targets = DeviceTargets.select(run.model(), run.compiled().switches(), netconf.devices,
-                netconf.credentials);
-        DriftAudit.Outcome outcome = audit(run, settings, pipeline.platforms(), targets, meta, LocalDate.now(),
-                pipeline.rules());
-        endProgress(spec.commandLine().getErr());
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, outcome.findings(),
-                outcome.devices(), meta, invocation, null);
+  @Override
+  public Integer call() throws InterruptedException {
+    Invocation invocation = Invocation.start(spec);
+    ReportOutput.checkOptions(options);
+    LiveSettings settings =
+        new LiveSettings(
+            netconf.parallel(),
+            netconf.timeout(),
+            netconf.hostKeys(),
+            netconf.client(),
+            System::getenv,
+            LiveSettings.Hook.NONE,
+            progress(spec.commandLine().getErr()),
+            CrashReport.forDevices());
+    var source =
+        new InventoryLocator(Paths.get(""), options.sourceLimits())
+            .locate(inventory, options.ref, options.repo);
+    Pipeline pipeline = Pipeline.from(options);
+    Pipeline.Run run = pipeline.compile(source);
+    Map<String, RuleMeta> meta = pipeline.ruleMeta().meta(); // drift ids are catalogue entries too
+    if (run.compiled() == null) {
+      return ReportOutput.write(
+          options,
+          spec.commandLine().getOut(),
+          "drift",
+          source,
+          run.findings(),
+          List.of(),
+          meta,
+          invocation,
+          null);
     }
+    if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
+      return infiniband(run, source, meta, invocation);
+    }
+    List<LiveTarget> targets =
+        DeviceTargets.select(
+            run.model(), run.compiled().switches(), netconf.devices, netconf.credentials);
+    DriftAudit.Outcome outcome =
+        audit(
+            run, settings, pipeline.platforms(), targets, meta, LocalDate.now(), pipeline.rules());
+    endProgress(spec.commandLine().getErr());
+    return ReportOutput.write(
+        options,
+        spec.commandLine().getOut(),
+        "drift",
+        source,
+        outcome.findings(),
+        outcome.devices(),
+        meta,
+        invocation,
+        null);
+  }
 
-    /**
-     * An InfiniBand fabric is audited through infiniband-diags on the SM host (the InfiniBand helper's
-     * {@link IbDriftCheck}), not over NETCONF; the subnet is reported as one device, the intended master SM.
-     */
-    private int infiniband(Pipeline.Run run, dev.weft.source.InventorySource source, Map<String, RuleMeta> meta,
-            Invocation invocation) {
-        long limit = Math.max(1, netconf.timeout().toSeconds());
-        IbDriftCheck.Result r = IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
-        DeviceStatus.Status status = switch (r.status()) {
-            case "ok" -> DeviceStatus.Status.OK;
-            case "drift" -> DeviceStatus.Status.DRIFT;
-            default -> DeviceStatus.Status.UNREACHABLE;
+  /**
+   * An InfiniBand fabric is audited through infiniband-diags on the SM host (the InfiniBand
+   * helper's {@link IbDriftCheck}), not over NETCONF; the subnet is reported as one device, the
+   * intended master SM.
+   */
+  private int infiniband(
+      Pipeline.Run run,
+      dev.weft.source.InventorySource source,
+      Map<String, RuleMeta> meta,
+      Invocation invocation) {
+    long limit = Math.max(1, netconf.timeout().toSeconds());
+    IbDriftCheck.Result r =
+        IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
+    DeviceStatus.Status status =
+        switch (r.status()) {
+          case "ok" -> DeviceStatus.Status.OK;
+          case "drift" -> DeviceStatus.Status.DRIFT;
+          default -> DeviceStatus.Status.UNREACHABLE;
         };
-        String reason = status == DeviceStatus.Status.UNREACHABLE ? "refused" : null;
-        return ReportOutput.write(options, spec.commandLine().getOut(), "drift", source, r.findings(),
-                List.of(new DeviceStatus(r.device(), status, reason)), meta, invocation, null);
-    }
+    String reason = status == DeviceStatus.Status.UNREACHABLE ? "refused" : null;
+    return ReportOutput.write(
+        options,
+        spec.commandLine().getOut(),
+        "drift",
+        source,
+        r.findings(),
+        List.of(new DeviceStatus(r.device(), status, reason)),
+        meta,
+        invocation,
+        null);
+  }
 
-    /** Reads every target and compares it with its intent: the drift use case, wired. */
-    static DriftAudit.Outcome audit(Pipeline.Run run, LiveSettings settings, Platforms platforms, List<LiveTarget> targets,
-            Map<String, RuleMeta> meta, LocalDate today, Pipeline.Rules rules) throws InterruptedException {
-        List<DriftAudit.Result> results = DriftAudit.run(settings, platforms, targets);
-        return DriftAudit.outcome(run.model(), run.compiled(), results, meta, today, rules.catalog(),
-                rules.user().configRuleIds());
-    }
+  /** Reads every target and compares it with its intent: the drift use case, wired. */
+  static DriftAudit.Outcome audit(
+      Pipeline.Run run,
+      LiveSettings settings,
+      Platforms platforms,
+      List<LiveTarget> targets,
+      Map<String, RuleMeta> meta,
+      LocalDate today,
+      Pipeline.Rules rules)
+      throws InterruptedException {
+    List<DriftAudit.Result> results = DriftAudit.run(settings, platforms, targets);
+    return DriftAudit.outcome(
+        run.model(),
+        run.compiled(),
+        results,
+        meta,
+        today,
+        rules.catalog(),
+        rules.user().configRuleIds());
+  }
 
-    /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */
-    static void endProgress(PrintWriter err) {
-        if (System.console() != null) {
-            err.println();
-            err.flush();
-        }
+  /** Ends the progress line so the report (or the shell prompt) starts on a fresh line. */
+  static void endProgress(PrintWriter err) {
+    if (System.console() != null) {
+      err.println();
+      err.flush();
     }
+  }
 
-    /** A progress line on stderr, redrawn in place, only when a person is watching a terminal. */
-    static Consumer<String> progress(PrintWriter err) {
-        if (System.console() == null) {
-            return s -> { };
-        }
-        return s -> {
-            synchronized (err) {
-                err.print("\rweft: " + s);
-                err.flush();
-            }
-        };
+  /** A progress line on stderr, redrawn in place, only when a person is watching a terminal. */
+  static Consumer<String> progress(PrintWriter err) {
+    if (System.console() == null) {
+      return s -> {};
     }
+    return s -> {
+      synchronized (err) {
+        err.print("\rweft: " + s);
+        err.flush();
+      }
+    };
+  }
 }

@@ -2,17 +2,16 @@ package dev.weft.cli;
 
 import dev.weft.report.FailOn;
 import dev.weft.report.Reporters;
-import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The fixed values of options and parameters, from the code that accepts them: picocli offers them to shell
- * completion ({@code --format <TAB>}, {@code --fail-on <TAB>}, {@code weft explain <TAB>}) and writes them into
- * the help and the man pages ({@code ${COMPLETION-CANDIDATES}}), so neither can disagree with what a command
- * takes (issue 32).
+ * The fixed values of options and parameters, from the code that accepts them: picocli offers them
+ * to shell completion ({@code --format <TAB>}, {@code --fail-on <TAB>}, {@code weft explain <TAB>})
+ * and writes them into the help and the man pages ({@code ${COMPLETION-CANDIDATES}}), so neither
+ * can disagree with what a command takes (issue 32).
  */
 final class OptionValues {
 
@@ -43,8 +42,8 @@ final class OptionValues {
   }
 
   /**
-   * Every id {@code weft explain} knows without {@code --policies}: the built-in rules and Weft's own finding
-   * ids. Read when iterated (completion, help), not when the command tree is built.
+   * Every id {@code weft explain} knows without {@code --policies}: the built-in rules and Weft's
+   * own finding ids. Read when iterated (completion, help), not when the command tree is built.
    */
   static final class RuleIds implements Iterable<String> {
     @Override

@@ -12,10 +12,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
- * The platforms a command's help names, from the platform packs themselves: {@code render}'s help once omitted
- * Junos, SR Linux and NX-OS, and {@code drift}'s said NETCONF although SONiC and Cumulus are read over SSH
- * (issue 32). A description holds a placeholder; the help, {@code weft help} and the man pages fill it from
- * {@link Platforms#builtIn()} when they are printed, so a run that prints no help never loads the packs.
+ * The platforms a command's help names, from the platform packs themselves: {@code render}'s help
+ * once omitted Junos, SR Linux and NX-OS, and {@code drift}'s said NETCONF although SONiC and
+ * Cumulus are read over SSH (issue 32). A description holds a placeholder; the help, {@code weft
+ * help} and the man pages fill it from {@link Platforms#builtIn()} when they are printed, so a run
+ * that prints no help never loads the packs.
  */
 final class PlatformHelp {
 
@@ -57,7 +58,10 @@ final class PlatformHelp {
     return out;
   }
 
-  /** The packs with templates: {@code sonic, cumulus, ...}, the ids an inventory's {@code platform:} takes. */
+  /**
+   * The packs with templates: {@code sonic, cumulus, ...}, the ids an inventory's {@code platform:}
+   * takes.
+   */
   private static String rendered(List<PlatformPack> packs) {
     TemplateFolders templates = TemplateFolders.builtIn();
     List<String> ids = new ArrayList<>();
@@ -66,7 +70,8 @@ final class PlatformHelp {
         templates.read(pack.templateFolder() + "/manifest.properties");
         ids.add(pack.id());
       } catch (TemplateAccessException noTemplates) {
-        // a platform configured through another (ib-quantum through the subnet manager): nothing rendered
+        // a platform configured through another (ib-quantum through the subnet manager): nothing
+        // rendered
       }
     }
     return String.join(", ", ids);

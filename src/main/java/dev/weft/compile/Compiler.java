@@ -6,14 +6,14 @@ import dev.weft.finding.Severity;
 import dev.weft.model.EffectivePort;
 import dev.weft.model.Endpoint;
 import dev.weft.model.Fabric;
-import dev.weft.model.NicModel;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
-import dev.weft.units.Size;
+import dev.weft.model.NicModel;
 import dev.weft.model.Sourced;
 import dev.weft.model.Switch;
+import dev.weft.units.Size;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -29,568 +29,822 @@ import java.util.function.Function;
 /**
  * Compiles the intent model into the vendor-neutral per-device config.
  *
- * <p>Work is linear in the inventory: the fabric-wide plan is derived once ({@link QosPlan}), each distinct
- * {@code asic} is looked up once, ports are grouped by switch in one pass, and links are found through the
- * model's hash index. Devices compile in parallel; the result order is fixed by {@link CompiledFabric}, and
- * findings are sorted, so output does not depend on thread timing.
+ * <p>Work is linear in the inventory: the fabric-wide plan is derived once ({@link QosPlan}), each
+ * distinct {@code asic} is looked up once, ports are grouped by switch in one pass, and links are
+ * found through the model's hash index. Devices compile in parallel; the result order is fixed by
+ * {@link CompiledFabric}, and findings are sorted, so output does not depend on thread timing.
  */
 public final class Compiler {
 
-    public static final String ASIC_PROFILE_INVALID = "asic-profile-invalid";
+  public static final String ASIC_PROFILE_INVALID = "asic-profile-invalid";
 
-    private Compiler() {}
+  private Compiler() {}
 
-    /** Compiles with the headroom overrides the intent itself declares. */
-    public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
-        return compile(model, profiles, HeadroomOverrides.fromIntent(model));
+  /** Compiles with the headroom overrides the intent itself declares. */
+  public static CompileResult compile(FabricModel model, AsicProfiles profiles) {
+    return compile(model, profiles, HeadroomOverrides.fromIntent(model));
+  }
+
+  public static CompileResult compile(
+      FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
+    QosPlan plan = QosPlan.of(model.fabric());
+    boolean roce = model.isRoce();
+    List<Finding> findings = new ArrayList<>();
+
+    Map<String, Optional<AsicProfile>> byAsic = new TreeMap<>();
+    Map<String, String> invalid = new TreeMap<>();
+    Collection<Switch> switches = model.index().switchesByName().values();
+    for (Switch s : switches) {
+      if (s.asic() != null && !byAsic.containsKey(s.asic())) {
+        try {
+          byAsic.put(s.asic(), profiles.lookup(s.asic()));
+        } catch (AsicProfileException e) {
+          byAsic.put(s.asic(), Optional.empty());
+          invalid.put(s.asic(), e.getMessage());
+        }
+      }
+    }
+    for (Switch s : switches) {
+      if (s.asic() != null && invalid.containsKey(s.asic())) {
+        findings.add(
+            Finding.of(
+                    ASIC_PROFILE_INVALID,
+                    Severity.ERROR,
+                    "ASIC profile for '" + s.asic() + "' is unusable: " + invalid.get(s.asic()))
+                .at(Where.of(s.at(), "asic"))
+                .onDevice(s.name()));
+      }
     }
 
-    public static CompileResult compile(FabricModel model, AsicProfiles profiles, HeadroomOverrides overrides) {
-        QosPlan plan = QosPlan.of(model.fabric());
-        boolean roce = model.isRoce();
-        List<Finding> findings = new ArrayList<>();
+    // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable
+    // result):
+    // one cache per ASIC profile, so a lookup hashes the small input record only.
+    Map<String, Map<HeadroomInput, Object>> headroomCaches = new HashMap<>();
+    byAsic.keySet().forEach(asic -> headroomCaches.put(asic, new ConcurrentHashMap<>()));
+    PortPlan portPlan = PortPlan.of(plan);
+    SwitchPlan switchPlan = SwitchPlan.of(plan, roce, model);
+    record Compiled(CompiledDevice device, List<Finding> findings) {}
+    // Lists, not the index's map views: a map view's stream splits in fixed batches of 1,024 (one
+    // thread got
+    // 1,024 of 1,536 switches), a list's in halves.
+    List<Compiled> compiledSwitches =
+        new ArrayList<>(switches)
+            .parallelStream()
+                .map(
+                    s -> {
+                      List<Finding> own = new ArrayList<>();
+                      AsicProfile profile =
+                          s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
+                      Map<HeadroomInput, Object> cache =
+                          s.asic() == null ? Map.of() : headroomCaches.get(s.asic());
+                      CompiledSwitch cs =
+                          compileSwitch(
+                              s,
+                              model.effectivePortsOf(s.name()),
+                              plan,
+                              portPlan,
+                              switchPlan,
+                              roce,
+                              profile,
+                              overrides,
+                              cache,
+                              own);
+                      return new Compiled(cs, own);
+                    })
+                .toList();
+    NicPlan nicPlan = NicPlan.of(plan, model.fabric(), model);
+    List<Compiled> compiledHosts =
+        new ArrayList<>(model.index().hostsByName().values())
+            .parallelStream()
+                .map(h -> new Compiled(compileHost(h, model, plan, nicPlan, roce), List.of()))
+                .toList();
 
-        Map<String, Optional<AsicProfile>> byAsic = new TreeMap<>();
-        Map<String, String> invalid = new TreeMap<>();
-        Collection<Switch> switches = model.index().switchesByName().values();
-        for (Switch s : switches) {
-            if (s.asic() != null && !byAsic.containsKey(s.asic())) {
+    List<CompiledDevice> devices = new ArrayList<>(compiledSwitches.size() + compiledHosts.size());
+    for (Compiled c : compiledSwitches) {
+      devices.add(c.device());
+      findings.addAll(c.findings());
+    }
+    for (Compiled c : compiledHosts) {
+      devices.add(c.device());
+    }
+    findings.sort(Finding.ORDER);
+    String name = model.fabric() == null ? null : model.fabric().name();
+    return new CompileResult(new CompiledFabric(name, devices), findings);
+  }
+
+  /**
+   * The provenance keys of a compiled switch in ascending order, with the plan's locations already
+   * in their slots: each switch copies the array and fills its own few slots, instead of building a
+   * sorted map key by key.
+   */
+  private record SwitchPlan(
+      String[] keys,
+      Location[] planLocations,
+      Map<String, Long> seeds,
+      Location seedsAt,
+      Map<String, Integer> bufferPools) {
+    private static final String[] OWN = {
+      "name",
+      "role",
+      "platform",
+      "asic",
+      "hwsku",
+      "os_version",
+      "management_host",
+      "management_port",
+      "ecmp_hash_seed",
+      "buffer_pools"
+    };
+
+    static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
+      java.util.TreeSet<String> keys = new java.util.TreeSet<>(List.of(OWN));
+      if (roce) {
+        keys.addAll(plan.provenance().keySet());
+      }
+      String[] sorted = keys.toArray(String[]::new);
+      Location[] locations = new Location[sorted.length];
+      if (roce) {
+        plan.provenance().forEach((k, v) -> locations[slot(sorted, k)] = v);
+      }
+      var fabric = model.fabric();
+      Map<String, Long> seeds =
+          fabric == null || fabric.ecmp() == null ? Map.of() : fabric.ecmp().seeds();
+      Location seedsAt = seeds.isEmpty() ? null : Where.of(fabric.ecmp().at(), "seeds");
+      Map<String, Integer> pools = Map.of();
+      if (roce && fabric.bufferPools() != null) {
+        pools = fabric.bufferPools().percent();
+        locations[slot(sorted, "buffer_pools")] = Where.self(fabric.bufferPools().at());
+      }
+      return new SwitchPlan(sorted, locations, seeds, seedsAt, pools);
+    }
+
+    /** The switch's own hash seed, else its role's, with where it was set. */
+    Long seed(Switch s, Location[] prov) {
+      if (s.hashSeed() != null) {
+        prov[slot(keys, "ecmp_hash_seed")] = Where.of(s.at(), "hash-seed");
+        return s.hashSeed();
+      }
+      Long seed = s.role() == null ? null : seeds.get(s.role());
+      if (seed != null) {
+        prov[slot(keys, "ecmp_hash_seed")] = seedsAt;
+      }
+      return seed;
+    }
+
+    Map<String, Location> provenance(Switch s, Location[] v) {
+      v[slot(keys, "name")] = Where.of(s.at(), "name");
+      v[slot(keys, "role")] = Where.of(s.at(), "role");
+      v[slot(keys, "platform")] = Where.of(s.at(), "platform");
+      if (s.asic() != null) {
+        v[slot(keys, "asic")] = Where.of(s.at(), "asic");
+      }
+      if (s.hwsku() != null) {
+        v[slot(keys, "hwsku")] = Where.of(s.at(), "hwsku");
+      }
+      if (s.osVersion() != null) {
+        v[slot(keys, "os_version")] = Where.of(s.at(), "os-version");
+      }
+      if (s.management() != null) {
+        v[slot(keys, "management_host")] = Where.of(s.management().at(), "host");
+        v[slot(keys, "management_port")] = Where.of(s.management().at(), "port");
+      }
+      return FrozenSortedMap.ofSorted(keys, v);
+    }
+  }
+
+  private static CompiledSwitch compileSwitch(
+      Switch s,
+      List<EffectivePort> ports,
+      QosPlan plan,
+      PortPlan portPlan,
+      SwitchPlan switchPlan,
+      boolean roce,
+      AsicProfile profile,
+      HeadroomOverrides overrides,
+      Map<HeadroomInput, Object> cache,
+      List<Finding> findings) {
+    Location[] slots = switchPlan.planLocations().clone();
+    Long seed = switchPlan.seed(s, slots);
+    Map<String, Location> prov = switchPlan.provenance(s, slots);
+    List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
+    for (EffectivePort ep : ports) {
+      compiledPorts.add(compilePort(ep, plan, portPlan, roce, profile, overrides, cache, findings));
+    }
+    String host = s.management() == null ? null : s.management().host();
+    Integer mport = s.management() == null ? null : s.management().port();
+    CompiledSwitch.Builder sw =
+        CompiledSwitch.builder()
+            .name(s.name())
+            .role(s.role())
+            .platform(s.platform())
+            .asic(s.asic())
+            .asicProfileVersion(versionOf(profile))
+            .thresholdRoundingBytes(roundingOf(profile))
+            .hwsku(s.hwsku())
+            .osVersion(s.osVersion())
+            .managementHost(host)
+            .managementPort(mport)
+            .ports(compiledPorts)
+            .provenance(prov)
+            .hashSeed(seed)
+            .buffer(bufferOf(profile));
+    if (!roce) {
+      return sw.build();
+    }
+    return sw.congestionControl(plan.congestionControl())
+        .dscpToPriority(plan.dscpToPriority())
+        .priorityToQueue(plan.priorityToQueue())
+        .priorityToPriorityGroup(plan.priorityToPriorityGroup())
+        .losslessPriorities(plan.losslessPriorities())
+        .cnpPriority(plan.cnpPriority())
+        .cnpDscp(plan.cnpDscp())
+        .queues(plan.queues())
+        .ecnProfiles(plan.ecnProfiles())
+        .watchdog(plan.watchdog())
+        .linkPause(plan.linkPause())
+        .ecmpHashFields(plan.ecmpHashFields())
+        .bufferPools(switchPlan.bufferPools())
+        .build();
+  }
+
+  private static CompiledSwitch.AsicBuffer bufferOf(AsicProfile p) {
+    if (p == null
+        || (p.bufferBytes() == null
+            && p.ingressLosslessPoolBytes() == null
+            && p.losslessDynamicTh() == null
+            && p.maxPortSpeedGbps() == null)) {
+      return null;
+    }
+    return new CompiledSwitch.AsicBuffer(
+        p.bufferBytes(), p.ingressLosslessPoolBytes(), p.losslessDynamicTh(), p.maxPortSpeedGbps());
+  }
+
+  /**
+   * The provenance keys a compiled port can carry, in ascending order: each port fills one array in
+   * this layout instead of building a sorted map key by key ({@link FrozenSortedMap#ofSorted}).
+   */
+  private static final String[] PORT_FIELDS =
+      sortedCopy(
+          "name",
+          "speed_gbps",
+          "mtu",
+          "role",
+          "cable_length_m",
+          "peer",
+          "trust_dscp",
+          "pfc_priorities",
+          "priority_to_queue",
+          "queues",
+          "link_pause",
+          "pfc_priority_to_queue",
+          "watchdog",
+          "watchdog_queues",
+          "headroom",
+          "vlan",
+          "watchdog_action");
+
+  private static final int P_NAME = slot(PORT_FIELDS, "name");
+  private static final int P_SPEED = slot(PORT_FIELDS, "speed_gbps");
+  private static final int P_MTU = slot(PORT_FIELDS, "mtu");
+  private static final int P_ROLE = slot(PORT_FIELDS, "role");
+  private static final int P_CABLE = slot(PORT_FIELDS, "cable_length_m");
+  private static final int P_PEER = slot(PORT_FIELDS, "peer");
+  private static final int P_HEADROOM = slot(PORT_FIELDS, "headroom");
+  private static final int P_VLAN = slot(PORT_FIELDS, "vlan");
+  private static final int P_PFC = slot(PORT_FIELDS, "pfc_priorities");
+  private static final int P_WATCHDOG = slot(PORT_FIELDS, "watchdog");
+  private static final int P_WATCHDOG_QUEUES = slot(PORT_FIELDS, "watchdog_queues");
+  private static final int P_WATCHDOG_ACTION = slot(PORT_FIELDS, "watchdog_action");
+  private static final int P_QUEUES = slot(PORT_FIELDS, "queues");
+
+  /**
+   * What every RoCE port of one compile shares, derived once from the plan: the plan-owned
+   * provenance entries (as a template of {@link #PORT_FIELDS} slots) and the watchdog queues.
+   */
+  private record PortPlan(
+      Location[] planProvenance,
+      boolean watchdog,
+      List<Integer> watchdogQueues,
+      QosPlan plan,
+      Map<List<Object>, List<CompiledQueue>> queueVariants) {
+
+    /**
+     * The queues of a port whose PFC set or speed thresholds differ from the plan's: one list per
+     * distinct (PFC set, speed), shared by every port with the same (ports compile in parallel,
+     * hence concurrent).
+     */
+    List<CompiledQueue> queues(List<Integer> lossless, Long speedGbps) {
+      boolean speedOwn = speedGbps != null && plan.hasSpeedThresholds(speedGbps);
+      if (!speedOwn && lossless.equals(plan.losslessPriorities())) {
+        return plan.queues();
+      }
+      Long speed = speedOwn ? speedGbps : null;
+      return queueVariants.computeIfAbsent(
+          List.of(lossless, speed == null ? -1L : speed),
+          k -> QosPlan.queues(plan.classes(), lossless, speed));
+    }
+
+    /** The queues the watchdog watches on a port with PFC set {@code lossless}. */
+    List<Integer> watchdogQueuesFor(List<Integer> lossless) {
+      if (lossless.equals(plan.losslessPriorities())) {
+        return watchdogQueues;
+      }
+      return lossless.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList();
+    }
+
+    static PortPlan of(QosPlan plan) {
+      Location[] prov = new Location[PORT_FIELDS.length];
+      for (String k :
+          List.of("trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause")) {
+        prov[slot(PORT_FIELDS, k)] = plan.provenance().get(k);
+      }
+      prov[slot(PORT_FIELDS, "pfc_priority_to_queue")] = plan.provenance().get("priority_to_queue");
+      if (plan.watchdog() != null && plan.provenance().get("watchdog") != null) {
+        prov[slot(PORT_FIELDS, "watchdog")] = plan.provenance().get("watchdog");
+        prov[slot(PORT_FIELDS, "watchdog_queues")] = plan.provenance().get("watchdog");
+      }
+      List<Integer> pfc = plan.losslessPriorities();
+      boolean watchdog = plan.watchdog() != null && plan.watchdog().enabled() && !pfc.isEmpty();
+      List<Integer> wdQueues =
+          watchdog
+              ? pfc.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList()
+              : List.of();
+      return new PortPlan(prov, watchdog, wdQueues, plan, new ConcurrentHashMap<>());
+    }
+  }
+
+  private static CompiledPort compilePort(
+      EffectivePort ep,
+      QosPlan plan,
+      PortPlan portPlan,
+      boolean roce,
+      AsicProfile profile,
+      HeadroomOverrides overrides,
+      Map<HeadroomInput, Object> cache,
+      List<Finding> findings) {
+    Location[] prov = roce ? portPlan.planProvenance().clone() : new Location[PORT_FIELDS.length];
+    prov[P_NAME] = Where.of(ep.port().at(), "name");
+    Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
+    Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
+    Integer cable =
+        ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
+    prov[P_SPEED] = origin(ep.speed());
+    prov[P_MTU] = origin(ep.mtu());
+    prov[P_ROLE] = origin(ep.role());
+    prov[P_CABLE] = origin(ep.cableLength());
+    String role = ep.role() == null ? null : ep.role().value().word();
+    if (ep.link() != null) {
+      prov[P_PEER] = Where.self(ep.link().at());
+    }
+    Integer vlan = ep.vlan() == null ? null : ep.vlan().value();
+    prov[P_VLAN] = origin(ep.vlan());
+    CompiledPort.Builder port =
+        CompiledPort.builder()
+            .name(ep.portName())
+            .speedGbps(speed)
+            .mtu(mtu)
+            .cableLengthMetres(cable)
+            .role(role)
+            .vlan(vlan);
+    if (ep.peer() != null) {
+      port.peer(ep.peer().device(), ep.peer().port());
+    }
+    if (!roce) {
+      return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
+    }
+    // An exception may narrow the port's PFC set (a lossy storage port) or change its watchdog
+    // action.
+    List<Integer> lossless = ep.pfc() == null ? plan.losslessPriorities() : ep.pfc().value();
+    if (ep.pfc() != null) {
+      prov[P_PFC] = ep.pfc().origin();
+      prov[P_WATCHDOG_QUEUES] = ep.pfc().origin();
+      prov[P_QUEUES] = ep.pfc().origin();
+    }
+    boolean watchdog = portPlan.watchdog() && !lossless.isEmpty();
+    String action = null;
+    if (watchdog && ep.watchdogAction() != null) {
+      action = ep.watchdogAction().value().word();
+      prov[P_WATCHDOG_ACTION] = ep.watchdogAction().origin();
+      prov[P_WATCHDOG] = ep.watchdogAction().origin();
+    }
+    List<CompiledQueue> queues =
+        portPlan.queues(lossless, speed == null ? null : speed.longValue());
+    List<PriorityGroupHeadroom> headroom =
+        headroom(ep, lossless, plan, profile, overrides, cache, findings, prov);
+    return port.trustDscp(true)
+        .pfcPriorities(lossless)
+        .priorityToQueue(plan.priorityToQueue())
+        .pfcPriorityToQueue(plan.priorityToQueue())
+        .queues(queues)
+        .watchdog(watchdog)
+        .watchdogQueues(watchdog ? portPlan.watchdogQueuesFor(lossless) : List.of())
+        .watchdogAction(action)
+        .linkPause(plan.linkPause())
+        .headroom(headroom)
+        .provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov))
+        .build();
+  }
+
+  /**
+   * One entry per lossless PG, or none when it cannot be computed. A missing profile is not
+   * reported here: {@code asic-profile-missing} sees it in the compiled switch. A port without a
+   * link carries no traffic and gets no headroom. A speed without a sourced pause-quanta value is
+   * left to {@code headroom-uncomputable}.
+   */
+  private static List<PriorityGroupHeadroom> headroom(
+      EffectivePort ep,
+      List<Integer> lossless,
+      QosPlan plan,
+      AsicProfile profile,
+      HeadroomOverrides overrides,
+      Map<HeadroomInput, Object> cache,
+      List<Finding> findings,
+      Location[] prov) {
+    if (lossless.isEmpty() || profile == null || ep.link() == null) {
+      return List.of();
+    }
+    // A missing speed, MTU or cable length is reported by the model and intent rules
+    // (cable-length-missing); the compiler only declines to guess.
+    if (ep.speed() == null
+        || ep.mtu() == null
+        || ep.cableLength() == null
+        || plan.nicMtu() == null) {
+      return List.of();
+    }
+    HeadroomInput in =
+        new HeadroomInput(
+            ep.speed().value().gbps(),
+            ep.cableLength().value().metres(),
+            ep.mtu().value(),
+            plan.nicMtu());
+    Object cached = cache.get(in);
+    if (cached == null) {
+      cached =
+          cache.computeIfAbsent(
+              in,
+              k -> {
                 try {
-                    byAsic.put(s.asic(), profiles.lookup(s.asic()));
-                } catch (AsicProfileException e) {
-                    byAsic.put(s.asic(), Optional.empty());
-                    invalid.put(s.asic(), e.getMessage());
-                }
-            }
-        }
-        for (Switch s : switches) {
-            if (s.asic() != null && invalid.containsKey(s.asic())) {
-                findings.add(Finding.of(ASIC_PROFILE_INVALID, Severity.ERROR, "ASIC profile for '" + s.asic()
-                        + "' is unusable: " + invalid.get(s.asic())).at(Where.of(s.at(), "asic")).onDevice(s.name()));
-            }
-        }
-
-        // Ports with the same speed, cable, MTU and ASIC share one computation (and one immutable result):
-        // one cache per ASIC profile, so a lookup hashes the small input record only.
-        Map<String, Map<HeadroomInput, Object>> headroomCaches = new HashMap<>();
-        byAsic.keySet().forEach(asic -> headroomCaches.put(asic, new ConcurrentHashMap<>()));
-        PortPlan portPlan = PortPlan.of(plan);
-        SwitchPlan switchPlan = SwitchPlan.of(plan, roce, model);
-        record Compiled(CompiledDevice device, List<Finding> findings) {}
-        // Lists, not the index's map views: a map view's stream splits in fixed batches of 1,024 (one thread got
-        // 1,024 of 1,536 switches), a list's in halves.
-        List<Compiled> compiledSwitches = new ArrayList<>(switches).parallelStream().map(s -> {
-            List<Finding> own = new ArrayList<>();
-            AsicProfile profile = s.asic() == null ? null : byAsic.get(s.asic()).orElse(null);
-            Map<HeadroomInput, Object> cache = s.asic() == null ? Map.of() : headroomCaches.get(s.asic());
-            CompiledSwitch cs = compileSwitch(s, model.effectivePortsOf(s.name()), plan, portPlan, switchPlan,
-                    roce, profile, overrides, cache, own);
-            return new Compiled(cs, own);
-        }).toList();
-        NicPlan nicPlan = NicPlan.of(plan, model.fabric(), model);
-        List<Compiled> compiledHosts = new ArrayList<>(model.index().hostsByName().values()).parallelStream()
-                .map(h -> new Compiled(compileHost(h, model, plan, nicPlan, roce), List.of())).toList();
-
-        List<CompiledDevice> devices = new ArrayList<>(compiledSwitches.size() + compiledHosts.size());
-        for (Compiled c : compiledSwitches) {
-            devices.add(c.device());
-            findings.addAll(c.findings());
-        }
-        for (Compiled c : compiledHosts) {
-            devices.add(c.device());
-        }
-        findings.sort(Finding.ORDER);
-        String name = model.fabric() == null ? null : model.fabric().name();
-        return new CompileResult(new CompiledFabric(name, devices), findings);
-    }
-
-    /**
-     * The provenance keys of a compiled switch in ascending order, with the plan's locations already in
-     * their slots: each switch copies the array and fills its own few slots, instead of building a sorted
-     * map key by key.
-     */
-    private record SwitchPlan(String[] keys, Location[] planLocations, Map<String, Long> seeds, Location seedsAt,
-            Map<String, Integer> bufferPools) {
-        private static final String[] OWN = {"name", "role", "platform", "asic", "hwsku", "os_version",
-            "management_host", "management_port", "ecmp_hash_seed", "buffer_pools"};
-
-        static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
-            java.util.TreeSet<String> keys = new java.util.TreeSet<>(List.of(OWN));
-            if (roce) {
-                keys.addAll(plan.provenance().keySet());
-            }
-            String[] sorted = keys.toArray(String[]::new);
-            Location[] locations = new Location[sorted.length];
-            if (roce) {
-                plan.provenance().forEach((k, v) -> locations[slot(sorted, k)] = v);
-            }
-            var fabric = model.fabric();
-            Map<String, Long> seeds = fabric == null || fabric.ecmp() == null ? Map.of() : fabric.ecmp().seeds();
-            Location seedsAt = seeds.isEmpty() ? null : Where.of(fabric.ecmp().at(), "seeds");
-            Map<String, Integer> pools = Map.of();
-            if (roce && fabric.bufferPools() != null) {
-                pools = fabric.bufferPools().percent();
-                locations[slot(sorted, "buffer_pools")] = Where.self(fabric.bufferPools().at());
-            }
-            return new SwitchPlan(sorted, locations, seeds, seedsAt, pools);
-        }
-
-        /** The switch's own hash seed, else its role's, with where it was set. */
-        Long seed(Switch s, Location[] prov) {
-            if (s.hashSeed() != null) {
-                prov[slot(keys, "ecmp_hash_seed")] = Where.of(s.at(), "hash-seed");
-                return s.hashSeed();
-            }
-            Long seed = s.role() == null ? null : seeds.get(s.role());
-            if (seed != null) {
-                prov[slot(keys, "ecmp_hash_seed")] = seedsAt;
-            }
-            return seed;
-        }
-
-        Map<String, Location> provenance(Switch s, Location[] v) {
-            v[slot(keys, "name")] = Where.of(s.at(), "name");
-            v[slot(keys, "role")] = Where.of(s.at(), "role");
-            v[slot(keys, "platform")] = Where.of(s.at(), "platform");
-            if (s.asic() != null) {
-                v[slot(keys, "asic")] = Where.of(s.at(), "asic");
-            }
-            if (s.hwsku() != null) {
-                v[slot(keys, "hwsku")] = Where.of(s.at(), "hwsku");
-            }
-            if (s.osVersion() != null) {
-                v[slot(keys, "os_version")] = Where.of(s.at(), "os-version");
-            }
-            if (s.management() != null) {
-                v[slot(keys, "management_host")] = Where.of(s.management().at(), "host");
-                v[slot(keys, "management_port")] = Where.of(s.management().at(), "port");
-            }
-            return FrozenSortedMap.ofSorted(keys, v);
-        }
-    }
-
-    private static CompiledSwitch compileSwitch(Switch s, List<EffectivePort> ports, QosPlan plan, PortPlan portPlan,
-            SwitchPlan switchPlan,
-            boolean roce, AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache,
-            List<Finding> findings) {
-        Location[] slots = switchPlan.planLocations().clone();
-        Long seed = switchPlan.seed(s, slots);
-        Map<String, Location> prov = switchPlan.provenance(s, slots);
-        List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
-        for (EffectivePort ep : ports) {
-            compiledPorts.add(compilePort(ep, plan, portPlan, roce, profile, overrides, cache, findings));
-        }
-        String host = s.management() == null ? null : s.management().host();
-        Integer mport = s.management() == null ? null : s.management().port();
-        CompiledSwitch.Builder sw = CompiledSwitch.builder().name(s.name()).role(s.role()).platform(s.platform())
-                .asic(s.asic()).asicProfileVersion(versionOf(profile)).thresholdRoundingBytes(roundingOf(profile))
-                .hwsku(s.hwsku()).osVersion(s.osVersion()).managementHost(host).managementPort(mport).ports(compiledPorts).provenance(prov)
-                .hashSeed(seed).buffer(bufferOf(profile));
-        if (!roce) {
-            return sw.build();
-        }
-        return sw.congestionControl(plan.congestionControl()).dscpToPriority(plan.dscpToPriority())
-                .priorityToQueue(plan.priorityToQueue()).priorityToPriorityGroup(plan.priorityToPriorityGroup())
-                .losslessPriorities(plan.losslessPriorities()).cnpPriority(plan.cnpPriority()).cnpDscp(plan.cnpDscp())
-                .queues(plan.queues()).ecnProfiles(plan.ecnProfiles()).watchdog(plan.watchdog())
-                .linkPause(plan.linkPause()).ecmpHashFields(plan.ecmpHashFields())
-                .bufferPools(switchPlan.bufferPools())
-                .build();
-    }
-
-    private static CompiledSwitch.AsicBuffer bufferOf(AsicProfile p) {
-        if (p == null || (p.bufferBytes() == null && p.ingressLosslessPoolBytes() == null
-                && p.losslessDynamicTh() == null && p.maxPortSpeedGbps() == null)) {
-            return null;
-        }
-        return new CompiledSwitch.AsicBuffer(p.bufferBytes(), p.ingressLosslessPoolBytes(), p.losslessDynamicTh(),
-                p.maxPortSpeedGbps());
-    }
-
-    /**
-     * The provenance keys a compiled port can carry, in ascending order: each port fills one array in this
-     * layout instead of building a sorted map key by key ({@link FrozenSortedMap#ofSorted}).
-     */
-    private static final String[] PORT_FIELDS = sortedCopy("name", "speed_gbps", "mtu", "role", "cable_length_m",
-            "peer", "trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause",
-            "pfc_priority_to_queue", "watchdog", "watchdog_queues", "headroom", "vlan", "watchdog_action");
-    private static final int P_NAME = slot(PORT_FIELDS, "name");
-    private static final int P_SPEED = slot(PORT_FIELDS, "speed_gbps");
-    private static final int P_MTU = slot(PORT_FIELDS, "mtu");
-    private static final int P_ROLE = slot(PORT_FIELDS, "role");
-    private static final int P_CABLE = slot(PORT_FIELDS, "cable_length_m");
-    private static final int P_PEER = slot(PORT_FIELDS, "peer");
-    private static final int P_HEADROOM = slot(PORT_FIELDS, "headroom");
-    private static final int P_VLAN = slot(PORT_FIELDS, "vlan");
-    private static final int P_PFC = slot(PORT_FIELDS, "pfc_priorities");
-    private static final int P_WATCHDOG = slot(PORT_FIELDS, "watchdog");
-    private static final int P_WATCHDOG_QUEUES = slot(PORT_FIELDS, "watchdog_queues");
-    private static final int P_WATCHDOG_ACTION = slot(PORT_FIELDS, "watchdog_action");
-    private static final int P_QUEUES = slot(PORT_FIELDS, "queues");
-
-    /**
-     * What every RoCE port of one compile shares, derived once from the plan: the plan-owned provenance
-     * entries (as a template of {@link #PORT_FIELDS} slots) and the watchdog queues.
-     */
-    private record PortPlan(Location[] planProvenance, boolean watchdog, List<Integer> watchdogQueues, QosPlan plan,
-            Map<List<Object>, List<CompiledQueue>> queueVariants) {
-
-        /**
-         * The queues of a port whose PFC set or speed thresholds differ from the plan's: one list per distinct
-         * (PFC set, speed), shared by every port with the same (ports compile in parallel, hence concurrent).
-         */
-        List<CompiledQueue> queues(List<Integer> lossless, Long speedGbps) {
-            boolean speedOwn = speedGbps != null && plan.hasSpeedThresholds(speedGbps);
-            if (!speedOwn && lossless.equals(plan.losslessPriorities())) {
-                return plan.queues();
-            }
-            Long speed = speedOwn ? speedGbps : null;
-            return queueVariants.computeIfAbsent(List.of(lossless, speed == null ? -1L : speed),
-                    k -> QosPlan.queues(plan.classes(), lossless, speed));
-        }
-
-        /** The queues the watchdog watches on a port with PFC set {@code lossless}. */
-        List<Integer> watchdogQueuesFor(List<Integer> lossless) {
-            if (lossless.equals(plan.losslessPriorities())) {
-                return watchdogQueues;
-            }
-            return lossless.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList();
-        }
-
-
-        static PortPlan of(QosPlan plan) {
-            Location[] prov = new Location[PORT_FIELDS.length];
-            for (String k : List.of("trust_dscp", "pfc_priorities", "priority_to_queue", "queues", "link_pause")) {
-                prov[slot(PORT_FIELDS, k)] = plan.provenance().get(k);
-            }
-            prov[slot(PORT_FIELDS, "pfc_priority_to_queue")] = plan.provenance().get("priority_to_queue");
-            if (plan.watchdog() != null && plan.provenance().get("watchdog") != null) {
-                prov[slot(PORT_FIELDS, "watchdog")] = plan.provenance().get("watchdog");
-                prov[slot(PORT_FIELDS, "watchdog_queues")] = plan.provenance().get("watchdog");
-            }
-            List<Integer> pfc = plan.losslessPriorities();
-            boolean watchdog = plan.watchdog() != null && plan.watchdog().enabled() && !pfc.isEmpty();
-            List<Integer> wdQueues = watchdog
-                    ? pfc.stream().map(plan.priorityToQueue()::get).distinct().sorted().toList() : List.of();
-            return new PortPlan(prov, watchdog, wdQueues, plan, new ConcurrentHashMap<>());
-        }
-    }
-
-    private static CompiledPort compilePort(EffectivePort ep, QosPlan plan, PortPlan portPlan, boolean roce,
-            AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache, List<Finding> findings) {
-        Location[] prov = roce ? portPlan.planProvenance().clone() : new Location[PORT_FIELDS.length];
-        prov[P_NAME] = Where.of(ep.port().at(), "name");
-        Integer speed = ep.speed() == null ? null : Math.toIntExact(ep.speed().value().gbps());
-        Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
-        Integer cable = ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
-        prov[P_SPEED] = origin(ep.speed());
-        prov[P_MTU] = origin(ep.mtu());
-        prov[P_ROLE] = origin(ep.role());
-        prov[P_CABLE] = origin(ep.cableLength());
-        String role = ep.role() == null ? null : ep.role().value().word();
-        if (ep.link() != null) {
-            prov[P_PEER] = Where.self(ep.link().at());
-        }
-        Integer vlan = ep.vlan() == null ? null : ep.vlan().value();
-        prov[P_VLAN] = origin(ep.vlan());
-        CompiledPort.Builder port = CompiledPort.builder().name(ep.portName()).speedGbps(speed).mtu(mtu)
-                .cableLengthMetres(cable).role(role).vlan(vlan);
-        if (ep.peer() != null) {
-            port.peer(ep.peer().device(), ep.peer().port());
-        }
-        if (!roce) {
-            return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
-        }
-        // An exception may narrow the port's PFC set (a lossy storage port) or change its watchdog action.
-        List<Integer> lossless = ep.pfc() == null ? plan.losslessPriorities() : ep.pfc().value();
-        if (ep.pfc() != null) {
-            prov[P_PFC] = ep.pfc().origin();
-            prov[P_WATCHDOG_QUEUES] = ep.pfc().origin();
-            prov[P_QUEUES] = ep.pfc().origin();
-        }
-        boolean watchdog = portPlan.watchdog() && !lossless.isEmpty();
-        String action = null;
-        if (watchdog && ep.watchdogAction() != null) {
-            action = ep.watchdogAction().value().word();
-            prov[P_WATCHDOG_ACTION] = ep.watchdogAction().origin();
-            prov[P_WATCHDOG] = ep.watchdogAction().origin();
-        }
-        List<CompiledQueue> queues = portPlan.queues(lossless, speed == null ? null : speed.longValue());
-        List<PriorityGroupHeadroom> headroom = headroom(ep, lossless, plan, profile, overrides, cache, findings, prov);
-        return port.trustDscp(true).pfcPriorities(lossless).priorityToQueue(plan.priorityToQueue())
-                .pfcPriorityToQueue(plan.priorityToQueue()).queues(queues).watchdog(watchdog)
-                .watchdogQueues(watchdog ? portPlan.watchdogQueuesFor(lossless) : List.of()).watchdogAction(action)
-                .linkPause(plan.linkPause()).headroom(headroom)
-                .provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
-    }
-
-    /**
-     * One entry per lossless PG, or none when it cannot be computed. A missing profile is not reported here:
-     * {@code asic-profile-missing} sees it in the compiled switch. A port without a link carries no traffic
-     * and gets no headroom. A speed without a sourced pause-quanta value is left to {@code headroom-uncomputable}.
-     */
-    private static List<PriorityGroupHeadroom> headroom(EffectivePort ep, List<Integer> lossless, QosPlan plan,
-            AsicProfile profile, HeadroomOverrides overrides, Map<HeadroomInput, Object> cache, List<Finding> findings,
-            Location[] prov) {
-        if (lossless.isEmpty() || profile == null || ep.link() == null) {
-            return List.of();
-        }
-        // A missing speed, MTU or cable length is reported by the model and intent rules
-        // (cable-length-missing); the compiler only declines to guess.
-        if (ep.speed() == null || ep.mtu() == null || ep.cableLength() == null || plan.nicMtu() == null) {
-            return List.of();
-        }
-        HeadroomInput in = new HeadroomInput(ep.speed().value().gbps(), ep.cableLength().value().metres(),
-                ep.mtu().value(), plan.nicMtu());
-        Object cached = cache.get(in);
-        if (cached == null) {
-            cached = cache.computeIfAbsent(in, k -> {
-                try {
-                    HeadroomResult computed = Headroom.compute(k, profile);
-                    return new Computed(computed, List.copyOf(priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(
-                            pg.getKey(), pg.getValue(), computed.xoff(), computed.xon(), computed.size(), computed.xoff(),
-                            PriorityGroupHeadroom.COMPUTED))));
+                  HeadroomResult computed = Headroom.compute(k, profile);
+                  return new Computed(
+                      computed,
+                      List.copyOf(
+                          priorityGroups(
+                              lossless,
+                              plan,
+                              pg ->
+                                  new PriorityGroupHeadroom(
+                                      pg.getKey(),
+                                      pg.getValue(),
+                                      computed.xoff(),
+                                      computed.xon(),
+                                      computed.size(),
+                                      computed.xoff(),
+                                      PriorityGroupHeadroom.COMPUTED))));
                 } catch (HeadroomException e) {
-                    return e.getMessage();
+                  return e.getMessage();
                 }
-            });
-        }
-        Optional<Sourced<Size>> override = overrides.xoffFor(ep);
-        // Refused (a speed without a sourced pause-quanta value): only an intent override gives the port
-        // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable reports it.
-        HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
-        if (r == null && override.isEmpty()) {
-            return List.of();
-        }
-        prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
-        if (override.isEmpty()) {
-            if (lossless != plan.losslessPriorities() && !lossless.equals(plan.losslessPriorities())) {
-                // an exception narrowed the PFC set: this port's own PGs, same computed values
-                return priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(pg.getKey(), pg.getValue(),
-                        r.xoff(), r.xon(), r.size(), r.xoff(), PriorityGroupHeadroom.COMPUTED));
-            }
-            return ((Computed) cached).groups(); // the same immutable list for every port with these inputs
-        }
-        long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
-        Long required = r == null ? null : r.xoff();
-        long xoff = override.get().value().bytes();
-        return priorityGroups(lossless, plan, pg -> new PriorityGroupHeadroom(pg.getKey(), pg.getValue(), xoff, xon,
-                xoff + xon, required, PriorityGroupHeadroom.OVERRIDE));
+              });
+    }
+    Optional<Sourced<Size>> override = overrides.xoffFor(ep);
+    // Refused (a speed without a sourced pause-quanta value): only an intent override gives the
+    // port
+    // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable
+    // reports it.
+    HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
+    if (r == null && override.isEmpty()) {
+      return List.of();
+    }
+    prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
+    if (override.isEmpty()) {
+      if (lossless != plan.losslessPriorities() && !lossless.equals(plan.losslessPriorities())) {
+        // an exception narrowed the PFC set: this port's own PGs, same computed values
+        return priorityGroups(
+            lossless,
+            plan,
+            pg ->
+                new PriorityGroupHeadroom(
+                    pg.getKey(),
+                    pg.getValue(),
+                    r.xoff(),
+                    r.xon(),
+                    r.size(),
+                    r.xoff(),
+                    PriorityGroupHeadroom.COMPUTED));
+      }
+      return ((Computed) cached)
+          .groups(); // the same immutable list for every port with these inputs
+    }
+    long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
+    Long required = r == null ? null : r.xoff();
+    long xoff = override.get().value().bytes();
+    return priorityGroups(
+        lossless,
+        plan,
+        pg ->
+            new PriorityGroupHeadroom(
+                pg.getKey(),
+                pg.getValue(),
+                xoff,
+                xon,
+                xoff + xon,
+                required,
+                PriorityGroupHeadroom.OVERRIDE));
+  }
+
+  /** A computed headroom and the per-PG entries every port without an override gets from it. */
+  private record Computed(HeadroomResult result, List<PriorityGroupHeadroom> groups) {}
+
+  /**
+   * One entry per lossless PG, ascending in first-priority order: one PG per lossless priority
+   * (QosPlan).
+   */
+  private static List<PriorityGroupHeadroom> priorityGroups(
+      List<Integer> lossless,
+      QosPlan plan,
+      Function<Map.Entry<Integer, List<Integer>>, PriorityGroupHeadroom> entry) {
+    Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
+    for (int p : lossless) {
+      byPg.computeIfAbsent(plan.priorityToPriorityGroup().get(p), k -> new ArrayList<>()).add(p);
+    }
+    List<PriorityGroupHeadroom> out = new ArrayList<>(byPg.size());
+    for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
+      out.add(entry.apply(e));
+    }
+    return out;
+  }
+
+  private static CompiledHost compileHost(
+      Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
+    Map<String, Location> hostProv = new TreeMap<>();
+    hostProv.put("name", Where.of(h.at(), "name"));
+    if (h.gidIndex() != null) {
+      hostProv.put("gid_index", Where.of(h.at(), "gid-index"));
+    }
+    List<CompiledNic> nics = new ArrayList<>(h.nics().size());
+    if (roce) {
+      for (Nic n : h.nics()) {
+        nics.add(compileNic(h, n, model, plan, nicPlan));
+      }
+    }
+    return new CompiledHost(h.name(), nics, hostProv, h.gidIndex());
+  }
+
+  /**
+   * The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}).
+   */
+  private static final String[] NIC_FIELDS =
+      sortedCopy(
+          "trust_dscp",
+          "pfc",
+          "roce_dscp",
+          "roce_tos",
+          "ecn_rp",
+          "ecn_np",
+          "cnp_dscp",
+          "cnp_priority",
+          "mtu",
+          "roce_mtu",
+          "link_pause",
+          "dscp_to_priority",
+          "name",
+          "rdma_device",
+          "speed_gbps",
+          "peer",
+          "cable_length_m",
+          "dcbx",
+          "roce_mode",
+          "model",
+          "firmware");
+
+  private static final List<String> NIC_PLAN_FIELDS =
+      List.of(
+          "trust_dscp",
+          "pfc",
+          "roce_dscp",
+          "roce_tos",
+          "ecn_rp",
+          "ecn_np",
+          "cnp_dscp",
+          "cnp_priority",
+          "mtu",
+          "roce_mtu",
+          "link_pause",
+          "dscp_to_priority");
+  private static final int N_NAME = slot(NIC_FIELDS, "name");
+  private static final int N_RDMA = slot(NIC_FIELDS, "rdma_device");
+  private static final int N_SPEED = slot(NIC_FIELDS, "speed_gbps");
+  private static final int N_PEER = slot(NIC_FIELDS, "peer");
+  private static final int N_CABLE = slot(NIC_FIELDS, "cable_length_m");
+  private static final int N_FIRMWARE = slot(NIC_FIELDS, "firmware");
+
+  /**
+   * What every NIC of one compile shares: plan-owned provenance slots and the per-priority vectors.
+   */
+  private record NicPlan(
+      Location[] planProvenance,
+      List<Integer> pfc,
+      List<Integer> roceEcn,
+      Integer roceTos,
+      Fabric fabric,
+      boolean pfcExceptions) {
+
+    static NicPlan of(QosPlan plan, Fabric fabric, FabricModel model) {
+      Location[] prov = new Location[NIC_FIELDS.length];
+      for (String k : NIC_PLAN_FIELDS) {
+        prov[slot(NIC_FIELDS, k)] = plan.provenance().get(k);
+      }
+      return new NicPlan(
+          prov,
+          QosPlan.vector(plan.losslessPriorities()),
+          QosPlan.vector(plan.roceEcnPriorities()),
+          plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()),
+          fabric,
+          pfcExceptions(model));
     }
 
-    /** A computed headroom and the per-PG entries every port without an override gets from it. */
-    private record Computed(HeadroomResult result, List<PriorityGroupHeadroom> groups) {}
-
-    /** One entry per lossless PG, ascending in first-priority order: one PG per lossless priority (QosPlan). */
-    private static List<PriorityGroupHeadroom> priorityGroups(List<Integer> lossless, QosPlan plan,
-            Function<Map.Entry<Integer, List<Integer>>, PriorityGroupHeadroom> entry) {
-        Map<Integer, List<Integer>> byPg = new LinkedHashMap<>();
-        for (int p : lossless) {
-            byPg.computeIfAbsent(plan.priorityToPriorityGroup().get(p), k -> new ArrayList<>()).add(p);
+    /**
+     * Whether any switch, profile or port narrows its PFC set (only then must a NIC look at its
+     * port).
+     */
+    private static boolean pfcExceptions(FabricModel model) {
+      for (var p : model.profiles().values()) {
+        if (p.exception() != null && p.exception().pfc() != null) {
+          return true;
         }
-        List<PriorityGroupHeadroom> out = new ArrayList<>(byPg.size());
-        for (Map.Entry<Integer, List<Integer>> e : byPg.entrySet()) {
-            out.add(entry.apply(e));
+      }
+      for (Switch s : model.switches()) {
+        if (s.exception() != null && s.exception().pfc() != null) {
+          return true;
         }
-        return out;
+        for (var p : s.ports()) {
+          if (p.exception() != null && p.exception().pfc() != null) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
+  }
 
-    private static CompiledHost compileHost(Host h, FabricModel model, QosPlan plan, NicPlan nicPlan, boolean roce) {
-        Map<String, Location> hostProv = new TreeMap<>();
-        hostProv.put("name", Where.of(h.at(), "name"));
-        if (h.gidIndex() != null) {
-            hostProv.put("gid_index", Where.of(h.at(), "gid-index"));
-        }
-        List<CompiledNic> nics = new ArrayList<>(h.nics().size());
-        if (roce) {
-            for (Nic n : h.nics()) {
-                nics.add(compileNic(h, n, model, plan, nicPlan));
-            }
-        }
-        return new CompiledHost(h.name(), nics, hostProv, h.gidIndex());
+  /**
+   * The NIC's firmware-default DSCP map, priority = DSCP >> 3 (what ConnectX starts from with trust
+   * dscp).
+   */
+  private static final Map<Integer, Integer> NIC_DEFAULT_DSCP_MAP;
+
+  static {
+    Map<Integer, Integer> m = new TreeMap<>();
+    for (int d = 0; d < QosPlan.DSCP_VALUES; d++) {
+      m.put(d, d >> 3);
     }
+    NIC_DEFAULT_DSCP_MAP = FrozenSortedMap.of(m);
+  }
 
-    /** The provenance keys a compiled NIC can carry, in ascending order (see {@link #PORT_FIELDS}). */
-    private static final String[] NIC_FIELDS = sortedCopy("trust_dscp", "pfc", "roce_dscp", "roce_tos", "ecn_rp",
-            "ecn_np", "cnp_dscp", "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority", "name",
-            "rdma_device", "speed_gbps", "peer", "cable_length_m", "dcbx", "roce_mode", "model", "firmware");
-    private static final List<String> NIC_PLAN_FIELDS = List.of("trust_dscp", "pfc", "roce_dscp", "roce_tos",
-            "ecn_rp", "ecn_np", "cnp_dscp", "cnp_priority", "mtu", "roce_mtu", "link_pause", "dscp_to_priority");
-    private static final int N_NAME = slot(NIC_FIELDS, "name");
-    private static final int N_RDMA = slot(NIC_FIELDS, "rdma_device");
-    private static final int N_SPEED = slot(NIC_FIELDS, "speed_gbps");
-    private static final int N_PEER = slot(NIC_FIELDS, "peer");
-    private static final int N_CABLE = slot(NIC_FIELDS, "cable_length_m");
-    private static final int N_FIRMWARE = slot(NIC_FIELDS, "firmware");
-
-    /** What every NIC of one compile shares: plan-owned provenance slots and the per-priority vectors. */
-    private record NicPlan(Location[] planProvenance, List<Integer> pfc, List<Integer> roceEcn, Integer roceTos,
-            Fabric fabric, boolean pfcExceptions) {
-
-        static NicPlan of(QosPlan plan, Fabric fabric, FabricModel model) {
-            Location[] prov = new Location[NIC_FIELDS.length];
-            for (String k : NIC_PLAN_FIELDS) {
-                prov[slot(NIC_FIELDS, k)] = plan.provenance().get(k);
-            }
-            return new NicPlan(prov, QosPlan.vector(plan.losslessPriorities()), QosPlan.vector(plan.roceEcnPriorities()),
-                    plan.roceDscp() == null ? null : CompiledNic.tosOf(plan.roceDscp()), fabric, pfcExceptions(model));
-        }
-
-        /** Whether any switch, profile or port narrows its PFC set (only then must a NIC look at its port). */
-        private static boolean pfcExceptions(FabricModel model) {
-            for (var p : model.profiles().values()) {
-                if (p.exception() != null && p.exception().pfc() != null) {
-                    return true;
-                }
-            }
-            for (Switch s : model.switches()) {
-                if (s.exception() != null && s.exception().pfc() != null) {
-                    return true;
-                }
-                for (var p : s.ports()) {
-                    if (p.exception() != null && p.exception().pfc() != null) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
+  private static CompiledNic compileNic(
+      Host h, Nic n, FabricModel model, QosPlan plan, NicPlan nicPlan) {
+    Location[] prov = nicPlan.planProvenance().clone();
+    prov[N_NAME] = Where.of(n.at(), "name");
+    if (n.rdmaDevice() != null) {
+      prov[N_RDMA] = Where.of(n.at(), "rdma-device");
     }
-
-    /** The NIC's firmware-default DSCP map, priority = DSCP >> 3 (what ConnectX starts from with trust dscp). */
-    private static final Map<Integer, Integer> NIC_DEFAULT_DSCP_MAP;
-
-    static {
-        Map<Integer, Integer> m = new TreeMap<>();
-        for (int d = 0; d < QosPlan.DSCP_VALUES; d++) {
-            m.put(d, d >> 3);
-        }
-        NIC_DEFAULT_DSCP_MAP = FrozenSortedMap.of(m);
+    if (n.speed() != null) {
+      prov[N_SPEED] = Where.of(n.at(), "speed");
     }
-
-    private static CompiledNic compileNic(Host h, Nic n, FabricModel model, QosPlan plan, NicPlan nicPlan) {
-        Location[] prov = nicPlan.planProvenance().clone();
-        prov[N_NAME] = Where.of(n.at(), "name");
-        if (n.rdmaDevice() != null) {
-            prov[N_RDMA] = Where.of(n.at(), "rdma-device");
-        }
-        if (n.speed() != null) {
-            prov[N_SPEED] = Where.of(n.at(), "speed");
-        }
-        if (n.firmware() != null) {
-            prov[N_FIRMWARE] = Where.of(n.at(), "firmware");
-        }
-        if (n.model() != null) {
-            prov[slot(NIC_FIELDS, "model")] = Where.of(n.at(), "model");
-        }
-        Link link = model.linkAt(h.name(), n.name()).orElse(null);
-        Integer cable = null;
-        String peer = null;
-        Endpoint peerEnd = null;
-        if (link != null) {
-            peerEnd = link.peerOf(h.name(), n.name());
-            peer = String.valueOf(peerEnd);
-            prov[N_PEER] = Where.self(link.at());
-            if (link.cableLength() != null) {
-                cable = Math.toIntExact(link.cableLength().metres());
-                prov[N_CABLE] = Where.of(link.at(), "cable-length");
-            }
-        }
-        // The NIC follows the plan, where its switch port's exception changes the PFC set, that, and where its
-        // model's settings say otherwise, those (each owned by the model's line).
-        List<Integer> pfc = nicPlan.pfc();
-        if (peerEnd != null && nicPlan.pfcExceptions()) {
-            EffectivePort sp = model.effectivePortAt(peerEnd.device(), peerEnd.port()).orElse(null);
-            if (sp != null && sp.pfc() != null) {
-                pfc = QosPlan.vector(sp.pfc().value());
-                prov[slot(NIC_FIELDS, "pfc")] = sp.pfc().origin();
-            }
-        }
-        NicModel m = nicPlan.fabric() == null ? null : nicPlan.fabric().nicModel(n.model());
-        boolean trust = true;
-        Map<Integer, Integer> dscp = plan.dscpToPriority();
-        Integer tos = nicPlan.roceTos();
-        List<Integer> ecn = nicPlan.roceEcn();
-        Integer cnpDscp = plan.cnpDscp();
-        Integer cnpPriority = plan.cnpPriority();
-        boolean linkPause = plan.linkPause();
-        String dcbx = null;
-        int roceMode = 2;
-        if (m != null) {
-            if (m.trust() != null) {
-                trust = "dscp".equals(m.trust());
-                prov[slot(NIC_FIELDS, "trust_dscp")] = Where.of(m.at(), "trust");
-            }
-            if (m.pfc() != null) {
-                pfc = QosPlan.vector(m.pfc());
-                prov[slot(NIC_FIELDS, "pfc")] = Where.of(m.at(), "pfc");
-            }
-            if (NicModel.NIC_DEFAULT_MAP.equals(m.dscpMap())) {
-                dscp = NIC_DEFAULT_DSCP_MAP;
-                prov[slot(NIC_FIELDS, "dscp_to_priority")] = Where.of(m.at(), "dscp-map");
-            }
-            if (m.roceTos() != null) {
-                tos = m.roceTos();
-                prov[slot(NIC_FIELDS, "roce_tos")] = Where.of(m.at(), "roce-tos");
-            }
-            if (Boolean.FALSE.equals(m.dcqcn())) {
-                ecn = QosPlan.vector(List.of());
-                prov[slot(NIC_FIELDS, "ecn_rp")] = Where.of(m.at(), "dcqcn");
-                prov[slot(NIC_FIELDS, "ecn_np")] = Where.of(m.at(), "dcqcn");
-            }
-            if (m.cnpDscp() != null) {
-                cnpDscp = m.cnpDscp();
-                prov[slot(NIC_FIELDS, "cnp_dscp")] = Where.of(m.at(), "cnp");
-            }
-            if (m.cnpPriority() != null) {
-                cnpPriority = m.cnpPriority();
-                prov[slot(NIC_FIELDS, "cnp_priority")] = Where.of(m.at(), "cnp");
-            }
-            if (m.linkPause() != null) {
-                linkPause = m.linkPause();
-                prov[slot(NIC_FIELDS, "link_pause")] = Where.of(m.at(), "link-pause");
-            }
-            if (m.dcbx() != null) {
-                dcbx = m.dcbx();
-                prov[slot(NIC_FIELDS, "dcbx")] = Where.of(m.at(), "dcbx");
-            }
-            if ("v1".equals(m.roceMode())) {
-                roceMode = 1;
-            }
-            if (m.roceMode() != null) {
-                prov[slot(NIC_FIELDS, "roce_mode")] = Where.of(m.at(), "roce-mode");
-            }
-        }
-        return new CompiledNic(n.name(), n.rdmaDevice(), n.model(), n.firmware(), trust, dscp,
-                pfc, plan.roceDscp(), tos, ecn, ecn, cnpDscp, cnpPriority, plan.nicMtu(), plan.roceMtu(),
-                n.speed() == null ? null : Math.toIntExact(n.speed().gbps()), cable, linkPause, peer,
-                FrozenSortedMap.ofSorted(NIC_FIELDS, prov), dcbx, roceMode, peerEnd == null ? null : peerEnd.device(),
-                peerEnd == null ? null : peerEnd.port());
+    if (n.firmware() != null) {
+      prov[N_FIRMWARE] = Where.of(n.at(), "firmware");
     }
-
-    private static Location origin(Sourced<?> s) {
-        return s == null ? null : s.origin();
+    if (n.model() != null) {
+      prov[slot(NIC_FIELDS, "model")] = Where.of(n.at(), "model");
     }
-
-    private static String[] sortedCopy(String... keys) {
-        String[] sorted = keys.clone();
-        Arrays.sort(sorted);
-        return sorted;
+    Link link = model.linkAt(h.name(), n.name()).orElse(null);
+    Integer cable = null;
+    String peer = null;
+    Endpoint peerEnd = null;
+    if (link != null) {
+      peerEnd = link.peerOf(h.name(), n.name());
+      peer = String.valueOf(peerEnd);
+      prov[N_PEER] = Where.self(link.at());
+      if (link.cableLength() != null) {
+        cable = Math.toIntExact(link.cableLength().metres());
+        prov[N_CABLE] = Where.of(link.at(), "cable-length");
+      }
     }
-
-    private static int slot(String[] sortedKeys, String key) {
-        int i = Arrays.binarySearch(sortedKeys, key);
-        if (i < 0) {
-            throw new IllegalArgumentException("no slot for " + key);
-        }
-        return i;
+    // The NIC follows the plan, where its switch port's exception changes the PFC set, that, and
+    // where its
+    // model's settings say otherwise, those (each owned by the model's line).
+    List<Integer> pfc = nicPlan.pfc();
+    if (peerEnd != null && nicPlan.pfcExceptions()) {
+      EffectivePort sp = model.effectivePortAt(peerEnd.device(), peerEnd.port()).orElse(null);
+      if (sp != null && sp.pfc() != null) {
+        pfc = QosPlan.vector(sp.pfc().value());
+        prov[slot(NIC_FIELDS, "pfc")] = sp.pfc().origin();
+      }
     }
-
-    private static String versionOf(AsicProfile p) {
-        return p == null ? null : p.version();
+    NicModel m = nicPlan.fabric() == null ? null : nicPlan.fabric().nicModel(n.model());
+    boolean trust = true;
+    Map<Integer, Integer> dscp = plan.dscpToPriority();
+    Integer tos = nicPlan.roceTos();
+    List<Integer> ecn = nicPlan.roceEcn();
+    Integer cnpDscp = plan.cnpDscp();
+    Integer cnpPriority = plan.cnpPriority();
+    boolean linkPause = plan.linkPause();
+    String dcbx = null;
+    int roceMode = 2;
+    if (m != null) {
+      if (m.trust() != null) {
+        trust = "dscp".equals(m.trust());
+        prov[slot(NIC_FIELDS, "trust_dscp")] = Where.of(m.at(), "trust");
+      }
+      if (m.pfc() != null) {
+        pfc = QosPlan.vector(m.pfc());
+        prov[slot(NIC_FIELDS, "pfc")] = Where.of(m.at(), "pfc");
+      }
+      if (NicModel.NIC_DEFAULT_MAP.equals(m.dscpMap())) {
+        dscp = NIC_DEFAULT_DSCP_MAP;
+        prov[slot(NIC_FIELDS, "dscp_to_priority")] = Where.of(m.at(), "dscp-map");
+      }
+      if (m.roceTos() != null) {
+        tos = m.roceTos();
+        prov[slot(NIC_FIELDS, "roce_tos")] = Where.of(m.at(), "roce-tos");
+      }
+      if (Boolean.FALSE.equals(m.dcqcn())) {
+        ecn = QosPlan.vector(List.of());
+        prov[slot(NIC_FIELDS, "ecn_rp")] = Where.of(m.at(), "dcqcn");
+        prov[slot(NIC_FIELDS, "ecn_np")] = Where.of(m.at(), "dcqcn");
+      }
+      if (m.cnpDscp() != null) {
+        cnpDscp = m.cnpDscp();
+        prov[slot(NIC_FIELDS, "cnp_dscp")] = Where.of(m.at(), "cnp");
+      }
+      if (m.cnpPriority() != null) {
+        cnpPriority = m.cnpPriority();
+        prov[slot(NIC_FIELDS, "cnp_priority")] = Where.of(m.at(), "cnp");
+      }
+      if (m.linkPause() != null) {
+        linkPause = m.linkPause();
+        prov[slot(NIC_FIELDS, "link_pause")] = Where.of(m.at(), "link-pause");
+      }
+      if (m.dcbx() != null) {
+        dcbx = m.dcbx();
+        prov[slot(NIC_FIELDS, "dcbx")] = Where.of(m.at(), "dcbx");
+      }
+      if ("v1".equals(m.roceMode())) {
+        roceMode = 1;
+      }
+      if (m.roceMode() != null) {
+        prov[slot(NIC_FIELDS, "roce_mode")] = Where.of(m.at(), "roce-mode");
+      }
     }
+    return new CompiledNic(
+        n.name(),
+        n.rdmaDevice(),
+        n.model(),
+        n.firmware(),
+        trust,
+        dscp,
+        pfc,
+        plan.roceDscp(),
+        tos,
+        ecn,
+        ecn,
+        cnpDscp,
+        cnpPriority,
+        plan.nicMtu(),
+        plan.roceMtu(),
+        n.speed() == null ? null : Math.toIntExact(n.speed().gbps()),
+        cable,
+        linkPause,
+        peer,
+        FrozenSortedMap.ofSorted(NIC_FIELDS, prov),
+        dcbx,
+        roceMode,
+        peerEnd == null ? null : peerEnd.device(),
+        peerEnd == null ? null : peerEnd.port());
+  }
 
-    private static Integer roundingOf(AsicProfile p) {
-        return p == null ? null : Math.toIntExact(p.thresholdRoundingBytes());
+  private static Location origin(Sourced<?> s) {
+    return s == null ? null : s.origin();
+  }
+
+  private static String[] sortedCopy(String... keys) {
+    String[] sorted = keys.clone();
+    Arrays.sort(sorted);
+    return sorted;
+  }
+
+  private static int slot(String[] sortedKeys, String key) {
+    int i = Arrays.binarySearch(sortedKeys, key);
+    if (i < 0) {
+      throw new IllegalArgumentException("no slot for " + key);
     }
+    return i;
+  }
+
+  private static String versionOf(AsicProfile p) {
+    return p == null ? null : p.version();
+  }
+
+  private static Integer roundingOf(AsicProfile p) {
+    return p == null ? null : Math.toIntExact(p.thresholdRoundingBytes());
+  }
 }

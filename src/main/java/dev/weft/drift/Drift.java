@@ -21,407 +21,682 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Compares the compiled switch the intent asks for with the one read from the device, feature by feature
- * (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports, ECMP hash). Each difference is one finding
- * with the device, port, the path of the live value in the platform's own model ({@link LivePaths}), expected and actual values, and the intent
- * line that owns the expected value. Live objects the intent does not manage are findings when they change
- * the RoCE plan: PFC on an unmanaged port or priority, a DSCP steered into a lossless priority, an extra
- * scheduled queue.
+ * Compares the compiled switch the intent asks for with the one read from the device, feature by
+ * feature (classification, PFC, ECN, scheduler, watchdog, buffers, MTU, ports, ECMP hash). Each
+ * difference is one finding with the device, port, the path of the live value in the platform's own
+ * model ({@link LivePaths}), expected and actual values, and the intent line that owns the expected
+ * value. Live objects the intent does not manage are findings when they change the RoCE plan: PFC
+ * on an unmanaged port or priority, a DSCP steered into a lossless priority, an extra scheduled
+ * queue.
  *
- * <p>Values the device derives from others (the switch-wide lossless set of an OpenConfig device is the
- * union of its ports' PFC priorities; watchdog queues follow PFC) are compared only when the values they
- * derive from agree, so one change on a device is one finding, not a cascade.
+ * <p>Values the device derives from others (the switch-wide lossless set of an OpenConfig device is
+ * the union of its ports' PFC priorities; watchdog queues follow PFC) are compared only when the
+ * values they derive from agree, so one change on a device is one finding, not a cascade.
  */
 public final class Drift {
 
-    private final CompiledSwitch want;
-    private final CompiledSwitch got;
-    private final Tolerance tolerance;
-    private final LivePaths paths;
-    private final List<Finding> out = new ArrayList<>();
+  private final CompiledSwitch want;
+  private final CompiledSwitch got;
+  private final Tolerance tolerance;
+  private final LivePaths paths;
+  private final List<Finding> out = new ArrayList<>();
 
-    private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance, LivePaths paths) {
-        this.want = want;
-        this.got = got;
-        this.tolerance = tolerance;
-        this.paths = paths;
-    }
+  private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance, LivePaths paths) {
+    this.want = want;
+    this.got = got;
+    this.tolerance = tolerance;
+    this.paths = paths;
+  }
 
-    /**
-     * @param intended  the compiled switch of the intent (with provenance), as the platform holds it
-     *                  ({@link dev.weft.platform.LiveProfile#normalise})
-     * @param live      the switch as read from the device (no provenance)
-     * @param tolerance accepted rounding of byte thresholds
-     * @param paths     where the platform keeps each value: the {@code path} of each finding
-     * @param skip      features the platform does not serve ({@link dev.weft.platform.LiveProfile#notAudited}):
-     *                  not compared, so their absence from the live config is not drift
-     * @return the differences, in a stable order
-     */
-    public static List<Finding> compare(CompiledSwitch intended, CompiledSwitch live, Tolerance tolerance, LivePaths paths,
-            Set<Feature> skip) {
-        Objects.requireNonNull(intended, "intended");
-        Objects.requireNonNull(live, "live");
-        Objects.requireNonNull(tolerance, "tolerance");
-        Objects.requireNonNull(paths, "paths");
-        Drift d = new Drift(intended, live, tolerance, paths);
-        d.classification();
-        d.ports();
-        d.scheduler();
-        d.ecnProfiles();
-        d.watchdog();
-        d.hash();
-        Set<String> skipped = new TreeSet<>();
-        skip.forEach(f -> skipped.add(DriftRules.of(f)));
-        List<Finding> findings = new ArrayList<>(d.out.stream().filter(f -> !skipped.contains(f.rule())).toList());
-        findings.sort(Finding.ORDER);
-        return List.copyOf(findings);
-    }
+  /**
+   * @param intended the compiled switch of the intent (with provenance), as the platform holds it
+   *     ({@link dev.weft.platform.LiveProfile#normalise})
+   * @param live the switch as read from the device (no provenance)
+   * @param tolerance accepted rounding of byte thresholds
+   * @param paths where the platform keeps each value: the {@code path} of each finding
+   * @param skip features the platform does not serve ({@link
+   *     dev.weft.platform.LiveProfile#notAudited}): not compared, so their absence from the live
+   *     config is not drift
+   * @return the differences, in a stable order
+   */
+  public static List<Finding> compare(
+      CompiledSwitch intended,
+      CompiledSwitch live,
+      Tolerance tolerance,
+      LivePaths paths,
+      Set<Feature> skip) {
+    Objects.requireNonNull(intended, "intended");
+    Objects.requireNonNull(live, "live");
+    Objects.requireNonNull(tolerance, "tolerance");
+    Objects.requireNonNull(paths, "paths");
+    Drift d = new Drift(intended, live, tolerance, paths);
+    d.classification();
+    d.ports();
+    d.scheduler();
+    d.ecnProfiles();
+    d.watchdog();
+    d.hash();
+    Set<String> skipped = new TreeSet<>();
+    skip.forEach(f -> skipped.add(DriftRules.of(f)));
+    List<Finding> findings =
+        new ArrayList<>(d.out.stream().filter(f -> !skipped.contains(f.rule())).toList());
+    findings.sort(Finding.ORDER);
+    return List.copyOf(findings);
+  }
 
-    // ------------------------------------------------------------------ classification
+  // ------------------------------------------------------------------ classification
 
-    private void classification() {
-        TreeSet<Integer> lossless = new TreeSet<>(want.losslessPriorities());
-        TreeSet<Integer> dscps = new TreeSet<>(want.dscpToPriority().keySet());
-        // A code point the intent leaves unmapped matters only when the device steers it into a lossless class.
-        got.dscpToPriority().forEach((d, p) -> {
-            if (lossless.contains(p)) {
+  private void classification() {
+    TreeSet<Integer> lossless = new TreeSet<>(want.losslessPriorities());
+    TreeSet<Integer> dscps = new TreeSet<>(want.dscpToPriority().keySet());
+    // A code point the intent leaves unmapped matters only when the device steers it into a
+    // lossless class.
+    got.dscpToPriority()
+        .forEach(
+            (d, p) -> {
+              if (lossless.contains(p)) {
                 dscps.add(d);
-            }
-        });
-        // One finding per (intended, live) priority pair: a deleted term moves many code points at once.
-        Map<String, List<Integer>> moved = new TreeMap<>();
-        for (int d : dscps) {
-            Integer e = want.dscpToPriority().get(d);
-            Integer a = got.dscpToPriority().get(d);
-            if (!Objects.equals(e, a)) {
-                moved.computeIfAbsent(show(e) + "\u0000" + show(a), k -> new ArrayList<>()).add(d);
-            }
-        }
-        for (Map.Entry<String, List<Integer>> m : moved.entrySet()) {
-            String[] ea = m.getKey().split("\u0000");
-            List<Integer> codes = m.getValue();
-            String which = (codes.size() == 1 ? "DSCP " : "DSCPs ") + ranges(codes);
-            add(DriftRules.CLASSIFICATION, null, paths.dscp(codes.get(0)),
-                    ea[0], ea[1], swLoc("dscp_to_priority." + codes.get(0)),
-                    which + " " + (codes.size() == 1 ? "is" : "are") + (ea[1].equals("unmapped")
-                            ? " not classified on the device (the device default applies)"
-                            : " classified to priority " + ea[1] + " on the device")
-                            + ", the intent says " + (ea[0].equals("unmapped") ? "nothing" : "priority " + ea[0]));
-        }
-        for (int p = 0; p < want.priorityToQueue().size() && p < 8; p++) {
-            Integer e = want.priorityToQueue().get(p);
-            Integer a = p < got.priorityToQueue().size() ? got.priorityToQueue().get(p) : null;
-            if (!Objects.equals(e, a)) {
-                add(DriftRules.CLASSIFICATION, null, paths.priorityQueue(p),
-                        show(e), show(a), swLoc("priority_to_queue." + p),
-                        "priority " + p + " goes to queue " + show(a) + " on the device, the intent says " + show(e));
-            }
-        }
+              }
+            });
+    // One finding per (intended, live) priority pair: a deleted term moves many code points at
+    // once.
+    Map<String, List<Integer>> moved = new TreeMap<>();
+    for (int d : dscps) {
+      Integer e = want.dscpToPriority().get(d);
+      Integer a = got.dscpToPriority().get(d);
+      if (!Objects.equals(e, a)) {
+        moved.computeIfAbsent(show(e) + "\u0000" + show(a), k -> new ArrayList<>()).add(d);
+      }
     }
-
-    // ------------------------------------------------------------------ ports
-
-    private void ports() {
-        Map<String, CompiledPort> live = new TreeMap<>();
-        got.ports().forEach(p -> live.put(p.name(), p));
-        boolean portPfcDrift = false;
-        for (CompiledPort w : want.ports()) {
-            CompiledPort g = live.remove(w.name());
-            if (g == null) {
-                add(DriftRules.PORT, w.name(), paths.port(w.name()), "present", "absent", portLoc(w, "name"),
-                        "port " + w.name() + " of the intent does not exist on the device");
-                continue;
-            }
-            if (w.speedGbps() != null && !Objects.equals(w.speedGbps(), g.speedGbps())) {
-                add(DriftRules.PORT, w.name(), paths.portSpeed(w.name()), gbps(w.speedGbps()), gbps(g.speedGbps()),
-                        portLoc(w, "speed_gbps"), "port speed is " + gbps(g.speedGbps()) + " on the device, the intent says " + gbps(w.speedGbps()));
-            }
-            if (w.mtu() != null && !Objects.equals(w.mtu(), g.mtu())) {
-                add(DriftRules.MTU, w.name(), paths.mtu(w.name()), show(w.mtu()), show(g.mtu()), portLoc(w, "mtu"),
-                        "MTU is " + show(g.mtu()) + " on the device, the intent says " + show(w.mtu()));
-            }
-            if (w.trustDscp() != g.trustDscp()) {
-                add(DriftRules.CLASSIFICATION, w.name(), paths.trustDscp(w.name()), String.valueOf(w.trustDscp()),
-                        String.valueOf(g.trustDscp()), portLoc(w, "trust_dscp"),
-                        "DSCP trust is " + g.trustDscp() + " on the device, the intent says " + w.trustDscp());
-            }
-            if (!w.pfcPriorities().equals(g.pfcPriorities())) {
-                portPfcDrift = true;
-                add(DriftRules.PFC, w.name(), paths.pfc(w.name()), list(w.pfcPriorities()),
-                        list(g.pfcPriorities()), portLoc(w, "pfc_priorities"), "PFC is enabled on priorities "
-                                + list(g.pfcPriorities()) + " on the device, the intent says " + list(w.pfcPriorities()));
-            }
-            if (w.linkPause() != g.linkPause()) {
-                add(DriftRules.PFC, w.name(), paths.linkPause(w.name()), String.valueOf(w.linkPause()),
-                        String.valueOf(g.linkPause()), portLoc(w, "link_pause"),
-                        "802.3x link pause is " + (g.linkPause() ? "on" : "off") + " on the device, the intent says "
-                                + (w.linkPause() ? "on" : "off"));
-            }
-            ecnBindings(w, g);
-            buffers(w, g);
-            portWatchdog(w, g);
-        }
-        for (CompiledPort extra : live.values()) {
-            if (!extra.pfcPriorities().isEmpty()) {
-                portPfcDrift = true;
-                add(DriftRules.PFC, extra.name(), paths.pfc(extra.name()),
-                        "[]", list(extra.pfcPriorities()), swLoc("name"), "port " + extra.name()
-                                + " is not in the intent but enables PFC on priorities " + list(extra.pfcPriorities()));
-            }
-        }
-        if (!portPfcDrift && !want.losslessPriorities().equals(got.losslessPriorities())) {
-            add(DriftRules.PFC, null, paths.lossless(), list(want.losslessPriorities()),
-                    list(got.losslessPriorities()), swLoc("lossless_priorities"), "the device's lossless priorities are "
-                            + list(got.losslessPriorities()) + ", the intent says " + list(want.losslessPriorities()));
-        }
+    for (Map.Entry<String, List<Integer>> m : moved.entrySet()) {
+      String[] ea = m.getKey().split("\u0000");
+      List<Integer> codes = m.getValue();
+      String which = (codes.size() == 1 ? "DSCP " : "DSCPs ") + ranges(codes);
+      add(
+          DriftRules.CLASSIFICATION,
+          null,
+          paths.dscp(codes.get(0)),
+          ea[0],
+          ea[1],
+          swLoc("dscp_to_priority." + codes.get(0)),
+          which
+              + " "
+              + (codes.size() == 1 ? "is" : "are")
+              + (ea[1].equals("unmapped")
+                  ? " not classified on the device (the device default applies)"
+                  : " classified to priority " + ea[1] + " on the device")
+              + ", the intent says "
+              + (ea[0].equals("unmapped") ? "nothing" : "priority " + ea[0]));
     }
-
-    private void ecnBindings(CompiledPort w, CompiledPort g) {
-        Map<Integer, CompiledQueue> live = byQueue(g.queues());
-        TreeSet<Integer> queues = new TreeSet<>(live.keySet());
-        w.queues().forEach(q -> queues.add(q.queue()));
-        Map<Integer, CompiledQueue> intended = byQueue(w.queues());
-        for (int q : queues) {
-            String e = intended.containsKey(q) ? intended.get(q).ecnProfile() : null;
-            String a = live.containsKey(q) ? live.get(q).ecnProfile() : null;
-            if (!Objects.equals(e, a)) {
-                Location at = intended.containsKey(q) ? swLoc("ecn_profiles." + intended.get(q).trafficClass(), "queues." + q)
-                        : portLoc(w, "queues");
-                add(DriftRules.ECN, w.name(), paths.ecnBinding(w.name(), q),
-                        orNone(e), orNone(a), at, "queue " + q + " marks ECN with profile " + orNone(a)
-                                + " on the device, the intent says " + orNone(e));
-            }
-        }
+    for (int p = 0; p < want.priorityToQueue().size() && p < 8; p++) {
+      Integer e = want.priorityToQueue().get(p);
+      Integer a = p < got.priorityToQueue().size() ? got.priorityToQueue().get(p) : null;
+      if (!Objects.equals(e, a)) {
+        add(
+            DriftRules.CLASSIFICATION,
+            null,
+            paths.priorityQueue(p),
+            show(e),
+            show(a),
+            swLoc("priority_to_queue." + p),
+            "priority "
+                + p
+                + " goes to queue "
+                + show(a)
+                + " on the device, the intent says "
+                + show(e));
+      }
     }
+  }
 
-    private void buffers(CompiledPort w, CompiledPort g) {
-        if (w.cableLengthMetres() != null && !Objects.equals(w.cableLengthMetres(), g.cableLengthMetres())) {
-            add(DriftRules.BUFFERS, w.name(), paths.cableLength(w.name()), metres(w.cableLengthMetres()),
-                    metres(g.cableLengthMetres()), portLoc(w, "cable_length_m"), "cable length is "
-                            + metres(g.cableLengthMetres()) + " on the device, the intent says " + metres(w.cableLengthMetres()));
-        }
-        Map<Integer, PriorityGroupHeadroom> live = new TreeMap<>();
-        g.headroom().forEach(h -> live.put(h.pg(), h));
-        Location at = portLoc(w, "headroom");
-        for (PriorityGroupHeadroom h : w.headroom()) {
-            PriorityGroupHeadroom a = live.remove(h.pg());
-            if (a == null) {
-                add(DriftRules.BUFFERS, w.name(), paths.headroom(w.name(), h.pg(), null), "xoff " + h.xoff() + " B", "absent", at,
-                        "priority group " + h.pg() + " has no headroom on the device, the intent computes xoff " + h.xoff() + " B");
-                continue;
-            }
-            bytes(w.name(), paths.headroom(w.name(), h.pg(), "xoff"), "xoff of priority group " + h.pg(), h.xoff(), a.xoff(), at);
-            bytes(w.name(), paths.headroom(w.name(), h.pg(), "xon"), "xon of priority group " + h.pg(), h.xon(), a.xon(), at);
-            bytes(w.name(), paths.headroom(w.name(), h.pg(), "size"), "size of priority group " + h.pg(), h.size(), a.size(), at);
-        }
-        for (PriorityGroupHeadroom extra : live.values()) {
-            add(DriftRules.BUFFERS, w.name(), paths.headroom(w.name(), extra.pg(), null), "absent",
-                    "xoff " + extra.xoff() + " B", at, "priority group " + extra.pg()
-                            + " reserves headroom on the device but is not lossless in the intent");
-        }
+  // ------------------------------------------------------------------ ports
+
+  private void ports() {
+    Map<String, CompiledPort> live = new TreeMap<>();
+    got.ports().forEach(p -> live.put(p.name(), p));
+    boolean portPfcDrift = false;
+    for (CompiledPort w : want.ports()) {
+      CompiledPort g = live.remove(w.name());
+      if (g == null) {
+        add(
+            DriftRules.PORT,
+            w.name(),
+            paths.port(w.name()),
+            "present",
+            "absent",
+            portLoc(w, "name"),
+            "port " + w.name() + " of the intent does not exist on the device");
+        continue;
+      }
+      if (w.speedGbps() != null && !Objects.equals(w.speedGbps(), g.speedGbps())) {
+        add(
+            DriftRules.PORT,
+            w.name(),
+            paths.portSpeed(w.name()),
+            gbps(w.speedGbps()),
+            gbps(g.speedGbps()),
+            portLoc(w, "speed_gbps"),
+            "port speed is "
+                + gbps(g.speedGbps())
+                + " on the device, the intent says "
+                + gbps(w.speedGbps()));
+      }
+      if (w.mtu() != null && !Objects.equals(w.mtu(), g.mtu())) {
+        add(
+            DriftRules.MTU,
+            w.name(),
+            paths.mtu(w.name()),
+            show(w.mtu()),
+            show(g.mtu()),
+            portLoc(w, "mtu"),
+            "MTU is " + show(g.mtu()) + " on the device, the intent says " + show(w.mtu()));
+      }
+      if (w.trustDscp() != g.trustDscp()) {
+        add(
+            DriftRules.CLASSIFICATION,
+            w.name(),
+            paths.trustDscp(w.name()),
+            String.valueOf(w.trustDscp()),
+            String.valueOf(g.trustDscp()),
+            portLoc(w, "trust_dscp"),
+            "DSCP trust is " + g.trustDscp() + " on the device, the intent says " + w.trustDscp());
+      }
+      if (!w.pfcPriorities().equals(g.pfcPriorities())) {
+        portPfcDrift = true;
+        add(
+            DriftRules.PFC,
+            w.name(),
+            paths.pfc(w.name()),
+            list(w.pfcPriorities()),
+            list(g.pfcPriorities()),
+            portLoc(w, "pfc_priorities"),
+            "PFC is enabled on priorities "
+                + list(g.pfcPriorities())
+                + " on the device, the intent says "
+                + list(w.pfcPriorities()));
+      }
+      if (w.linkPause() != g.linkPause()) {
+        add(
+            DriftRules.PFC,
+            w.name(),
+            paths.linkPause(w.name()),
+            String.valueOf(w.linkPause()),
+            String.valueOf(g.linkPause()),
+            portLoc(w, "link_pause"),
+            "802.3x link pause is "
+                + (g.linkPause() ? "on" : "off")
+                + " on the device, the intent says "
+                + (w.linkPause() ? "on" : "off"));
+      }
+      ecnBindings(w, g);
+      buffers(w, g);
+      portWatchdog(w, g);
     }
-
-    private void bytes(String port, String path, String what, long e, long a, Location at) {
-        if (!tolerance.sameBytes(e, a)) {
-            add(DriftRules.BUFFERS, port, path, e + " B", a + " B", at, what + " is " + a + " B on the device, the intent says "
-                    + e + " B" + toleranceNote());
-        }
+    for (CompiledPort extra : live.values()) {
+      if (!extra.pfcPriorities().isEmpty()) {
+        portPfcDrift = true;
+        add(
+            DriftRules.PFC,
+            extra.name(),
+            paths.pfc(extra.name()),
+            "[]",
+            list(extra.pfcPriorities()),
+            swLoc("name"),
+            "port "
+                + extra.name()
+                + " is not in the intent but enables PFC on priorities "
+                + list(extra.pfcPriorities()));
+      }
     }
-
-    private void portWatchdog(CompiledPort w, CompiledPort g) {
-        if (want.watchdog() == null || wantWatchdog() != gotWatchdog()) {
-            return;     // the intent is silent, or the switch-wide finding already says it
-        }
-        if (w.watchdog() != g.watchdog()) {
-            add(DriftRules.WATCHDOG, w.name(), paths.portWatchdog(w.name()), String.valueOf(w.watchdog()),
-                    String.valueOf(g.watchdog()), portLoc(w, "watchdog"), "the PFC watchdog is "
-                            + (g.watchdog() ? "on" : "off") + " on the device, the intent says " + (w.watchdog() ? "on" : "off"));
-        }
+    if (!portPfcDrift && !want.losslessPriorities().equals(got.losslessPriorities())) {
+      add(
+          DriftRules.PFC,
+          null,
+          paths.lossless(),
+          list(want.losslessPriorities()),
+          list(got.losslessPriorities()),
+          swLoc("lossless_priorities"),
+          "the device's lossless priorities are "
+              + list(got.losslessPriorities())
+              + ", the intent says "
+              + list(want.losslessPriorities()));
     }
+  }
 
-    // ------------------------------------------------------------------ switch-wide
-
-    private void scheduler() {
-        Map<Integer, CompiledQueue> intended = byQueue(want.queues());
-        Map<Integer, CompiledQueue> live = byQueue(got.queues());
-        TreeSet<Integer> queues = new TreeSet<>(intended.keySet());
-        queues.addAll(live.keySet());
-        for (int q : queues) {
-            CompiledQueue e = intended.get(q);
-            CompiledQueue a = live.get(q);
-            String path = paths.scheduler(q);
-            String es = sched(e);
-            String as = sched(a);
-            if (!es.equals(as)) {
-                add(DriftRules.SCHEDULER, null, path, es, as, e == null ? swLoc("name") : swLoc("queues." + q),
-                        "queue " + q + " is scheduled " + as + " on the device, the intent says " + es);
-            }
-        }
+  private void ecnBindings(CompiledPort w, CompiledPort g) {
+    Map<Integer, CompiledQueue> live = byQueue(g.queues());
+    TreeSet<Integer> queues = new TreeSet<>(live.keySet());
+    w.queues().forEach(q -> queues.add(q.queue()));
+    Map<Integer, CompiledQueue> intended = byQueue(w.queues());
+    for (int q : queues) {
+      String e = intended.containsKey(q) ? intended.get(q).ecnProfile() : null;
+      String a = live.containsKey(q) ? live.get(q).ecnProfile() : null;
+      if (!Objects.equals(e, a)) {
+        Location at =
+            intended.containsKey(q)
+                ? swLoc("ecn_profiles." + intended.get(q).trafficClass(), "queues." + q)
+                : portLoc(w, "queues");
+        add(
+            DriftRules.ECN,
+            w.name(),
+            paths.ecnBinding(w.name(), q),
+            orNone(e),
+            orNone(a),
+            at,
+            "queue "
+                + q
+                + " marks ECN with profile "
+                + orNone(a)
+                + " on the device, the intent says "
+                + orNone(e));
+      }
     }
+  }
 
-    private void ecnProfiles() {
-        Map<String, EcnProfile> live = new TreeMap<>();
-        got.ecnProfiles().forEach(p -> live.put(p.name(), p));
-        for (EcnProfile e : want.ecnProfiles()) {
-            EcnProfile a = live.get(e.name());
-            Location at = swLoc("ecn_profiles." + e.name());
-            if (a == null) {
-                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), null), "present", "absent", at, "ECN profile " + e.name() + " does not exist on the device");
-                continue;
-            }
-            if (!tolerance.sameBytes(e.minBytes(), a.minBytes())) {
-                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "min"), e.minBytes() + " B", a.minBytes() + " B", at, "ECN profile "
-                        + e.name() + " starts marking at " + a.minBytes() + " B on the device, the intent says " + e.minBytes() + " B" + toleranceNote());
-            }
-            if (!tolerance.sameBytes(e.maxBytes(), a.maxBytes())) {
-                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "max"), e.maxBytes() + " B", a.maxBytes() + " B", at, "ECN profile "
-                        + e.name() + " reaches full marking at " + a.maxBytes() + " B on the device, the intent says " + e.maxBytes() + " B" + toleranceNote());
-            }
-            if (e.probability() != a.probability()) {
-                add(DriftRules.ECN, null, paths.ecnProfile(e.name(), "probability"), e.probability() + "%", a.probability() + "%", at,
-                        "ECN profile " + e.name() + " marks with probability " + a.probability() + "% on the device, the intent says " + e.probability() + "%");
-            }
-        }
+  private void buffers(CompiledPort w, CompiledPort g) {
+    if (w.cableLengthMetres() != null
+        && !Objects.equals(w.cableLengthMetres(), g.cableLengthMetres())) {
+      add(
+          DriftRules.BUFFERS,
+          w.name(),
+          paths.cableLength(w.name()),
+          metres(w.cableLengthMetres()),
+          metres(g.cableLengthMetres()),
+          portLoc(w, "cable_length_m"),
+          "cable length is "
+              + metres(g.cableLengthMetres())
+              + " on the device, the intent says "
+              + metres(w.cableLengthMetres()));
     }
-
-    private void watchdog() {
-        CompiledWatchdog e = want.watchdog();
-        if (e == null) {
-            return;     // the intent does not manage the watchdog
-        }
-        CompiledWatchdog a = got.watchdog();
-        Location at = swLoc("watchdog");
-        if (wantWatchdog() != gotWatchdog()) {
-            add(DriftRules.WATCHDOG, null, paths.watchdog("enabled"), String.valueOf(wantWatchdog()), String.valueOf(gotWatchdog()), at,
-                    "the PFC watchdog is " + (gotWatchdog() ? "on" : "off") + " on the device, the intent says " + (wantWatchdog() ? "on" : "off"));
-            return;
-        }
-        if (!wantWatchdog()) {
-            return;     // off on both sides: timers do nothing
-        }
-        if (!e.action().equals(a.action())) {
-            add(DriftRules.WATCHDOG, null, paths.watchdog("action"), e.action(), a.action(), at,
-                    "the PFC watchdog action is " + a.action() + " on the device, the intent says " + e.action());
-        }
-        millis(paths.watchdog("detection"), "detection time", e.detectionMs(), a.detectionMs(), at);
-        millis(paths.watchdog("restoration"), "restoration time", e.restorationMs(), a.restorationMs(), at);
-        millis(paths.watchdog("poll"), "poll interval", e.pollMs(), a.pollMs(), at);
+    Map<Integer, PriorityGroupHeadroom> live = new TreeMap<>();
+    g.headroom().forEach(h -> live.put(h.pg(), h));
+    Location at = portLoc(w, "headroom");
+    for (PriorityGroupHeadroom h : w.headroom()) {
+      PriorityGroupHeadroom a = live.remove(h.pg());
+      if (a == null) {
+        add(
+            DriftRules.BUFFERS,
+            w.name(),
+            paths.headroom(w.name(), h.pg(), null),
+            "xoff " + h.xoff() + " B",
+            "absent",
+            at,
+            "priority group "
+                + h.pg()
+                + " has no headroom on the device, the intent computes xoff "
+                + h.xoff()
+                + " B");
+        continue;
+      }
+      bytes(
+          w.name(),
+          paths.headroom(w.name(), h.pg(), "xoff"),
+          "xoff of priority group " + h.pg(),
+          h.xoff(),
+          a.xoff(),
+          at);
+      bytes(
+          w.name(),
+          paths.headroom(w.name(), h.pg(), "xon"),
+          "xon of priority group " + h.pg(),
+          h.xon(),
+          a.xon(),
+          at);
+      bytes(
+          w.name(),
+          paths.headroom(w.name(), h.pg(), "size"),
+          "size of priority group " + h.pg(),
+          h.size(),
+          a.size(),
+          at);
     }
-
-    private void millis(String path, String what, long e, long a, Location at) {
-        if (e != a) {
-            add(DriftRules.WATCHDOG, null, path, e + " ms", a + " ms", at,
-                    "the PFC watchdog " + what + " is " + a + " ms on the device, the intent says " + e + " ms");
-        }
+    for (PriorityGroupHeadroom extra : live.values()) {
+      add(
+          DriftRules.BUFFERS,
+          w.name(),
+          paths.headroom(w.name(), extra.pg(), null),
+          "absent",
+          "xoff " + extra.xoff() + " B",
+          at,
+          "priority group "
+              + extra.pg()
+              + " reserves headroom on the device but is not lossless in the intent");
     }
+  }
 
-    /**
-     * The ECMP hash fields, as sets (their order does not change the hash). Compared only when the intent
-     * names fields the device's platform carries: {@link DriftAudit} leaves out the ones it cannot.
-     */
-    private void hash() {
-        if (want.ecmpHashFields().isEmpty()) {
-            return;
-        }
-        TreeSet<String> e = new TreeSet<>(want.ecmpHashFields());
-        TreeSet<String> a = new TreeSet<>(got.ecmpHashFields());
-        if (e.equals(a)) {
-            return;
-        }
-        TreeSet<String> missing = new TreeSet<>(e);
-        missing.removeAll(a);
-        TreeSet<String> extra = new TreeSet<>(a);
-        extra.removeAll(e);
-        add(DriftRules.HASH, null, paths.hash(), String.join(",", e), String.join(",", a),
-                swLoc("ecmp_hash_fields"), "the ECMP hash uses " + (a.isEmpty() ? "no configured fields" : String.join(", ", a))
-                        + " on the device, the intent says " + String.join(", ", e)
-                        + (missing.isEmpty() ? "" : " (not hashed: " + String.join(", ", missing) + ")")
-                        + (extra.isEmpty() ? "" : " (extra: " + String.join(", ", extra) + ")"));
+  private void bytes(String port, String path, String what, long e, long a, Location at) {
+    if (!tolerance.sameBytes(e, a)) {
+      add(
+          DriftRules.BUFFERS,
+          port,
+          path,
+          e + " B",
+          a + " B",
+          at,
+          what + " is " + a + " B on the device, the intent says " + e + " B" + toleranceNote());
     }
+  }
 
-    /** The intended watchdog runs only where there are lossless priorities to watch (ports carry it). */
-    private boolean wantWatchdog() {
-        return want.watchdog() != null && want.watchdog().enabled() && !want.losslessPriorities().isEmpty();
+  private void portWatchdog(CompiledPort w, CompiledPort g) {
+    if (want.watchdog() == null || wantWatchdog() != gotWatchdog()) {
+      return; // the intent is silent, or the switch-wide finding already says it
     }
-
-    private boolean gotWatchdog() {
-        return got.watchdog() != null && got.watchdog().enabled();
+    if (w.watchdog() != g.watchdog()) {
+      add(
+          DriftRules.WATCHDOG,
+          w.name(),
+          paths.portWatchdog(w.name()),
+          String.valueOf(w.watchdog()),
+          String.valueOf(g.watchdog()),
+          portLoc(w, "watchdog"),
+          "the PFC watchdog is "
+              + (g.watchdog() ? "on" : "off")
+              + " on the device, the intent says "
+              + (w.watchdog() ? "on" : "off"));
     }
+  }
 
-    // ------------------------------------------------------------------ helpers
+  // ------------------------------------------------------------------ switch-wide
 
-    private void add(String rule, String port, String path, String expected, String actual, Location at, String message) {
-        String where = port == null ? want.name() : want.name() + " " + port;
-        out.add(Finding.of(rule, Severity.ERROR, where + ": " + message).at(at).onDevice(want.name()).onPort(port)
-                .withPath(path).withValues(expected, actual));
+  private void scheduler() {
+    Map<Integer, CompiledQueue> intended = byQueue(want.queues());
+    Map<Integer, CompiledQueue> live = byQueue(got.queues());
+    TreeSet<Integer> queues = new TreeSet<>(intended.keySet());
+    queues.addAll(live.keySet());
+    for (int q : queues) {
+      CompiledQueue e = intended.get(q);
+      CompiledQueue a = live.get(q);
+      String path = paths.scheduler(q);
+      String es = sched(e);
+      String as = sched(a);
+      if (!es.equals(as)) {
+        add(
+            DriftRules.SCHEDULER,
+            null,
+            path,
+            es,
+            as,
+            e == null ? swLoc("name") : swLoc("queues." + q),
+            "queue " + q + " is scheduled " + as + " on the device, the intent says " + es);
+      }
     }
+  }
 
-    private Location swLoc(String... keys) {
-        for (String k : keys) {
-            Location at = want.provenance().get(k);
-            if (at != null) {
-                return at;
-            }
-        }
-        return want.provenance().get("name");
+  private void ecnProfiles() {
+    Map<String, EcnProfile> live = new TreeMap<>();
+    got.ecnProfiles().forEach(p -> live.put(p.name(), p));
+    for (EcnProfile e : want.ecnProfiles()) {
+      EcnProfile a = live.get(e.name());
+      Location at = swLoc("ecn_profiles." + e.name());
+      if (a == null) {
+        add(
+            DriftRules.ECN,
+            null,
+            paths.ecnProfile(e.name(), null),
+            "present",
+            "absent",
+            at,
+            "ECN profile " + e.name() + " does not exist on the device");
+        continue;
+      }
+      if (!tolerance.sameBytes(e.minBytes(), a.minBytes())) {
+        add(
+            DriftRules.ECN,
+            null,
+            paths.ecnProfile(e.name(), "min"),
+            e.minBytes() + " B",
+            a.minBytes() + " B",
+            at,
+            "ECN profile "
+                + e.name()
+                + " starts marking at "
+                + a.minBytes()
+                + " B on the device, the intent says "
+                + e.minBytes()
+                + " B"
+                + toleranceNote());
+      }
+      if (!tolerance.sameBytes(e.maxBytes(), a.maxBytes())) {
+        add(
+            DriftRules.ECN,
+            null,
+            paths.ecnProfile(e.name(), "max"),
+            e.maxBytes() + " B",
+            a.maxBytes() + " B",
+            at,
+            "ECN profile "
+                + e.name()
+                + " reaches full marking at "
+                + a.maxBytes()
+                + " B on the device, the intent says "
+                + e.maxBytes()
+                + " B"
+                + toleranceNote());
+      }
+      if (e.probability() != a.probability()) {
+        add(
+            DriftRules.ECN,
+            null,
+            paths.ecnProfile(e.name(), "probability"),
+            e.probability() + "%",
+            a.probability() + "%",
+            at,
+            "ECN profile "
+                + e.name()
+                + " marks with probability "
+                + a.probability()
+                + "% on the device, the intent says "
+                + e.probability()
+                + "%");
+      }
     }
+  }
 
-    private Location portLoc(CompiledPort port, String key) {
-        Location at = port.owner(key);
-        if (at == null) {
-            at = want.provenance().get(key);
-        }
-        return at != null ? at : port.owner("name") != null ? port.owner("name") : want.provenance().get("name");
+  private void watchdog() {
+    CompiledWatchdog e = want.watchdog();
+    if (e == null) {
+      return; // the intent does not manage the watchdog
     }
+    CompiledWatchdog a = got.watchdog();
+    Location at = swLoc("watchdog");
+    if (wantWatchdog() != gotWatchdog()) {
+      add(
+          DriftRules.WATCHDOG,
+          null,
+          paths.watchdog("enabled"),
+          String.valueOf(wantWatchdog()),
+          String.valueOf(gotWatchdog()),
+          at,
+          "the PFC watchdog is "
+              + (gotWatchdog() ? "on" : "off")
+              + " on the device, the intent says "
+              + (wantWatchdog() ? "on" : "off"));
+      return;
+    }
+    if (!wantWatchdog()) {
+      return; // off on both sides: timers do nothing
+    }
+    if (!e.action().equals(a.action())) {
+      add(
+          DriftRules.WATCHDOG,
+          null,
+          paths.watchdog("action"),
+          e.action(),
+          a.action(),
+          at,
+          "the PFC watchdog action is "
+              + a.action()
+              + " on the device, the intent says "
+              + e.action());
+    }
+    millis(paths.watchdog("detection"), "detection time", e.detectionMs(), a.detectionMs(), at);
+    millis(
+        paths.watchdog("restoration"),
+        "restoration time",
+        e.restorationMs(),
+        a.restorationMs(),
+        at);
+    millis(paths.watchdog("poll"), "poll interval", e.pollMs(), a.pollMs(), at);
+  }
 
-    private String toleranceNote() {
-        return tolerance.thresholdBytes() == 0 ? "" : " (tolerance " + tolerance.thresholdBytes() + " B)";
+  private void millis(String path, String what, long e, long a, Location at) {
+    if (e != a) {
+      add(
+          DriftRules.WATCHDOG,
+          null,
+          path,
+          e + " ms",
+          a + " ms",
+          at,
+          "the PFC watchdog "
+              + what
+              + " is "
+              + a
+              + " ms on the device, the intent says "
+              + e
+              + " ms");
     }
+  }
 
-    private static Map<Integer, CompiledQueue> byQueue(List<CompiledQueue> queues) {
-        Map<Integer, CompiledQueue> out = new TreeMap<>();
-        queues.forEach(q -> out.putIfAbsent(q.queue(), q));
-        return out;
+  /**
+   * The ECMP hash fields, as sets (their order does not change the hash). Compared only when the
+   * intent names fields the device's platform carries: {@link DriftAudit} leaves out the ones it
+   * cannot.
+   */
+  private void hash() {
+    if (want.ecmpHashFields().isEmpty()) {
+      return;
     }
+    TreeSet<String> e = new TreeSet<>(want.ecmpHashFields());
+    TreeSet<String> a = new TreeSet<>(got.ecmpHashFields());
+    if (e.equals(a)) {
+      return;
+    }
+    TreeSet<String> missing = new TreeSet<>(e);
+    missing.removeAll(a);
+    TreeSet<String> extra = new TreeSet<>(a);
+    extra.removeAll(e);
+    add(
+        DriftRules.HASH,
+        null,
+        paths.hash(),
+        String.join(",", e),
+        String.join(",", a),
+        swLoc("ecmp_hash_fields"),
+        "the ECMP hash uses "
+            + (a.isEmpty() ? "no configured fields" : String.join(", ", a))
+            + " on the device, the intent says "
+            + String.join(", ", e)
+            + (missing.isEmpty() ? "" : " (not hashed: " + String.join(", ", missing) + ")")
+            + (extra.isEmpty() ? "" : " (extra: " + String.join(", ", extra) + ")"));
+  }
 
-    private static String sched(CompiledQueue q) {
-        if (q == null) {
-            return "unscheduled";
-        }
-        return CompiledQueue.STRICT.equals(q.scheduler()) ? "strict" : q.scheduler() + " weight " + q.weight();
-    }
+  /**
+   * The intended watchdog runs only where there are lossless priorities to watch (ports carry it).
+   */
+  private boolean wantWatchdog() {
+    return want.watchdog() != null
+        && want.watchdog().enabled()
+        && !want.losslessPriorities().isEmpty();
+  }
 
-    static String list(List<Integer> values) {
-        return values.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
-    }
+  private boolean gotWatchdog() {
+    return got.watchdog() != null && got.watchdog().enabled();
+  }
 
-    /** {@code 1-25, 27} from ascending code points. */
-    static String ranges(List<Integer> sorted) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < sorted.size(); ) {
-            int j = i;
-            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
-                j++;
-            }
-            out.append(out.length() == 0 ? "" : ", ").append(i == j ? String.valueOf(sorted.get(i)) : sorted.get(i) + "-" + sorted.get(j));
-            i = j + 1;
-        }
-        return out.toString();
-    }
+  // ------------------------------------------------------------------ helpers
 
-    private static String show(Object v) {
-        return v == null ? "unmapped" : String.valueOf(v);
-    }
+  private void add(
+      String rule,
+      String port,
+      String path,
+      String expected,
+      String actual,
+      Location at,
+      String message) {
+    String where = port == null ? want.name() : want.name() + " " + port;
+    out.add(
+        Finding.of(rule, Severity.ERROR, where + ": " + message)
+            .at(at)
+            .onDevice(want.name())
+            .onPort(port)
+            .withPath(path)
+            .withValues(expected, actual));
+  }
 
-    private static String orNone(String v) {
-        return v == null ? "none" : v;
+  private Location swLoc(String... keys) {
+    for (String k : keys) {
+      Location at = want.provenance().get(k);
+      if (at != null) {
+        return at;
+      }
     }
+    return want.provenance().get("name");
+  }
 
-    private static String gbps(Integer v) {
-        return v == null ? "unset" : v + " Gb/s";
+  private Location portLoc(CompiledPort port, String key) {
+    Location at = port.owner(key);
+    if (at == null) {
+      at = want.provenance().get(key);
     }
+    return at != null
+        ? at
+        : port.owner("name") != null ? port.owner("name") : want.provenance().get("name");
+  }
 
-    private static String metres(Integer v) {
-        return v == null ? "unset" : v + " m";
+  private String toleranceNote() {
+    return tolerance.thresholdBytes() == 0
+        ? ""
+        : " (tolerance " + tolerance.thresholdBytes() + " B)";
+  }
+
+  private static Map<Integer, CompiledQueue> byQueue(List<CompiledQueue> queues) {
+    Map<Integer, CompiledQueue> out = new TreeMap<>();
+    queues.forEach(q -> out.putIfAbsent(q.queue(), q));
+    return out;
+  }
+
+  private static String sched(CompiledQueue q) {
+    if (q == null) {
+      return "unscheduled";
     }
+    return CompiledQueue.STRICT.equals(q.scheduler())
+        ? "strict"
+        : q.scheduler() + " weight " + q.weight();
+  }
+
+  static String list(List<Integer> values) {
+    return values.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
+  }
+
+  /** {@code 1-25, 27} from ascending code points. */
+  static String ranges(List<Integer> sorted) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < sorted.size(); ) {
+      int j = i;
+      while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+        j++;
+      }
+      out.append(out.length() == 0 ? "" : ", ")
+          .append(i == j ? String.valueOf(sorted.get(i)) : sorted.get(i) + "-" + sorted.get(j));
+      i = j + 1;
+    }
+    return out.toString();
+  }
+
+  private static String show(Object v) {
+    return v == null ? "unmapped" : String.valueOf(v);
+  }
+
+  private static String orNone(String v) {
+    return v == null ? "none" : v;
+  }
+
+  private static String gbps(Integer v) {
+    return v == null ? "unset" : v + " Gb/s";
+  }
+
+  private static String metres(Integer v) {
+    return v == null ? "unset" : v + " m";
+  }
 }

@@ -3,59 +3,65 @@ package dev.weft.generate;
 /**
  * The shape of a synthetic rail-optimised RoCE fabric.
  *
- * <p>Each node has {@code railsPerNode} GPUs, each with its own RDMA NIC on its own rail. A scalable
- * unit (SU) of {@code nodesPerSu} nodes has one leaf per rail; every leaf has one host port per node
- * of its SU and as many uplinks. Leaves are grouped into blocks of {@code leavesPerBlock}; each block
- * has one spine per leaf uplink, and every leaf of the block reaches every spine of the block once:
- * a non-blocking two-tier Clos per block.
+ * <p>Each node has {@code railsPerNode} GPUs, each with its own RDMA NIC on its own rail. A
+ * scalable unit (SU) of {@code nodesPerSu} nodes has one leaf per rail; every leaf has one host
+ * port per node of its SU and as many uplinks. Leaves are grouped into blocks of {@code
+ * leavesPerBlock}; each block has one spine per leaf uplink, and every leaf of the block reaches
+ * every spine of the block once: a non-blocking two-tier Clos per block.
  */
 public record RoceFabricShape(int gpus, int railsPerNode, int nodesPerSu, int leavesPerBlock) {
 
-    public RoceFabricShape {
-        if (gpus <= 0 || gpus % railsPerNode != 0) {
-            throw new IllegalArgumentException("--gpus must be a positive multiple of " + railsPerNode + ", found " + gpus);
-        }
-        if (nodes(gpus, railsPerNode) % nodesPerSu != 0 && nodes(gpus, railsPerNode) > nodesPerSu) {
-            throw new IllegalArgumentException("--gpus must fill whole scalable units of " + nodesPerSu + " nodes ("
-                    + nodesPerSu * railsPerNode + " GPUs), found " + gpus);
-        }
+  public RoceFabricShape {
+    if (gpus <= 0 || gpus % railsPerNode != 0) {
+      throw new IllegalArgumentException(
+          "--gpus must be a positive multiple of " + railsPerNode + ", found " + gpus);
     }
+    if (nodes(gpus, railsPerNode) % nodesPerSu != 0 && nodes(gpus, railsPerNode) > nodesPerSu) {
+      throw new IllegalArgumentException(
+          "--gpus must fill whole scalable units of "
+              + nodesPerSu
+              + " nodes ("
+              + nodesPerSu * railsPerNode
+              + " GPUs), found "
+              + gpus);
+    }
+  }
 
-    /** The defaults used for the published sizes (1,024 / 8,192 / 32,768 GPUs). */
-    public static RoceFabricShape forGpus(int gpus) {
-        return new RoceFabricShape(gpus, 8, Math.min(32, Math.max(1, gpus / 8)), 64);
-    }
+  /** The defaults used for the published sizes (1,024 / 8,192 / 32,768 GPUs). */
+  public static RoceFabricShape forGpus(int gpus) {
+    return new RoceFabricShape(gpus, 8, Math.min(32, Math.max(1, gpus / 8)), 64);
+  }
 
-    private static int nodes(int gpus, int rails) {
-        return gpus / rails;
-    }
+  private static int nodes(int gpus, int rails) {
+    return gpus / rails;
+  }
 
-    public int nodes() {
-        return gpus / railsPerNode;
-    }
+  public int nodes() {
+    return gpus / railsPerNode;
+  }
 
-    public int scalableUnits() {
-        return nodes() / nodesPerSu;
-    }
+  public int scalableUnits() {
+    return nodes() / nodesPerSu;
+  }
 
-    public int leaves() {
-        return scalableUnits() * railsPerNode;
-    }
+  public int leaves() {
+    return scalableUnits() * railsPerNode;
+  }
 
-    /** Uplinks per leaf equal host ports per leaf: non-blocking. */
-    public int uplinksPerLeaf() {
-        return nodesPerSu;
-    }
+  /** Uplinks per leaf equal host ports per leaf: non-blocking. */
+  public int uplinksPerLeaf() {
+    return nodesPerSu;
+  }
 
-    public int blocks() {
-        return (leaves() + leavesPerBlock - 1) / leavesPerBlock;
-    }
+  public int blocks() {
+    return (leaves() + leavesPerBlock - 1) / leavesPerBlock;
+  }
 
-    public int spinesPerBlock() {
-        return uplinksPerLeaf();
-    }
+  public int spinesPerBlock() {
+    return uplinksPerLeaf();
+  }
 
-    public int spines() {
-        return blocks() * spinesPerBlock();
-    }
+  public int spines() {
+    return blocks() * spinesPerBlock();
+  }
 }

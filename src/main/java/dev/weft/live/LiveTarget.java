@@ -9,26 +9,31 @@ import java.util.Objects;
 /**
  * One device to read.
  *
- * @param intended    its compiled switch (name, platform, provenance for findings)
- * @param endpoint    where it listens, or null when {@code problem} says why not
+ * @param intended its compiled switch (name, platform, provenance for findings)
+ * @param endpoint where it listens, or null when {@code problem} says why not
  * @param credentials how to log in, or null when {@code problem} says why not
- * @param problem     why the device cannot even be tried (no management, unknown credential), or null
+ * @param problem why the device cannot even be tried (no management, unknown credential), or null
  */
-public record LiveTarget(CompiledSwitch intended, DeviceEndpoint endpoint, Credentials credentials, String problem) {
-    public LiveTarget {
-        Objects.requireNonNull(intended, "intended");
-        if (problem == null && (endpoint == null || credentials == null)) {
-            throw new IllegalArgumentException("a target needs an endpoint and credentials, or a problem");
-        }
+public record LiveTarget(
+    CompiledSwitch intended, DeviceEndpoint endpoint, Credentials credentials, String problem) {
+  public LiveTarget {
+    Objects.requireNonNull(intended, "intended");
+    if (problem == null && (endpoint == null || credentials == null)) {
+      throw new IllegalArgumentException(
+          "a target needs an endpoint and credentials, or a problem");
     }
+  }
 
-    public String name() {
-        return intended.name();
-    }
+  public String name() {
+    return intended.name();
+  }
 
-    /** The intent line of the device's management block, else its name: where findings about reaching it point. */
-    public Location owner() {
-        Location at = intended.provenance().get("management_host");
-        return at != null ? at : intended.provenance().get("name");
-    }
+  /**
+   * The intent line of the device's management block, else its name: where findings about reaching
+   * it point.
+   */
+  public Location owner() {
+    Location at = intended.provenance().get("management_host");
+    return at != null ? at : intended.provenance().get("name");
+  }
 }

@@ -6,65 +6,138 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fabric-wide plan. RoCE-only parts ({@code mtu}, {@code trafficClasses}, {@code pfc},
- * {@code congestionControl}, {@code ecmp}, {@code nicModels}, {@code bufferPools}) are null or empty for InfiniBand.
+ * The fabric-wide plan. RoCE-only parts ({@code mtu}, {@code trafficClasses}, {@code pfc}, {@code
+ * congestionControl}, {@code ecmp}, {@code nicModels}, {@code bufferPools}) are null or empty for
+ * InfiniBand.
  *
- * @param nicModels   per-model NIC settings by model name, in written order (empty when none)
+ * @param nicModels per-model NIC settings by model name, in written order (empty when none)
  * @param bufferPools shared-buffer pool shares, or null when not written
  * @param oversubscription the oversubscription target per switch tier, or null when not written
  */
 public record Fabric(
-        String name,
-        Transport transport,
-        String description,
-        RoceMtu mtu,
-        List<TrafficClass> trafficClasses,
-        Pfc pfc,
-        CongestionControl congestionControl,
-        Ecmp ecmp,
-        Versions versions,
-        Provenance at,
-        Map<String, NicModel> nicModels,
-        BufferPools bufferPools,
-        Health health,
-        Oversubscription oversubscription) {
+    String name,
+    Transport transport,
+    String description,
+    RoceMtu mtu,
+    List<TrafficClass> trafficClasses,
+    Pfc pfc,
+    CongestionControl congestionControl,
+    Ecmp ecmp,
+    Versions versions,
+    Provenance at,
+    Map<String, NicModel> nicModels,
+    BufferPools bufferPools,
+    Health health,
+    Oversubscription oversubscription) {
 
-    public Fabric {
-        trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
-        nicModels = nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
-        health = health == null && at != null ? Health.defaults(at) : health;
-    }
+  public Fabric {
+    trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
+    nicModels =
+        nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
+    health = health == null && at != null ? Health.defaults(at) : health;
+  }
 
-    /** A fabric without an oversubscription target. */
-    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
-            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at,
-            Map<String, NicModel> nicModels, BufferPools bufferPools, Health health) {
-        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, nicModels,
-                bufferPools, health, null);
-    }
+  /** A fabric without an oversubscription target. */
+  public Fabric(
+      String name,
+      Transport transport,
+      String description,
+      RoceMtu mtu,
+      List<TrafficClass> trafficClasses,
+      Pfc pfc,
+      CongestionControl congestionControl,
+      Ecmp ecmp,
+      Versions versions,
+      Provenance at,
+      Map<String, NicModel> nicModels,
+      BufferPools bufferPools,
+      Health health) {
+    this(
+        name,
+        transport,
+        description,
+        mtu,
+        trafficClasses,
+        pfc,
+        congestionControl,
+        ecmp,
+        versions,
+        at,
+        nicModels,
+        bufferPools,
+        health,
+        null);
+  }
 
-    /** A fabric without NIC models or buffer pools, with the default health thresholds. */
-    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
-            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at) {
-        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, Map.of(), null, null,
-                null);
-    }
+  /** A fabric without NIC models or buffer pools, with the default health thresholds. */
+  public Fabric(
+      String name,
+      Transport transport,
+      String description,
+      RoceMtu mtu,
+      List<TrafficClass> trafficClasses,
+      Pfc pfc,
+      CongestionControl congestionControl,
+      Ecmp ecmp,
+      Versions versions,
+      Provenance at) {
+    this(
+        name,
+        transport,
+        description,
+        mtu,
+        trafficClasses,
+        pfc,
+        congestionControl,
+        ecmp,
+        versions,
+        at,
+        Map.of(),
+        null,
+        null,
+        null);
+  }
 
-    /** A fabric with the default health thresholds. */
-    public Fabric(String name, Transport transport, String description, RoceMtu mtu, List<TrafficClass> trafficClasses,
-            Pfc pfc, CongestionControl congestionControl, Ecmp ecmp, Versions versions, Provenance at,
-            Map<String, NicModel> nicModels, BufferPools bufferPools) {
-        this(name, transport, description, mtu, trafficClasses, pfc, congestionControl, ecmp, versions, at, nicModels,
-                bufferPools, null, null);
-    }
+  /** A fabric with the default health thresholds. */
+  public Fabric(
+      String name,
+      Transport transport,
+      String description,
+      RoceMtu mtu,
+      List<TrafficClass> trafficClasses,
+      Pfc pfc,
+      CongestionControl congestionControl,
+      Ecmp ecmp,
+      Versions versions,
+      Provenance at,
+      Map<String, NicModel> nicModels,
+      BufferPools bufferPools) {
+    this(
+        name,
+        transport,
+        description,
+        mtu,
+        trafficClasses,
+        pfc,
+        congestionControl,
+        ecmp,
+        versions,
+        at,
+        nicModels,
+        bufferPools,
+        null,
+        null);
+  }
 
-    /** The settings of NIC model {@code model}, or null when it has none (the NIC follows the plan). */
-    public NicModel nicModel(String model) {
-        return model == null ? null : nicModels.get(model);
-    }
+  /**
+   * The settings of NIC model {@code model}, or null when it has none (the NIC follows the plan).
+   */
+  public NicModel nicModel(String model) {
+    return model == null ? null : nicModels.get(model);
+  }
 
-    /** The lossless classes, in declaration order. */
-    public List<TrafficClass> losslessClasses() {
-        return trafficClasses.stream().filter(TrafficClass::lossless).toList();
-    }
+  /** The lossless classes, in declaration order. */
+  public List<TrafficClass> losslessClasses() {
+    return trafficClasses.stream().filter(TrafficClass::lossless).toList();
+  }
 }

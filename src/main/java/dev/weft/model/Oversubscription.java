@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The most downlink capacity a switch of a tier may have per unit of uplink capacity
- * ({@code oversubscription: { leaf: "1:1", spine: "2:1" }}): {@code 1.0} is non-blocking.
+ * The most downlink capacity a switch of a tier may have per unit of uplink capacity ({@code
+ * oversubscription: { leaf: "1:1", spine: "2:1" }}): {@code 1.0} is non-blocking.
  *
  * @param target tier (switch role) → the ratio's first term
  */

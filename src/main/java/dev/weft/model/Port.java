@@ -2,29 +2,64 @@ package dev.weft.model;
 
 import dev.weft.units.Size;
 import dev.weft.units.Speed;
+
 /**
  * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null.
  *
- * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to use the computed one
- * @param vlan         the VLAN the port switches in (an L2 port), or null for a routed port
- * @param exception    a declared deviation from the fabric plan for this port, or null
- * @param reason       why the port differs from its profile and the fabric plan, or null
+ * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to
+ *     use the computed one
+ * @param vlan the VLAN the port switches in (an L2 port), or null for a routed port
+ * @param exception a declared deviation from the fabric plan for this port, or null
+ * @param reason why the port differs from its profile and the fabric plan, or null
  */
-public record Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
-        Provenance at, Size headroomXoff, Integer vlan, PlanException exception, String reason) {
+public record Port(
+    String name,
+    String profile,
+    Speed speed,
+    Integer mtu,
+    PortRole role,
+    String description,
+    Provenance at,
+    Size headroomXoff,
+    Integer vlan,
+    PlanException exception,
+    String reason) {
 
-    public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
-            Provenance at, Size headroomXoff, Integer vlan, PlanException exception) {
-        this(name, profile, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
-    }
+  public Port(
+      String name,
+      String profile,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff,
+      Integer vlan,
+      PlanException exception) {
+    this(name, profile, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
+  }
 
-    public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description,
-            Provenance at, Size headroomXoff) {
-        this(name, profile, speed, mtu, role, description, at, headroomXoff, null, null);
-    }
+  public Port(
+      String name,
+      String profile,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff) {
+    this(name, profile, speed, mtu, role, description, at, headroomXoff, null, null);
+  }
 
-    /** A port without a hand-configured headroom. */
-    public Port(String name, String profile, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
-        this(name, profile, speed, mtu, role, description, at, null);
-    }
+  /** A port without a hand-configured headroom. */
+  public Port(
+      String name,
+      String profile,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at) {
+    this(name, profile, speed, mtu, role, description, at, null);
+  }
 }

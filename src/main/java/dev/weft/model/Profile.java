@@ -2,23 +2,39 @@ package dev.weft.model;
 
 import dev.weft.units.Size;
 import dev.weft.units.Speed;
+
 /**
  * A named port profile; any field may be null (not set at this layer).
  *
  * @param headroomXoff an xoff configured by hand for every port of the profile, or null
- * @param vlan         the VLAN every port of the profile switches in, or null (routed)
- * @param exception    a declared deviation from the fabric plan for every port of the profile, or null
+ * @param vlan the VLAN every port of the profile switches in, or null (routed)
+ * @param exception a declared deviation from the fabric plan for every port of the profile, or null
  */
-public record Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at,
-        Size headroomXoff, Integer vlan, PlanException exception) {
+public record Profile(
+    String name,
+    Speed speed,
+    Integer mtu,
+    PortRole role,
+    String description,
+    Provenance at,
+    Size headroomXoff,
+    Integer vlan,
+    PlanException exception) {
 
-    public Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at,
-            Size headroomXoff) {
-        this(name, speed, mtu, role, description, at, headroomXoff, null, null);
-    }
+  public Profile(
+      String name,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff) {
+    this(name, speed, mtu, role, description, at, headroomXoff, null, null);
+  }
 
-    /** A profile without a hand-configured headroom. */
-    public Profile(String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
-        this(name, speed, mtu, role, description, at, null);
-    }
+  /** A profile without a hand-configured headroom. */
+  public Profile(
+      String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
+    this(name, speed, mtu, role, description, at, null);
+  }
 }

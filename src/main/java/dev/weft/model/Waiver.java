@@ -9,11 +9,17 @@ import java.util.List;
  * @param ports entries of the form {@code device:port}
  * @param files repository-relative paths or inventory-relative paths
  */
-public record Waiver(String rule, String reason, LocalDate expires, List<String> devices, List<String> ports,
-        List<String> files, Provenance at) {
-    public Waiver {
-        devices = List.copyOf(devices);
-        ports = List.copyOf(ports);
-        files = List.copyOf(files);
-    }
+public record Waiver(
+    String rule,
+    String reason,
+    LocalDate expires,
+    List<String> devices,
+    List<String> ports,
+    List<String> files,
+    Provenance at) {
+  public Waiver {
+    devices = List.copyOf(devices);
+    ports = List.copyOf(ports);
+    files = List.copyOf(files);
+  }
 }

@@ -4,10 +4,12 @@ import java.util.Locale;
 
 /** NETCONF configuration datastores (RFC 6241 §5.1). */
 public enum Datastore {
-    RUNNING, CANDIDATE, STARTUP;
+  RUNNING,
+  CANDIDATE,
+  STARTUP;
 
-    /** The element name: {@code running}, {@code candidate}, {@code startup}. */
-    public String element() {
-        return name().toLowerCase(Locale.ROOT);
-    }
+  /** The element name: {@code running}, {@code candidate}, {@code startup}. */
+  public String element() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 }

@@ -11,17 +11,17 @@ import java.util.Objects;
  */
 public record DeviceEndpoint(String name, String host, int port) {
 
-    public DeviceEndpoint {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(host, "host");
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be 1..65535, got " + port);
-        }
+  public DeviceEndpoint {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(host, "host");
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("port must be 1..65535, got " + port);
     }
+  }
 
-    /** {@code name (host:port)}, with IPv6 hosts in brackets; the prefix of every message. */
-    public String label() {
-        String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        return name + " (" + h + ":" + port + ")";
-    }
+  /** {@code name (host:port)}, with IPv6 hosts in brackets; the prefix of every message. */
+  public String label() {
+    String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+    return name + " (" + h + ":" + port + ")";
+  }
 }

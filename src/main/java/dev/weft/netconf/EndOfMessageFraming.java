@@ -12,85 +12,88 @@ import java.nio.charset.StandardCharsets;
  */
 final class EndOfMessageFraming implements Framing {
 
-    static final byte[] DELIMITER = "]]>]]>".getBytes(StandardCharsets.US_ASCII);
+  static final byte[] DELIMITER = "]]>]]>".getBytes(StandardCharsets.US_ASCII);
 
-    /** KMP fallback table of {@link #DELIMITER}: after a mismatch the longest prefix kept. */
-    private static final int[] FALLBACK = fallbackTable(DELIMITER);
+  /** KMP fallback table of {@link #DELIMITER}: after a mismatch the longest prefix kept. */
+  private static final int[] FALLBACK = fallbackTable(DELIMITER);
 
-    @Override
-    public byte[] read(InputStream in, long maxBytes) throws IOException {
-        ByteArrayOutputStream message = new ByteArrayOutputStream();
-        int matched = 0;
-        while (true) {
-            int b = in.read();
-            if (b < 0) {
-                if (message.size() == 0 && matched == 0) {
-                    throw new FramingException(FramingException.Kind.CLOSED, "the device closed the session");
-                }
-                throw new FramingException(FramingException.Kind.CLOSED,
-                        "the session ended inside a message (no ]]>]]> after " + (message.size() + matched) + " bytes)");
-            }
-            while (matched > 0 && b != (DELIMITER[matched] & 0xff)) {
-                // bytes of a partial delimiter that turned out to be content
-                int keep = FALLBACK[matched - 1];
-                message.write(DELIMITER, 0, matched - keep);
-                matched = keep;
-            }
-            if (b == (DELIMITER[matched] & 0xff)) {
-                matched++;
-                if (matched == DELIMITER.length) {
-                    return message.toByteArray();
-                }
-            } else {
-                message.write(b);
-            }
-            if (message.size() > maxBytes) {
-                throw FramingException.tooLarge(maxBytes);
-            }
+  @Override
+  public byte[] read(InputStream in, long maxBytes) throws IOException {
+    ByteArrayOutputStream message = new ByteArrayOutputStream();
+    int matched = 0;
+    while (true) {
+      int b = in.read();
+      if (b < 0) {
+        if (message.size() == 0 && matched == 0) {
+          throw new FramingException(FramingException.Kind.CLOSED, "the device closed the session");
         }
-    }
-
-    @Override
-    public void write(OutputStream out, byte[] message) throws IOException {
-        if (indexOf(message, DELIMITER) >= 0) {
-            // a base:1.0 peer would cut the message there
-            throw new IllegalArgumentException("a base:1.0 message must not contain ]]>]]>");
+        throw new FramingException(
+            FramingException.Kind.CLOSED,
+            "the session ended inside a message (no ]]>]]> after "
+                + (message.size() + matched)
+                + " bytes)");
+      }
+      while (matched > 0 && b != (DELIMITER[matched] & 0xff)) {
+        // bytes of a partial delimiter that turned out to be content
+        int keep = FALLBACK[matched - 1];
+        message.write(DELIMITER, 0, matched - keep);
+        matched = keep;
+      }
+      if (b == (DELIMITER[matched] & 0xff)) {
+        matched++;
+        if (matched == DELIMITER.length) {
+          return message.toByteArray();
         }
-        out.write(message);
-        out.write(DELIMITER);
-        out.flush();
+      } else {
+        message.write(b);
+      }
+      if (message.size() > maxBytes) {
+        throw FramingException.tooLarge(maxBytes);
+      }
     }
+  }
 
-    @Override
-    public String name() {
-        return "base:1.0";
+  @Override
+  public void write(OutputStream out, byte[] message) throws IOException {
+    if (indexOf(message, DELIMITER) >= 0) {
+      // a base:1.0 peer would cut the message there
+      throw new IllegalArgumentException("a base:1.0 message must not contain ]]>]]>");
     }
+    out.write(message);
+    out.write(DELIMITER);
+    out.flush();
+  }
 
-    private static int[] fallbackTable(byte[] pattern) {
-        int[] table = new int[pattern.length];
-        int k = 0;
-        for (int i = 1; i < pattern.length; i++) {
-            while (k > 0 && pattern[i] != pattern[k]) {
-                k = table[k - 1];
-            }
-            if (pattern[i] == pattern[k]) {
-                k++;
-            }
-            table[i] = k;
+  @Override
+  public String name() {
+    return "base:1.0";
+  }
+
+  private static int[] fallbackTable(byte[] pattern) {
+    int[] table = new int[pattern.length];
+    int k = 0;
+    for (int i = 1; i < pattern.length; i++) {
+      while (k > 0 && pattern[i] != pattern[k]) {
+        k = table[k - 1];
+      }
+      if (pattern[i] == pattern[k]) {
+        k++;
+      }
+      table[i] = k;
+    }
+    return table;
+  }
+
+  private static int indexOf(byte[] data, byte[] pattern) {
+    outer:
+    for (int i = 0; i + pattern.length <= data.length; i++) {
+      for (int j = 0; j < pattern.length; j++) {
+        if (data[i + j] != pattern[j]) {
+          continue outer;
         }
-        return table;
+      }
+      return i;
     }
-
-    private static int indexOf(byte[] data, byte[] pattern) {
-        outer:
-        for (int i = 0; i + pattern.length <= data.length; i++) {
-            for (int j = 0; j < pattern.length; j++) {
-                if (data[i + j] != pattern[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
+    return -1;
+  }
 }

@@ -1,9 +1,9 @@
 /**
- * The NETCONF client (RFC 6241 over SSH, RFC 6242): the {@code netconf} SSH subsystem, the
- * {@code <hello>} exchange, end-of-message and chunked framing, message-id matching, typed
- * {@code <rpc-error>}s, and the operations Weft needs (get-config with a subtree filter, get,
- * lock/unlock, close-session, plus {@link dev.weft.netconf.NetconfSession#rpc(String)} for
- * others such as edit-config and commit). The only package that imports Apache MINA SSHD.
+ * The NETCONF client (RFC 6241 over SSH, RFC 6242): the {@code netconf} SSH subsystem, the {@code
+ * <hello>} exchange, end-of-message and chunked framing, message-id matching, typed {@code
+ * <rpc-error>}s, and the operations Weft needs (get-config with a subtree filter, get, lock/unlock,
+ * close-session, plus {@link dev.weft.netconf.NetconfSession#rpc(String)} for others such as
+ * edit-config and commit). The only package that imports Apache MINA SSHD.
  *
  * <pre>{@code
  * CredentialsFile creds = CredentialsFile.load(Path.of("credentials.yaml"));     // --credentials
@@ -21,12 +21,12 @@
  * }
  * }</pre>
  *
- * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each, isolated from
- * each other ({@code dev.weft.live.DevicePool}). Host keys are always checked against a
- * known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for
- * {@code --accept-new-host-keys}); replies are parsed with DTDs and external entities refused,
- * their size is capped while reading ({@link dev.weft.netconf.ClientSettings}), as are the hello, its
- * capabilities, XML nesting and notifications skipped per reply (docs/limits.md). Only
- * loopback addresses are allowed unless {@code ClientSettings.allowNonLoopback} is set.
+ * <p>Many devices are read in parallel by {@code dev.weft.live.LiveReader}, one session each,
+ * isolated from each other ({@code dev.weft.live.DevicePool}). Host keys are always checked against
+ * a known_hosts file ({@link dev.weft.netconf.HostKeyPolicy#acceptNew} for {@code
+ * --accept-new-host-keys}); replies are parsed with DTDs and external entities refused, their size
+ * is capped while reading ({@link dev.weft.netconf.ClientSettings}), as are the hello, its
+ * capabilities, XML nesting and notifications skipped per reply (docs/limits.md). Only loopback
+ * addresses are allowed unless {@code ClientSettings.allowNonLoopback} is set.
  */
 package dev.weft.netconf;

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * lldpd's {@code lldpctl -f json}, the neighbour listing of every platform that runs lldpd (SONiC, Cumulus
- * Linux, Linux hosts). lldpd writes {@code lldp.interface} as one object when there is one interface and as a
- * list of one-key objects when there are more; each holds {@code chassis} (keyed by the system name) and
- * {@code port} (its {@code id} with a {@code type}, and {@code descr}).
+ * lldpd's {@code lldpctl -f json}, the neighbour listing of every platform that runs lldpd (SONiC,
+ * Cumulus Linux, Linux hosts). lldpd writes {@code lldp.interface} as one object when there is one
+ * interface and as a list of one-key objects when there are more; each holds {@code chassis} (keyed
+ * by the system name) and {@code port} (its {@code id} with a {@code type}, and {@code descr}).
  */
 public class LldpdJson implements NeighbourReader {
 
@@ -28,7 +28,8 @@ public class LldpdJson implements NeighbourReader {
     try {
       root = Json.parse(reply);
     } catch (JsonException e) {
-      throw new ReadException(device + ": `" + COMMAND + "` printed no JSON: " + e.getMessage(), "lldp");
+      throw new ReadException(
+          device + ": `" + COMMAND + "` printed no JSON: " + e.getMessage(), "lldp");
     }
     Object lldp = field(root, "lldp", device);
     List<Neighbour> out = new ArrayList<>();
@@ -42,7 +43,8 @@ public class LldpdJson implements NeighbourReader {
     List<?> entries = interfaces instanceof List<?> list ? list : List.of(interfaces);
     for (Object entry : entries) {
       if (!(entry instanceof Map<?, ?> byName)) {
-        throw new ReadException(device + ": `" + COMMAND + "`: an interface entry is not an object", "lldp.interface");
+        throw new ReadException(
+            device + ": `" + COMMAND + "`: an interface entry is not an object", "lldp.interface");
       }
       for (Map.Entry<?, ?> e : byName.entrySet()) {
         out.add(neighbour(String.valueOf(e.getKey()), e.getValue(), device));
@@ -52,15 +54,26 @@ public class LldpdJson implements NeighbourReader {
     return out;
   }
 
-  private static Neighbour neighbour(String port, Object value, String device) throws ReadException {
+  private static Neighbour neighbour(String port, Object value, String device)
+      throws ReadException {
     String where = "lldp.interface." + port;
-    if (!(value instanceof Map<?, ?> m) || !(m.get("chassis") instanceof Map<?, ?> chassis)
+    if (!(value instanceof Map<?, ?> m)
+        || !(m.get("chassis") instanceof Map<?, ?> chassis)
         || !(m.get("port") instanceof Map<?, ?> peerPort)) {
-      throw new ReadException(device + ": `" + COMMAND + "`: " + where + " has no chassis and port objects", where);
+      throw new ReadException(
+          device + ": `" + COMMAND + "`: " + where + " has no chassis and port objects", where);
     }
     if (chassis.size() != 1) {
-      throw new ReadException(device + ": `" + COMMAND + "`: " + where + ".chassis names " + chassis.size()
-          + " systems, expected one", where + ".chassis");
+      throw new ReadException(
+          device
+              + ": `"
+              + COMMAND
+              + "`: "
+              + where
+              + ".chassis names "
+              + chassis.size()
+              + " systems, expected one",
+          where + ".chassis");
     }
     String peer = String.valueOf(chassis.keySet().iterator().next());
     String id = null;
@@ -73,8 +86,15 @@ public class LldpdJson implements NeighbourReader {
       id = String.valueOf(peerPort.get("descr"));
     }
     if (id == null) {
-      throw new ReadException(device + ": `" + COMMAND + "`: " + where + ".port has neither a port ID nor a"
-          + " description", where + ".port");
+      throw new ReadException(
+          device
+              + ": `"
+              + COMMAND
+              + "`: "
+              + where
+              + ".port has neither a port ID nor a"
+              + " description",
+          where + ".port");
     }
     return new Neighbour(port, peer, id);
   }

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How a platform's devices tell their neighbours (LLDP): what to ask in the session the audit already opens,
- * and how the answer maps to {@link Neighbour}s. A pack that has one returns it from {@link
- * PlatformPack#neighbours()}.
+ * How a platform's devices tell their neighbours (LLDP): what to ask in the session the audit
+ * already opens, and how the answer maps to {@link Neighbour}s. A pack that has one returns it from
+ * {@link PlatformPack#neighbours()}.
  */
 public interface NeighbourReader {
 
@@ -23,7 +23,7 @@ public interface NeighbourReader {
   /**
    * A NETCONF {@code <get>} of the LLDP state model.
    *
-   * @param path   the model path named in messages (and in {@code not-served} findings)
+   * @param path the model path named in messages (and in {@code not-served} findings)
    * @param filter the subtree filter
    */
   record StateGet(String path, String filter) implements Query {
@@ -39,7 +39,7 @@ public interface NeighbourReader {
    * The neighbours in a reply, sorted; empty when the device has none.
    *
    * @throws ReadException when the reply is not what the platform prints
-   * @throws NotServed     when the reply holds no LLDP state at all (a server without the state model)
+   * @throws NotServed when the reply holds no LLDP state at all (a server without the state model)
    */
   List<Neighbour> read(String reply, String device) throws ReadException, NotServed;
 

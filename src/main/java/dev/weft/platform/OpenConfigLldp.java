@@ -5,14 +5,16 @@ import java.util.List;
 import org.w3c.dom.Element;
 
 /**
- * The neighbours in openconfig-lldp's operational state ({@code /lldp/interfaces/interface/neighbors}), which
- * the OpenConfig-speaking NETCONF servers serve (Arista EOS, Nokia SR Linux, OpenConfig targets): per interface,
- * each neighbour's {@code state/system-name} and {@code state/port-id} (its {@code port-description} when the ID
- * is a MAC address). A reply without an {@code <lldp>} tree is a server that does not serve the model.
+ * The neighbours in openconfig-lldp's operational state ({@code
+ * /lldp/interfaces/interface/neighbors}), which the OpenConfig-speaking NETCONF servers serve
+ * (Arista EOS, Nokia SR Linux, OpenConfig targets): per interface, each neighbour's {@code
+ * state/system-name} and {@code state/port-id} (its {@code port-description} when the ID is a MAC
+ * address). A reply without an {@code <lldp>} tree is a server that does not serve the model.
  */
 public class OpenConfigLldp implements NeighbourReader {
 
   static final String NS = "http://openconfig.net/yang/lldp";
+
   /** The model path asked for, as messages name it. */
   public static final String PATH = "openconfig-lldp:/lldp/interfaces/interface/neighbors";
 
@@ -39,8 +41,14 @@ public class OpenConfigLldp implements NeighbourReader {
           id = SafeXml.text(n, NS, "state", "port-description");
         }
         if (port == null || peer == null || id == null) {
-          throw new ReadException(device + ": " + PATH + ": a neighbour of interface " + port
-              + " lacks its system-name or port-id", "/lldp/interfaces/interface[" + port + "]/neighbors");
+          throw new ReadException(
+              device
+                  + ": "
+                  + PATH
+                  + ": a neighbour of interface "
+                  + port
+                  + " lacks its system-name or port-id",
+              "/lldp/interfaces/interface[" + port + "]/neighbors");
         }
         out.add(new Neighbour(port, peer, id));
       }

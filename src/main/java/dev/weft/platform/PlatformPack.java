@@ -1,9 +1,9 @@
 package dev.weft.platform;
 
 import dev.weft.compile.CompiledSwitch;
-import java.util.ArrayList;
 import dev.weft.finding.Finding;
 import dev.weft.model.Transport;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,108 +13,114 @@ import java.util.Optional;
  * intent), what kind of device it configures, the template folder it renders with, what it cannot
  * express, and how a running device of this platform is read back ({@link LiveProfile}).
  *
- * <p>A platform is one pack: a package {@code dev.weft.platform.<id>} with one class implementing this
- * interface (listed in {@code META-INF/services/dev.weft.platform.PlatformPack}), its templates under
- * {@code templates/<id>/}, its live reader, and, for NETCONF platforms, its vendor models under
- * {@code yang/vendor/} and the lab recipe that loads them. The intent schema's platform list and the
- * live registry follow from the packs, so adding one edits no list elsewhere.
+ * <p>A platform is one pack: a package {@code dev.weft.platform.<id>} with one class implementing
+ * this interface (listed in {@code META-INF/services/dev.weft.platform.PlatformPack}), its
+ * templates under {@code templates/<id>/}, its live reader, and, for NETCONF platforms, its vendor
+ * models under {@code yang/vendor/} and the lab recipe that loads them. The intent schema's
+ * platform list and the live registry follow from the packs, so adding one edits no list elsewhere.
  *
- * <p>Whatever differs between platforms is asked of the pack, never decided by testing its id outside
- * {@code dev.weft.platform}: what it cannot render ({@link #renderGaps}), SHARP and numbered ports
- * ({@link #sharpCapable}, {@link #numberedPorts}), and through {@link #live()} how a device is read. Reads of
- * a running device beyond its config (its counters, {@link LiveProfile#counters()}) belong to the live profile:
- * a further per-platform live read (LLDP neighbours) goes beside {@code counters()}, as an optional source
- * with its commands or {@code <get>} and its parser, so the stage using it asks the pack.
+ * <p>Whatever differs between platforms is asked of the pack, never decided by testing its id
+ * outside {@code dev.weft.platform}: what it cannot render ({@link #renderGaps}), SHARP and
+ * numbered ports ({@link #sharpCapable}, {@link #numberedPorts}), and through {@link #live()} how a
+ * device is read. Reads of a running device beyond its config (its counters, {@link
+ * LiveProfile#counters()}) belong to the live profile: a further per-platform live read (LLDP
+ * neighbours) goes beside {@code counters()}, as an optional source with its commands or {@code
+ * <get>} and its parser, so the stage using it asks the pack.
  */
 public interface PlatformPack {
 
-    /** The intent's {@code platform} value, e.g. {@code sonic}; lower case, digits and '-'. */
-    String id();
+  /** The intent's {@code platform} value, e.g. {@code sonic}; lower case, digits and '-'. */
+  String id();
 
-    /** One line for docs and messages, e.g. {@code SONiC (community), CONFIG_DB JSON}. */
-    String title();
+  /** One line for docs and messages, e.g. {@code SONiC (community), CONFIG_DB JSON}. */
+  String title();
 
-    DeviceKind kind();
+  DeviceKind kind();
 
-    /** The fabric transport a switch of this platform belongs to (the intent checks a switch against it). */
-    default Transport fabricTransport() {
-        return Transport.ROCE_V2;
-    }
+  /**
+   * The fabric transport a switch of this platform belongs to (the intent checks a switch against
+   * it).
+   */
+  default Transport fabricTransport() {
+    return Transport.ROCE_V2;
+  }
 
-    /** The folder under {@code templates/} this platform renders with. */
-    default String templateFolder() {
-        return id();
-    }
+  /** The folder under {@code templates/} this platform renders with. */
+  default String templateFolder() {
+    return id();
+  }
 
-    /**
-     * Parts of the plan the platform's rendered config cannot carry, each with the reason: the renderer
-     * reports each one that the intent uses as a {@code render-gap} finding, never silently.
-     */
-    default Map<Feature, String> renderGaps() {
-        return Map.of();
-    }
+  /**
+   * Parts of the plan the platform's rendered config cannot carry, each with the reason: the
+   * renderer reports each one that the intent uses as a {@code render-gap} finding, never silently.
+   */
+  default Map<Feature, String> renderGaps() {
+    return Map.of();
+  }
 
-    /**
-     * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the switch
-     * uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor model has no
-     * enumeration for, a hash field it cannot select). In feature order.
-     */
-    default List<RenderGap> renderGaps(CompiledSwitch sw) {
-        List<RenderGap> out = new ArrayList<>();
-        renderGaps().forEach((feature, reason) -> {
-            if (feature.usedBy(sw)) {
+  /**
+   * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the
+   * switch uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor
+   * model has no enumeration for, a hash field it cannot select). In feature order.
+   */
+  default List<RenderGap> renderGaps(CompiledSwitch sw) {
+    List<RenderGap> out = new ArrayList<>();
+    renderGaps()
+        .forEach(
+            (feature, reason) -> {
+              if (feature.usedBy(sw)) {
                 out.add(new RenderGap(feature, reason));
-            }
-        });
-        out.sort((a, b) -> a.feature().compareTo(b.feature()));
-        return out;
-    }
+              }
+            });
+    out.sort((a, b) -> a.feature().compareTo(b.feature()));
+    return out;
+  }
 
-    /**
-     * What this platform needs from a switch before its files can be rendered and loaded, checked against
-     * the platform's own facts (SONiC: the HWSKU profile's ports, ASIC and buffer pools). An error stops the
-     * switch's render ({@code render-error}); a warning says the rendered file is incomplete. {@code weft
-     * validate} reports both.
-     */
-    default List<Finding> renderChecks(CompiledSwitch sw) {
-        return List.of();
-    }
+  /**
+   * What this platform needs from a switch before its files can be rendered and loaded, checked
+   * against the platform's own facts (SONiC: the HWSKU profile's ports, ASIC and buffer pools). An
+   * error stops the switch's render ({@code render-error}); a warning says the rendered file is
+   * incomplete. {@code weft validate} reports both.
+   */
+  default List<Finding> renderChecks(CompiledSwitch sw) {
+    return List.of();
+  }
 
-    /**
-     * Platform facts the switch's templates need beyond the compiled switch (SONiC: the HWSKU's port lanes and
-     * buffer pools; the platform's spelling of the ECMP hash fields), as plain template values (maps, lists,
-     * strings, numbers) under keys that do not clash with the compiled switch's.
-     */
-    default Map<String, Object> templateData(CompiledSwitch sw) {
-        return Map.of();
-    }
+  /**
+   * Platform facts the switch's templates need beyond the compiled switch (SONiC: the HWSKU's port
+   * lanes and buffer pools; the platform's spelling of the ECMP hash fields), as plain template
+   * values (maps, lists, strings, numbers) under keys that do not clash with the compiled switch's.
+   */
+  default Map<String, Object> templateData(CompiledSwitch sw) {
+    return Map.of();
+  }
 
-    /**
-     * Whether the switch builds SHARP in-network aggregation trees (NVIDIA Quantum): {@code ib-sharp-prereq} warns
-     * about every other switch of a subnet with SHARP enabled.
-     */
-    default boolean sharpCapable() {
-        return false;
-    }
+  /**
+   * Whether the switch builds SHARP in-network aggregation trees (NVIDIA Quantum): {@code
+   * ib-sharp-prereq} warns about every other switch of a subnet with SHARP enabled.
+   */
+  default boolean sharpCapable() {
+    return false;
+  }
 
-    /**
-     * Whether the switch's ports are numbers the subnet manager knows without the intent listing them
-     * (InfiniBand switches): a link may name such a port of the switch without its declaring it.
-     */
-    default boolean numberedPorts() {
-        return false;
-    }
+  /**
+   * Whether the switch's ports are numbers the subnet manager knows without the intent listing them
+   * (InfiniBand switches): a link may name such a port of the switch without its declaring it.
+   */
+  default boolean numberedPorts() {
+    return false;
+  }
 
-    /** How a running device of this platform is read, or empty when it cannot be audited. */
-    default Optional<LiveProfile> live() {
-        return Optional.empty();
-    }
+  /** How a running device of this platform is read, or empty when it cannot be audited. */
+  default Optional<LiveProfile> live() {
+    return Optional.empty();
+  }
 
-    /**
-     * How a device of this platform lists its LLDP neighbours in the session the audit opens, or empty when Weft
-     * reads none from it (the cabling audit then says the neighbours are not served).
-     */
-    default Optional<NeighbourReader> neighbours() {
-        return Optional.empty();
-    }
+  /**
+   * How a device of this platform lists its LLDP neighbours in the session the audit opens, or
+   * empty when Weft reads none from it (the cabling audit then says the neighbours are not served).
+   */
+  default Optional<NeighbourReader> neighbours() {
+    return Optional.empty();
+  }
 }

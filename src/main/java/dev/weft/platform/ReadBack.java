@@ -15,116 +15,165 @@ import java.util.TreeSet;
 
 /**
  * What a reader can see of a compiled switch: the intended switch with every fact removed that the
- * platform's config does not carry, and normalised the way readers normalise. Comparing
- * {@code expected(intended, platform)} with {@code reader.read(config)} is the round-trip check for
+ * platform's config does not carry, and normalised the way readers normalise. Comparing {@code
+ * expected(intended, platform)} with {@code reader.read(config)} is the round-trip check for
  * rendered files and the drift check for live ones.
  *
- * <p>Not carried by any platform's config: role, ASIC and its profile, OS version, management address,
- * the CNP class, provenance, port roles, and how headroom was obtained (readers report
- * {@code origin = device}, no required xoff). A disabled watchdog keeps only its poll interval. Whether
- * the ECMP hash fields are carried is the platform's (OpenConfig has none).
+ * <p>Not carried by any platform's config: role, ASIC and its profile, OS version, management
+ * address, the CNP class, provenance, port roles, and how headroom was obtained (readers report
+ * {@code origin = device}, no required xoff). A disabled watchdog keeps only its poll interval.
+ * Whether the ECMP hash fields are carried is the platform's (OpenConfig has none).
  */
 public final class ReadBack {
-    private ReadBack() {}
+  private ReadBack() {}
 
-    /** The watchdog readers report when no port runs one: only the poll interval is known. */
-    public static CompiledWatchdog disabledWatchdog(long poll) {
-        return new CompiledWatchdog(false, "drop", 200, 400, poll);
+  /** The watchdog readers report when no port runs one: only the poll interval is known. */
+  public static CompiledWatchdog disabledWatchdog(long poll) {
+    return new CompiledWatchdog(false, "drop", 200, 400, poll);
+  }
+
+  /**
+   * @param platform the platform id the reader stamps on what it reads
+   * @param carriesHash whether the platform's config carries the ECMP hash fields
+   */
+  public static CompiledSwitch expected(CompiledSwitch sw, String platform, boolean carriesHash) {
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      ports.add(
+          p.toBuilder()
+              .role(null)
+              .queues(queues(p.queues()))
+              .watchdogQueues(p.watchdog() ? p.watchdogQueues() : List.of())
+              .headroom(headroom(p.headroom()))
+              .provenance(Map.of())
+              .build());
     }
-
-    /**
-     * @param platform    the platform id the reader stamps on what it reads
-     * @param carriesHash whether the platform's config carries the ECMP hash fields
-     */
-    public static CompiledSwitch expected(CompiledSwitch sw, String platform, boolean carriesHash) {
-        List<CompiledPort> ports = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            ports.add(p.toBuilder().role(null).queues(queues(p.queues()))
-                    .watchdogQueues(p.watchdog() ? p.watchdogQueues() : List.of()).headroom(headroom(p.headroom()))
-                    .provenance(Map.of()).build());
-        }
-        CompiledWatchdog wd = sw.watchdog();
-        if (wd != null && !wd.enabled()) {
-            wd = disabledWatchdog(wd.pollMs());
-        }
-        List<EcnProfile> ecn = sw.ecnProfiles().stream().sorted(Comparator.comparing(EcnProfile::name)).toList();
-        return CompiledSwitch.builder().name(sw.name()).platform(platform)
-                .congestionControl(sw.congestionControl()).dscpToPriority(sw.dscpToPriority())
-                .priorityToQueue(sw.priorityToQueue()).priorityToPriorityGroup(sw.priorityToPriorityGroup())
-                .losslessPriorities(sw.losslessPriorities()).queues(queues(sw.queues())).ecnProfiles(ecn).watchdog(wd)
-                .linkPause(sw.linkPause()).ecmpHashFields(carriesHash ? sw.ecmpHashFields() : List.of()).ports(ports)
-                .build();
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd != null && !wd.enabled()) {
+      wd = disabledWatchdog(wd.pollMs());
     }
+    List<EcnProfile> ecn =
+        sw.ecnProfiles().stream().sorted(Comparator.comparing(EcnProfile::name)).toList();
+    return CompiledSwitch.builder()
+        .name(sw.name())
+        .platform(platform)
+        .congestionControl(sw.congestionControl())
+        .dscpToPriority(sw.dscpToPriority())
+        .priorityToQueue(sw.priorityToQueue())
+        .priorityToPriorityGroup(sw.priorityToPriorityGroup())
+        .losslessPriorities(sw.losslessPriorities())
+        .queues(queues(sw.queues()))
+        .ecnProfiles(ecn)
+        .watchdog(wd)
+        .linkPause(sw.linkPause())
+        .ecmpHashFields(carriesHash ? sw.ecmpHashFields() : List.of())
+        .ports(ports)
+        .build();
+  }
 
-    /** Priority → priority group as readers report it: a lossless priority p in PG p, every other in PG 0. */
-    public static List<Integer> priorityGroups(Collection<Integer> lossless) {
-        List<Integer> toPg = new ArrayList<>(8);
-        for (int p = 0; p < 8; p++) {
-            toPg.add(lossless.contains(p) ? p : 0);
-        }
-        return toPg;
+  /**
+   * Priority → priority group as readers report it: a lossless priority p in PG p, every other in
+   * PG 0.
+   */
+  public static List<Integer> priorityGroups(Collection<Integer> lossless) {
+    List<Integer> toPg = new ArrayList<>(8);
+    for (int p = 0; p < 8; p++) {
+      toPg.add(lossless.contains(p) ? p : 0);
     }
+    return toPg;
+  }
 
-    /**
-     * Adds a port's queues to the switch's: the switch's queue list is the union of its ports', and a queue
-     * that marks ECN on some port wins over the same queue without.
-     */
-    public static void addSwitchQueues(Map<Integer, CompiledQueue> switchQueues, List<CompiledQueue> portQueues) {
-        for (CompiledQueue q : portQueues) {
-            if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
-                switchQueues.put(q.queue(), q);
-            }
-        }
+  /**
+   * Adds a port's queues to the switch's: the switch's queue list is the union of its ports', and a
+   * queue that marks ECN on some port wins over the same queue without.
+   */
+  public static void addSwitchQueues(
+      Map<Integer, CompiledQueue> switchQueues, List<CompiledQueue> portQueues) {
+    for (CompiledQueue q : portQueues) {
+      if (q.ecnProfile() != null || !switchQueues.containsKey(q.queue())) {
+        switchQueues.put(q.queue(), q);
+      }
     }
+  }
 
-    /** The queues a port's watchdog watches: those its PFC priorities pause, ascending; none without a watchdog. */
-    public static List<Integer> watchedQueues(boolean watchdog, Collection<Integer> pfc, List<Integer> pfcToQueue) {
-        return watchdog ? List.copyOf(new TreeSet<>(pfc.stream().map(pfcToQueue::get).toList())) : List.of();
+  /**
+   * The queues a port's watchdog watches: those its PFC priorities pause, ascending; none without a
+   * watchdog.
+   */
+  public static List<Integer> watchedQueues(
+      boolean watchdog, Collection<Integer> pfc, List<Integer> pfcToQueue) {
+    return watchdog
+        ? List.copyOf(new TreeSet<>(pfc.stream().map(pfcToQueue::get).toList()))
+        : List.of();
+  }
+
+  /**
+   * {@code sw} with no watchdog unless one runs on a port: for platforms that keep the watchdog per
+   * port (Junos congestion-notification profiles, SR Linux PFC mapping profiles), a watchdog no
+   * port runs reads back as none.
+   */
+  public static CompiledSwitch withoutIdleWatchdog(CompiledSwitch sw) {
+    boolean runs =
+        sw.watchdog() != null
+            && sw.watchdog().enabled()
+            && sw.ports().stream().anyMatch(CompiledPort::watchdog);
+    return runs ? sw : sw.toBuilder().watchdog(null).build();
+  }
+
+  /**
+   * The ECMP hash fields in the order of the intent schema's enumeration: the order readers return
+   * them in, so a platform that stores the fields as a set compares equal to the intent however it
+   * listed them.
+   */
+  public static final List<String> HASH_FIELD_ORDER =
+      List.of(
+          "src-ip",
+          "dst-ip",
+          "ip-protocol",
+          "l4-src-port",
+          "l4-dst-port",
+          "src-mac",
+          "dst-mac",
+          "ethertype",
+          "vlan-id",
+          "in-port",
+          "ipv6-flow-label",
+          "roce-dest-qp");
+
+  /** {@code fields} that are in {@code carried}, in {@link #HASH_FIELD_ORDER}. */
+  public static List<String> hashFields(Collection<String> fields, Collection<String> carried) {
+    return HASH_FIELD_ORDER.stream().filter(fields::contains).filter(carried::contains).toList();
+  }
+
+  private static List<CompiledQueue> queues(List<CompiledQueue> queues) {
+    return queues.stream().sorted(Comparator.comparingInt(CompiledQueue::queue)).toList();
+  }
+
+  private static List<PriorityGroupHeadroom> headroom(List<PriorityGroupHeadroom> headroom) {
+    return headroom.stream()
+        .sorted(Comparator.comparingInt(PriorityGroupHeadroom::pg))
+        .map(
+            h ->
+                new PriorityGroupHeadroom(
+                    h.pg(),
+                    h.priorities(),
+                    h.xoff(),
+                    h.xon(),
+                    h.size(),
+                    null,
+                    PriorityGroupHeadroom.DEVICE))
+        .toList();
+  }
+
+  /**
+   * The congestion-control mode a device's config implies: PFC with ECN marking is {@code dcqcn},
+   * PFC alone {@code pfc-only}, ECN alone {@code ecn-only}, neither null.
+   */
+  public static String congestionControl(Collection<Integer> lossless, List<CompiledQueue> queues) {
+    boolean ecn = queues.stream().anyMatch(q -> q.ecnProfile() != null);
+    if (!lossless.isEmpty()) {
+      return ecn ? "dcqcn" : "pfc-only";
     }
-
-    /**
-     * {@code sw} with no watchdog unless one runs on a port: for platforms that keep the watchdog per port
-     * (Junos congestion-notification profiles, SR Linux PFC mapping profiles), a watchdog no port runs reads
-     * back as none.
-     */
-    public static CompiledSwitch withoutIdleWatchdog(CompiledSwitch sw) {
-        boolean runs = sw.watchdog() != null && sw.watchdog().enabled() && sw.ports().stream().anyMatch(CompiledPort::watchdog);
-        return runs ? sw : sw.toBuilder().watchdog(null).build();
-    }
-
-    /**
-     * The ECMP hash fields in the order of the intent schema's enumeration: the order readers return them
-     * in, so a platform that stores the fields as a set compares equal to the intent however it listed them.
-     */
-    public static final List<String> HASH_FIELD_ORDER = List.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port",
-            "l4-dst-port", "src-mac", "dst-mac", "ethertype", "vlan-id", "in-port", "ipv6-flow-label", "roce-dest-qp");
-
-    /** {@code fields} that are in {@code carried}, in {@link #HASH_FIELD_ORDER}. */
-    public static List<String> hashFields(Collection<String> fields, Collection<String> carried) {
-        return HASH_FIELD_ORDER.stream().filter(fields::contains).filter(carried::contains).toList();
-    }
-
-    private static List<CompiledQueue> queues(List<CompiledQueue> queues) {
-        return queues.stream().sorted(Comparator.comparingInt(CompiledQueue::queue)).toList();
-    }
-
-    private static List<PriorityGroupHeadroom> headroom(List<PriorityGroupHeadroom> headroom) {
-        return headroom.stream()
-                .sorted(Comparator.comparingInt(PriorityGroupHeadroom::pg))
-                .map(h -> new PriorityGroupHeadroom(h.pg(), h.priorities(), h.xoff(), h.xon(), h.size(), null,
-                        PriorityGroupHeadroom.DEVICE))
-                .toList();
-    }
-
-    /**
-     * The congestion-control mode a device's config implies: PFC with ECN marking is {@code dcqcn}, PFC
-     * alone {@code pfc-only}, ECN alone {@code ecn-only}, neither null.
-     */
-    public static String congestionControl(Collection<Integer> lossless, List<CompiledQueue> queues) {
-        boolean ecn = queues.stream().anyMatch(q -> q.ecnProfile() != null);
-        if (!lossless.isEmpty()) {
-            return ecn ? "dcqcn" : "pfc-only";
-        }
-        return ecn ? "ecn-only" : null;
-    }
+    return ecn ? "ecn-only" : null;
+  }
 }

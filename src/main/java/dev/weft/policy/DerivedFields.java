@@ -25,18 +25,20 @@ import java.util.function.Function;
 
 /**
  * The CEL fields that follow from the intent schema: for each field of an intent object that no
- * hand-written field of its CEL type covers, one field named as in YAML with {@code _} for {@code -},
- * read from the record component of the same name ({@code gid-index} → {@code Host.gidIndex()}), its
- * doc the schema's description, its place the line that wrote the key. A new intent field reaches
- * site rules without an edit here; a field whose record has no such component fails at start-up (and
- * in {@code IntentModelTest}), so the schema and the records cannot drift apart unseen.
+ * hand-written field of its CEL type covers, one field named as in YAML with {@code _} for {@code
+ * -}, read from the record component of the same name ({@code gid-index} → {@code
+ * Host.gidIndex()}), its doc the schema's description, its place the line that wrote the key. A new
+ * intent field reaches site rules without an edit here; a field whose record has no such component
+ * fails at start-up (and in {@code IntentModelTest}), so the schema and the records cannot drift
+ * apart unseen.
  *
- * <p>Values are given to CEL in base units, as the hand-written fields are: sizes in bytes, speeds in
- * Gb/s, lengths in metres, times as durations, words for enums, dates as {@code YYYY-MM-DD}.
+ * <p>Values are given to CEL in base units, as the hand-written fields are: sizes in bytes, speeds
+ * in Gb/s, lengths in metres, times as durations, words for enums, dates as {@code YYYY-MM-DD}.
  */
 final class DerivedFields {
 
   private final IntentFields schema;
+
   /** The CEL type of each record that is a struct of its own. */
   private final Map<Class<?>, String> types;
 
@@ -64,8 +66,9 @@ final class DerivedFields {
   }
 
   /**
-   * Adds to {@code shape} a field for every field of the intent object {@code object} that neither a
-   * field already declared nor {@code covered} (keys a hand-written field stands for) accounts for.
+   * Adds to {@code shape} a field for every field of the intent object {@code object} that neither
+   * a field already declared nor {@code covered} (keys a hand-written field stands for) accounts
+   * for.
    *
    * @param type the objects the shape reads
    * @param record the record that holds the intent object's values
@@ -114,7 +117,10 @@ final class DerivedFields {
     return shape;
   }
 
-  /** The schema's description; for a field without one, its values or range when the type gives them. */
+  /**
+   * The schema's description; for a field without one, its values or range when the type gives
+   * them.
+   */
   private static String doc(IntentField f) {
     if (!f.description().isEmpty()) {
       return f.description();
@@ -188,7 +194,10 @@ final class DerivedFields {
     if (c == TimeSpan.class) {
       return Shape.DURATION;
     }
-    if (Number.class.isAssignableFrom(c) || c.isPrimitive() || c == Size.class || c == Speed.class
+    if (Number.class.isAssignableFrom(c)
+        || c.isPrimitive()
+        || c == Size.class
+        || c == Speed.class
         || c == Length.class) {
       return Shape.INT;
     }

@@ -15,64 +15,81 @@ import java.util.TreeMap;
 /** Drift findings → drifted parts → the pack's edit: one device's {@link DevicePlan}. */
 public final class Planner {
 
-    /** Drift ids start with this; the rest is the feature's word ({@code drift-mtu}). */
-    static final String DRIFT = "drift-";
+  /** Drift ids start with this; the rest is the feature's word ({@code drift-mtu}). */
+  static final String DRIFT = "drift-";
 
-    /** Why a drift finding that names no feature (drift-port) is not sent. */
-    static final String UNPLACEABLE = "a port missing on the device or running at another speed needs hands"
-            + " (Weft does not change port speeds: that takes the link down)";
+  /** Why a drift finding that names no feature (drift-port) is not sent. */
+  static final String UNPLACEABLE =
+      "a port missing on the device or running at another speed needs hands"
+          + " (Weft does not change port speeds: that takes the link down)";
 
-    private Planner() {}
+  private Planner() {}
 
-    /** Whether a finding says the device differs from the intent (as opposed to could not be read, not audited...). */
-    public static boolean isDrift(Finding f) {
-        return f.rule().startsWith(DRIFT);
+  /**
+   * Whether a finding says the device differs from the intent (as opposed to could not be read, not
+   * audited...).
+   */
+  public static boolean isDrift(Finding f) {
+    return f.rule().startsWith(DRIFT);
+  }
+
+  /**
+   * The feature a drift id is about; empty for ids that name no editable feature ({@code
+   * drift-port}).
+   */
+  static Optional<Feature> feature(String rule) {
+    if (!rule.startsWith(DRIFT)) {
+      return Optional.empty();
     }
-
-    /** The feature a drift id is about; empty for ids that name no editable feature ({@code drift-port}). */
-    static Optional<Feature> feature(String rule) {
-        if (!rule.startsWith(DRIFT)) {
-            return Optional.empty();
-        }
-        String word = rule.substring(DRIFT.length());
-        for (Feature f : Feature.values()) {
-            if (f.word().equals(word)) {
-                return Optional.of(f);
-            }
-        }
-        return Optional.empty();
+    String word = rule.substring(DRIFT.length());
+    for (Feature f : Feature.values()) {
+      if (f.word().equals(word)) {
+        return Optional.of(f);
+      }
     }
+    return Optional.empty();
+  }
 
-    /**
-     * @param intended    the intended switch
-     * @param rendered    what its pack's templates render ({@link Remediation#renderedFile()})
-     * @param remediation its pack's remediation
-     * @param findings    the device's findings; only drift ones count
-     */
-    public static DevicePlan plan(CompiledSwitch intended, String rendered, Remediation remediation, List<Finding> findings)
-            throws ReadException {
-        Map<DriftedPart, List<Finding>> byPart = new TreeMap<>();
-        List<Finding> unplaceable = new ArrayList<>();
-        for (Finding f : findings) {
-            if (!isDrift(f)) {
-                continue;
-            }
-            Optional<Feature> feature = feature(f.rule());
-            if (feature.isEmpty()) {
-                unplaceable.add(f);
-            } else {
-                byPart.computeIfAbsent(new DriftedPart(feature.get(), f.port()), k -> new ArrayList<>()).add(f);
-            }
-        }
-        Remediation.Edit edit = byPart.isEmpty() ? Remediation.Edit.none(Map.of())
-                : remediation.edit(intended, rendered, byPart.keySet());
-        List<DevicePlan.Part> parts = new ArrayList<>();
-        byPart.forEach((part, fs) -> {
-            fs.sort(Finding.ORDER);
-            parts.add(new DevicePlan.Part(part, fs, edit.steps().stream().filter(s -> s.part().equals(part)).toList(),
-                    edit.notRemediable().get(part)));
+  /**
+   * @param intended the intended switch
+   * @param rendered what its pack's templates render ({@link Remediation#renderedFile()})
+   * @param remediation its pack's remediation
+   * @param findings the device's findings; only drift ones count
+   */
+  public static DevicePlan plan(
+      CompiledSwitch intended, String rendered, Remediation remediation, List<Finding> findings)
+      throws ReadException {
+    Map<DriftedPart, List<Finding>> byPart = new TreeMap<>();
+    List<Finding> unplaceable = new ArrayList<>();
+    for (Finding f : findings) {
+      if (!isDrift(f)) {
+        continue;
+      }
+      Optional<Feature> feature = feature(f.rule());
+      if (feature.isEmpty()) {
+        unplaceable.add(f);
+      } else {
+        byPart
+            .computeIfAbsent(new DriftedPart(feature.get(), f.port()), k -> new ArrayList<>())
+            .add(f);
+      }
+    }
+    Remediation.Edit edit =
+        byPart.isEmpty()
+            ? Remediation.Edit.none(Map.of())
+            : remediation.edit(intended, rendered, byPart.keySet());
+    List<DevicePlan.Part> parts = new ArrayList<>();
+    byPart.forEach(
+        (part, fs) -> {
+          fs.sort(Finding.ORDER);
+          parts.add(
+              new DevicePlan.Part(
+                  part,
+                  fs,
+                  edit.steps().stream().filter(s -> s.part().equals(part)).toList(),
+                  edit.notRemediable().get(part)));
         });
-        unplaceable.sort(Finding.ORDER);
-        return new DevicePlan(intended.name(), intended.platform(), parts, unplaceable, edit);
-    }
+    unplaceable.sort(Finding.ORDER);
+    return new DevicePlan(intended.name(), intended.platform(), parts, unplaceable, edit);
+  }
 }

@@ -23,164 +23,274 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code weft remediate}'s use case. First every device is planned, in parallel: its drift (read from the
- * device, or taken from a report) becomes its pack's edit ({@link Planner}). A dry run ends there. A push
- * then takes the planned devices in name order, at most {@code maxDevices} of them (the rest are skipped),
- * pushes the first {@code canary} ones, and the others only when every canary was remediated; each push is a
- * {@link DeviceRun} in the one bounded pool, so one device's failure is its own status.
+ * {@code weft remediate}'s use case. First every device is planned, in parallel: its drift (read
+ * from the device, or taken from a report) becomes its pack's edit ({@link Planner}). A dry run
+ * ends there. A push then takes the planned devices in name order, at most {@code maxDevices} of
+ * them (the rest are skipped), pushes the first {@code canary} ones, and the others only when every
+ * canary was remediated; each push is a {@link DeviceRun} in the one bounded pool, so one device's
+ * failure is its own status.
  */
 public final class Remediator {
 
-    private static final Log LOG = Log.of(Remediator.class);
+  private static final Log LOG = Log.of(Remediator.class);
 
-    private final RemediateSettings settings;
-    private final Platforms platforms;
-    private final Renderer renderer;
-    private final String fabric;
+  private final RemediateSettings settings;
+  private final Platforms platforms;
+  private final Renderer renderer;
+  private final String fabric;
 
-    /**
-     * @param renderer renders the intended switches with their packs' templates (the edit is cut from that)
-     * @param fabric   the fabric name the templates get
-     */
-    public Remediator(RemediateSettings settings, Platforms platforms, Renderer renderer, String fabric) {
-        this.settings = Objects.requireNonNull(settings, "settings");
-        this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.renderer = Objects.requireNonNull(renderer, "renderer");
-        this.fabric = fabric;
+  /**
+   * @param renderer renders the intended switches with their packs' templates (the edit is cut from
+   *     that)
+   * @param fabric the fabric name the templates get
+   */
+  public Remediator(
+      RemediateSettings settings, Platforms platforms, Renderer renderer, String fabric) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.platforms = Objects.requireNonNull(platforms, "platforms");
+    this.renderer = Objects.requireNonNull(renderer, "renderer");
+    this.fabric = fabric;
+  }
+
+  /**
+   * @param targets the switches
+   * @param reported the drift to remediate from a report ({@code --from}), or null to read every
+   *     device
+   * @param intentErrors the intent's unwaived errors: with any, nothing is pushed (every planned
+   *     device is refused)
+   * @return one result per target, by name
+   */
+  public List<DeviceResult> run(
+      List<LiveTarget> targets, ReportInput reported, List<Finding> intentErrors)
+      throws InterruptedException {
+    List<LiveTarget> sorted = new ArrayList<>(targets);
+    sorted.sort(Comparator.comparing(LiveTarget::name));
+    try (NetconfClient client =
+        new NetconfClient(settings.live().client(), settings.live().env())) {
+      List<DeviceResult> planned = pool(sorted, "weft-plan", t -> plan(client, t, reported));
+      if (!settings.apply()) {
+        return planned;
+      }
+      Map<String, DeviceResult> out = new TreeMap<>();
+      List<LiveTarget> push = new ArrayList<>();
+      for (int i = 0; i < sorted.size(); i++) {
+        LiveTarget t = sorted.get(i);
+        DeviceResult r = planned.get(i);
+        out.put(t.name(), r);
+        if (r.status().status() != DeviceStatus.Status.PLANNED) {
+          continue;
+        }
+        if (!intentErrors.isEmpty()) {
+          out.put(
+              t.name(),
+              Results.instead(
+                  t,
+                  r,
+                  DeviceStatus.Status.REFUSED,
+                  "intent-invalid",
+                  Results.outcome(
+                      t,
+                      RemediateRules.REFUSED,
+                      Severity.ERROR,
+                      t.name()
+                          + ": the intent has "
+                          + intentErrors.size()
+                          + " error(s) (the first: "
+                          + intentErrors.get(0).message()
+                          + "); nothing is pushed from an"
+                          + " intent that does not validate",
+                      "intent-invalid")));
+        } else if (push.size() >= settings.maxDevices()) {
+          out.put(
+              t.name(),
+              skipped(
+                  t,
+                  r,
+                  "max-devices",
+                  "this run changes at most "
+                      + settings.maxDevices()
+                      + " devices (--max-devices)"));
+        } else {
+          push.add(t);
+        }
+      }
+      List<LiveTarget> canaries = push.subList(0, Math.min(settings.canary(), push.size()));
+      List<LiveTarget> rest = push.subList(canaries.size(), push.size());
+      for (DeviceResult r : pool(canaries, "weft-canary", t -> pushOne(client, t, reported))) {
+        out.put(r.name(), r);
+      }
+      List<String> failed =
+          canaries.stream()
+              .map(LiveTarget::name)
+              .filter(
+                  n -> {
+                    DeviceStatus.Status s = out.get(n).status().status();
+                    return s != DeviceStatus.Status.REMEDIATED && s != DeviceStatus.Status.OK;
+                  })
+              .toList();
+      if (!failed.isEmpty()) {
+        for (LiveTarget t : rest) {
+          out.put(
+              t.name(),
+              skipped(
+                  t,
+                  out.get(t.name()),
+                  "canary-failed",
+                  "the canary "
+                      + String.join(", ", failed)
+                      + " was not remediated (--canary "
+                      + settings.canary()
+                      + ")"));
+        }
+      } else {
+        for (DeviceResult r : pool(rest, "weft-push", t -> pushOne(client, t, reported))) {
+          out.put(r.name(), r);
+        }
+      }
+      return List.copyOf(out.values());
     }
+  }
 
-    /**
-     * @param targets      the switches
-     * @param reported     the drift to remediate from a report ({@code --from}), or null to read every device
-     * @param intentErrors the intent's unwaived errors: with any, nothing is pushed (every planned device is refused)
-     * @return one result per target, by name
-     */
-    public List<DeviceResult> run(List<LiveTarget> targets, ReportInput reported, List<Finding> intentErrors)
-            throws InterruptedException {
-        List<LiveTarget> sorted = new ArrayList<>(targets);
-        sorted.sort(Comparator.comparing(LiveTarget::name));
-        try (NetconfClient client = new NetconfClient(settings.live().client(), settings.live().env())) {
-            List<DeviceResult> planned = pool(sorted, "weft-plan", t -> plan(client, t, reported));
-            if (!settings.apply()) {
-                return planned;
-            }
-            Map<String, DeviceResult> out = new TreeMap<>();
-            List<LiveTarget> push = new ArrayList<>();
-            for (int i = 0; i < sorted.size(); i++) {
-                LiveTarget t = sorted.get(i);
-                DeviceResult r = planned.get(i);
-                out.put(t.name(), r);
-                if (r.status().status() != DeviceStatus.Status.PLANNED) {
-                    continue;
-                }
-                if (!intentErrors.isEmpty()) {
-                    out.put(t.name(), Results.instead(t, r, DeviceStatus.Status.REFUSED, "intent-invalid", Results.outcome(t,
-                            RemediateRules.REFUSED, Severity.ERROR, t.name() + ": the intent has " + intentErrors.size()
-                                    + " error(s) (the first: " + intentErrors.get(0).message() + "); nothing is pushed from an"
-                                    + " intent that does not validate", "intent-invalid")));
-                } else if (push.size() >= settings.maxDevices()) {
-                    out.put(t.name(), skipped(t, r, "max-devices", "this run changes at most " + settings.maxDevices()
-                            + " devices (--max-devices)"));
-                } else {
-                    push.add(t);
-                }
-            }
-            List<LiveTarget> canaries = push.subList(0, Math.min(settings.canary(), push.size()));
-            List<LiveTarget> rest = push.subList(canaries.size(), push.size());
-            for (DeviceResult r : pool(canaries, "weft-canary", t -> pushOne(client, t, reported))) {
-                out.put(r.name(), r);
-            }
-            List<String> failed = canaries.stream().map(LiveTarget::name).filter(n -> {
-                DeviceStatus.Status s = out.get(n).status().status();
-                return s != DeviceStatus.Status.REMEDIATED && s != DeviceStatus.Status.OK;
-            }).toList();
-            if (!failed.isEmpty()) {
-                for (LiveTarget t : rest) {
-                    out.put(t.name(), skipped(t, out.get(t.name()), "canary-failed", "the canary " + String.join(", ", failed)
-                            + " was not remediated (--canary " + settings.canary() + ")"));
-                }
-            } else {
-                for (DeviceResult r : pool(rest, "weft-push", t -> pushOne(client, t, reported))) {
-                    out.put(r.name(), r);
-                }
-            }
-            return List.copyOf(out.values());
-        }
-    }
+  private List<DeviceResult> pool(
+      List<LiveTarget> items, String name, DevicePool.Task<LiveTarget, DeviceResult> task)
+      throws InterruptedException {
+    AtomicInteger done = new AtomicInteger();
+    return DevicePool.run(
+        items,
+        settings.live().parallel(),
+        name,
+        task,
+        (t, e) ->
+            Results.unreadable(
+                LiveReader.error(
+                    t,
+                    "internal",
+                    t.name() + ": remediating the device failed" + " unexpectedly: " + e),
+                null,
+                List.of()),
+        r ->
+            settings
+                .live()
+                .progress()
+                .accept(done.incrementAndGet() + "/" + items.size() + " devices"));
+  }
 
-    private List<DeviceResult> pool(List<LiveTarget> items, String name, DevicePool.Task<LiveTarget, DeviceResult> task)
-            throws InterruptedException {
-        AtomicInteger done = new AtomicInteger();
-        return DevicePool.run(items, settings.live().parallel(), name, task,
-                (t, e) -> Results.unreadable(LiveReader.error(t, "internal", t.name() + ": remediating the device failed"
-                        + " unexpectedly: " + e), null, List.of()),
-                r -> settings.live().progress().accept(done.incrementAndGet() + "/" + items.size() + " devices"));
-    }
+  private static DeviceResult skipped(
+      LiveTarget t, DeviceResult planned, String reason, String why) {
+    return Results.instead(
+        t,
+        planned,
+        DeviceStatus.Status.SKIPPED,
+        reason,
+        Results.outcome(
+            t,
+            RemediateRules.SKIPPED,
+            Severity.WARNING,
+            t.name() + ": not pushed: " + why,
+            reason));
+  }
 
-    private static DeviceResult skipped(LiveTarget t, DeviceResult planned, String reason, String why) {
-        return Results.instead(t, planned, DeviceStatus.Status.SKIPPED, reason, Results.outcome(t, RemediateRules.SKIPPED,
-                Severity.WARNING, t.name() + ": not pushed: " + why, reason));
+  private DeviceResult plan(NetconfClient client, LiveTarget t, ReportInput reported)
+      throws ReadException {
+    Object prepared = prepare(t);
+    if (prepared instanceof DeviceResult failed) {
+      return failed;
     }
+    Prepared p = (Prepared) prepared;
+    if (reported == null) {
+      return new DeviceRun(p, settings, platforms, null).dryRun(client);
+    }
+    List<Finding> drift = reported.drift().getOrDefault(t.name(), List.of());
+    DevicePlan plan = Planner.plan(t.intended(), p.rendered(), p.remediation(), drift);
+    DeviceStatus.Status status =
+        plan.sendsSomething()
+            ? DeviceStatus.Status.PLANNED
+            : drift.isEmpty() ? DeviceStatus.Status.OK : DeviceStatus.Status.DRIFT;
+    return Results.of(
+        t,
+        status,
+        status == DeviceStatus.Status.DRIFT ? "not-remediable" : null,
+        plan,
+        drift,
+        null,
+        List.of());
+  }
 
-    private DeviceResult plan(NetconfClient client, LiveTarget t, ReportInput reported) throws ReadException {
-        Object prepared = prepare(t);
-        if (prepared instanceof DeviceResult failed) {
-            return failed;
-        }
-        Prepared p = (Prepared) prepared;
-        if (reported == null) {
-            return new DeviceRun(p, settings, platforms, null).dryRun(client);
-        }
-        List<Finding> drift = reported.drift().getOrDefault(t.name(), List.of());
-        DevicePlan plan = Planner.plan(t.intended(), p.rendered(), p.remediation(), drift);
-        DeviceStatus.Status status = plan.sendsSomething() ? DeviceStatus.Status.PLANNED
-                : drift.isEmpty() ? DeviceStatus.Status.OK : DeviceStatus.Status.DRIFT;
-        return Results.of(t, status, status == DeviceStatus.Status.DRIFT ? "not-remediable" : null, plan, drift, null, List.of());
+  private DeviceResult pushOne(NetconfClient client, LiveTarget t, ReportInput reported)
+      throws InterruptedException {
+    Object prepared = prepare(t);
+    if (prepared instanceof DeviceResult failed) {
+      return failed;
     }
+    long start = System.nanoTime();
+    DeviceResult r = new DeviceRun((Prepared) prepared, settings, platforms, reported).push(client);
+    LOG.info(
+        "%s: %s in %d ms%s",
+        t.name(),
+        r.status().status().label(),
+        (System.nanoTime() - start) / 1_000_000,
+        r.status().reason() == null ? "" : " (" + r.status().reason() + ")");
+    return r;
+  }
 
-    private DeviceResult pushOne(NetconfClient client, LiveTarget t, ReportInput reported) throws InterruptedException {
-        Object prepared = prepare(t);
-        if (prepared instanceof DeviceResult failed) {
-            return failed;
-        }
-        long start = System.nanoTime();
-        DeviceResult r = new DeviceRun((Prepared) prepared, settings, platforms, reported).push(client);
-        LOG.info("%s: %s in %d ms%s", t.name(), r.status().status().label(), (System.nanoTime() - start) / 1_000_000,
-                r.status().reason() == null ? "" : " (" + r.status().reason() + ")");
-        return r;
+  /**
+   * The device's pack, remediation and rendered config; or why it cannot be remediated (a result).
+   */
+  private Object prepare(LiveTarget t) {
+    String platform = t.intended().platform();
+    if (t.problem() != null) {
+      return Results.unreadable(
+          LiveReader.error(t, "not-configured", t.problem()), null, List.of());
     }
+    LiveProfile profile = platforms.live(platform).orElse(null);
+    if (profile == null) {
+      return refused(t, "no-live-profile", t.name() + ": " + platforms.missingLive(platform));
+    }
+    if (!(profile.transport() instanceof LiveTransport.NetconfGetConfig)) {
+      return refused(
+          t,
+          "not-netconf",
+          t.name()
+              + ": platform "
+              + platform
+              + " is not configured over NETCONF;"
+              + " weft remediate pushes only with a NETCONF candidate and confirmed commit");
+    }
+    Remediation remediation = profile.remediation().orElse(null);
+    if (remediation == null) {
+      return refused(
+          t,
+          "no-remediation",
+          t.name()
+              + ": the "
+              + platform
+              + " pack has no remediation (it can be"
+              + " audited, not changed, by Weft)");
+    }
+    Renderer.DeviceOutput out = renderer.renderDevice(t.intended(), fabric);
+    List<Finding> errors =
+        out.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+    String rendered = errors.isEmpty() ? out.text(remediation.renderedFile()) : null;
+    if (rendered == null) {
+      return refused(
+          t,
+          "render-error",
+          t.name()
+              + ": the intent does not render "
+              + remediation.renderedFile()
+              + (errors.isEmpty() ? "" : ": " + errors.get(0).message()));
+    }
+    return new Prepared(t, profile, remediation, rendered);
+  }
 
-    /** The device's pack, remediation and rendered config; or why it cannot be remediated (a result). */
-    private Object prepare(LiveTarget t) {
-        String platform = t.intended().platform();
-        if (t.problem() != null) {
-            return Results.unreadable(LiveReader.error(t, "not-configured", t.problem()), null, List.of());
-        }
-        LiveProfile profile = platforms.live(platform).orElse(null);
-        if (profile == null) {
-            return refused(t, "no-live-profile", t.name() + ": " + platforms.missingLive(platform));
-        }
-        if (!(profile.transport() instanceof LiveTransport.NetconfGetConfig)) {
-            return refused(t, "not-netconf", t.name() + ": platform " + platform + " is not configured over NETCONF;"
-                    + " weft remediate pushes only with a NETCONF candidate and confirmed commit");
-        }
-        Remediation remediation = profile.remediation().orElse(null);
-        if (remediation == null) {
-            return refused(t, "no-remediation", t.name() + ": the " + platform + " pack has no remediation (it can be"
-                    + " audited, not changed, by Weft)");
-        }
-        Renderer.DeviceOutput out = renderer.renderDevice(t.intended(), fabric);
-        List<Finding> errors = out.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
-        String rendered = errors.isEmpty() ? out.text(remediation.renderedFile()) : null;
-        if (rendered == null) {
-            return refused(t, "render-error", t.name() + ": the intent does not render " + remediation.renderedFile()
-                    + (errors.isEmpty() ? "" : ": " + errors.get(0).message()));
-        }
-        return new Prepared(t, profile, remediation, rendered);
-    }
-
-    private static DeviceResult refused(LiveTarget t, String reason, String message) {
-        return Results.of(t, DeviceStatus.Status.REFUSED, reason, null, List.of(),
-                Results.outcome(t, RemediateRules.REFUSED, Severity.ERROR, message, reason), List.of());
-    }
+  private static DeviceResult refused(LiveTarget t, String reason, String message) {
+    return Results.of(
+        t,
+        DeviceStatus.Status.REFUSED,
+        reason,
+        null,
+        List.of(),
+        Results.outcome(t, RemediateRules.REFUSED, Severity.ERROR, message, reason),
+        List.of());
+  }
 }

@@ -10,22 +10,22 @@ import java.util.TreeSet;
  * @param threads how many devices render at once (at least 1)
  */
 public record RenderOptions(Set<String> devices, int threads) {
-    public RenderOptions {
-        devices = Set.copyOf(new TreeSet<>(devices));
-        threads = Math.max(1, threads);
-    }
+  public RenderOptions {
+    devices = Set.copyOf(new TreeSet<>(devices));
+    threads = Math.max(1, threads);
+  }
 
-    /** Every device, on as many threads as there are processors (at most 8). */
-    public static RenderOptions all() {
-        return new RenderOptions(Set.of(), Math.min(8, Runtime.getRuntime().availableProcessors()));
-    }
+  /** Every device, on as many threads as there are processors (at most 8). */
+  public static RenderOptions all() {
+    return new RenderOptions(Set.of(), Math.min(8, Runtime.getRuntime().availableProcessors()));
+  }
 
-    /** The same options limited to the named devices. */
-    public RenderOptions only(Set<String> names) {
-        return new RenderOptions(names, threads);
-    }
+  /** The same options limited to the named devices. */
+  public RenderOptions only(Set<String> names) {
+    return new RenderOptions(names, threads);
+  }
 
-    boolean wants(String device) {
-        return devices.isEmpty() || devices.contains(device);
-    }
+  boolean wants(String device) {
+    return devices.isEmpty() || devices.contains(device);
+  }
 }

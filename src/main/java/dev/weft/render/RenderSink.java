@@ -7,5 +7,5 @@ import java.io.IOException;
  * must accept calls for different devices at once (each device's files come from one thread).
  */
 public interface RenderSink {
-    void accept(String device, String file, byte[] content) throws IOException;
+  void accept(String device, String file, byte[] content) throws IOException;
 }

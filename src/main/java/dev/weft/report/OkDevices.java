@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What {@code ok} means in a summary ("devices: 3 of 6 ok", the dashboard's status bar): read, in sync with the
- * intent, and without a finding at warning or above (a PFC storm, lossless drops, a night without counters).
- * A device's status alone says only that its config is as intended.
+ * What {@code ok} means in a summary ("devices: 3 of 6 ok", the dashboard's status bar): read, in
+ * sync with the intent, and without a finding at warning or above (a PFC storm, lossless drops, a
+ * night without counters). A device's status alone says only that its config is as intended.
  */
 public final class OkDevices {
 

@@ -9,26 +9,26 @@ import java.util.List;
  */
 public record Summary(int error, int warning, int info, int waived) {
 
-    public static Summary of(List<Finding> findings) {
-        int error = 0;
-        int warning = 0;
-        int info = 0;
-        int waived = 0;
-        for (Finding f : findings) {
-            if (f.waived()) {
-                waived++;
-                continue;
-            }
-            switch (f.severity()) {
-                case ERROR -> error++;
-                case WARNING -> warning++;
-                case INFO -> info++;
-            }
-        }
-        return new Summary(error, warning, info, waived);
+  public static Summary of(List<Finding> findings) {
+    int error = 0;
+    int warning = 0;
+    int info = 0;
+    int waived = 0;
+    for (Finding f : findings) {
+      if (f.waived()) {
+        waived++;
+        continue;
+      }
+      switch (f.severity()) {
+        case ERROR -> error++;
+        case WARNING -> warning++;
+        case INFO -> info++;
+      }
     }
+    return new Summary(error, warning, info, waived);
+  }
 
-    public int total() {
-        return error + warning + info + waived;
-    }
+  public int total() {
+    return error + warning + info + waived;
+  }
 }

@@ -8,12 +8,12 @@ import java.util.List;
  * remediation) lives in {@code policies/<id>/rule.yaml}, not in code.
  */
 public interface Rule {
-    /** The stable kebab-case id, equal to the rule's folder name under {@code policies/}. */
-    String id();
+  /** The stable kebab-case id, equal to the rule's folder name under {@code policies/}. */
+  String id();
 
-    /**
-     * Returns the violations found. Severity set here is replaced by the catalogue's severity,
-     * so implementations may use any.
-     */
-    List<Finding> check(RuleInput input);
+  /**
+   * Returns the violations found. Severity set here is replaced by the catalogue's severity, so
+   * implementations may use any.
+   */
+  List<Finding> check(RuleInput input);
 }

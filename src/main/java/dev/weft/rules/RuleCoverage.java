@@ -15,84 +15,101 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How Weft's rules cover the failure-mode catalogue they were planned from ({@code policies/coverage.yaml}):
- * for each catalogue entry the rules that check it, or why Weft does not check it. Data, not code, so the
- * "not checked" part of {@code docs/rules.md} is generated like the rest of the page.
+ * How Weft's rules cover the failure-mode catalogue they were planned from ({@code
+ * policies/coverage.yaml}): for each catalogue entry the rules that check it, or why Weft does not
+ * check it. Data, not code, so the "not checked" part of {@code docs/rules.md} is generated like
+ * the rest of the page.
  */
 public final class RuleCoverage {
 
-    static final String RESOURCE = "policies/coverage.yaml";
+  static final String RESOURCE = "policies/coverage.yaml";
 
-    /**
-     * One catalogue entry.
-     *
-     * @param id         the catalogue id ({@code INT-006}, {@code SW-008}, ...)
-     * @param check      what the entry asks for, in one line
-     * @param rules      the rule ids that check it (empty when not checked)
-     * @param fixtures   repository-relative fail fixtures that reproduce the entry's mistake (empty when not checked)
-     * @param notChecked why Weft does not check it, or null when rules do
-     * @param note       what part of a checked entry is left out and why, or null
-     */
-    public record Entry(String id, String check, List<String> rules, List<String> fixtures, String notChecked,
-            String note) {
-        public Entry {
-            rules = List.copyOf(rules);
-            fixtures = List.copyOf(fixtures);
-        }
+  /**
+   * One catalogue entry.
+   *
+   * @param id the catalogue id ({@code INT-006}, {@code SW-008}, ...)
+   * @param check what the entry asks for, in one line
+   * @param rules the rule ids that check it (empty when not checked)
+   * @param fixtures repository-relative fail fixtures that reproduce the entry's mistake (empty
+   *     when not checked)
+   * @param notChecked why Weft does not check it, or null when rules do
+   * @param note what part of a checked entry is left out and why, or null
+   */
+  public record Entry(
+      String id,
+      String check,
+      List<String> rules,
+      List<String> fixtures,
+      String notChecked,
+      String note) {
+    public Entry {
+      rules = List.copyOf(rules);
+      fixtures = List.copyOf(fixtures);
     }
+  }
 
-    private RuleCoverage() {}
+  private RuleCoverage() {}
 
-    /** The built-in coverage table, in file order. */
-    public static List<Entry> builtIn() {
-        try (InputStream in = RuleCoverage.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the classpath (a packaging bug)");
-            }
-            return parse(new SourceFile(RESOURCE, in.readAllBytes(), null));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
+  /** The built-in coverage table, in file order. */
+  public static List<Entry> builtIn() {
+    try (InputStream in = RuleCoverage.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            RESOURCE + " is missing from the classpath (a packaging bug)");
+      }
+      return parse(new SourceFile(RESOURCE, in.readAllBytes(), null));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + RESOURCE, e);
     }
+  }
 
-    /** Parses a coverage file; a malformed one is a bug in Weft's own data, so it throws. */
-    static List<Entry> parse(SourceFile file) {
-        ParseResult parsed = new YamlParser(LoadLimits.defaults()).parse(file);
-        if (!parsed.ok()) {
-            throw new IllegalStateException(file.path() + ": " + parsed.findings().get(0).message());
-        }
-        List<Entry> out = new ArrayList<>();
-        Node list = parsed.root().get("catalogue").orElse(null);
-        if (!(list instanceof ListNode items)) {
-            throw new IllegalStateException(file.path() + ": no catalogue list");
-        }
-        for (Node item : items.items()) {
-            if (!(item instanceof MapNode m)) {
-                throw new IllegalStateException(item.location() + ": a catalogue entry must be a mapping");
-            }
-            List<String> rules = new ArrayList<>();
-            if (m.get("rules").orElse(null) instanceof ListNode ids) {
-                for (Node id : ids.items()) {
-                    rules.add(((ScalarNode) id).text());
-                }
-            }
-            List<String> fixtures = new ArrayList<>();
-            if (m.get("fixtures").orElse(null) instanceof ListNode paths) {
-                for (Node path : paths.items()) {
-                    fixtures.add(((ScalarNode) path).text());
-                }
-            }
-            Entry e = new Entry(text(m, "id"), text(m, "check"), rules, fixtures, text(m, "not-checked"),
-                    text(m, "note"));
-            if (e.id() == null || e.check() == null || (rules.isEmpty() == (e.notChecked() == null))) {
-                throw new IllegalStateException(m.location() + ": an entry needs id, check and either rules or not-checked");
-            }
-            out.add(e);
-        }
-        return List.copyOf(out);
+  /** Parses a coverage file; a malformed one is a bug in Weft's own data, so it throws. */
+  static List<Entry> parse(SourceFile file) {
+    ParseResult parsed = new YamlParser(LoadLimits.defaults()).parse(file);
+    if (!parsed.ok()) {
+      throw new IllegalStateException(file.path() + ": " + parsed.findings().get(0).message());
     }
+    List<Entry> out = new ArrayList<>();
+    Node list = parsed.root().get("catalogue").orElse(null);
+    if (!(list instanceof ListNode items)) {
+      throw new IllegalStateException(file.path() + ": no catalogue list");
+    }
+    for (Node item : items.items()) {
+      if (!(item instanceof MapNode m)) {
+        throw new IllegalStateException(item.location() + ": a catalogue entry must be a mapping");
+      }
+      List<String> rules = new ArrayList<>();
+      if (m.get("rules").orElse(null) instanceof ListNode ids) {
+        for (Node id : ids.items()) {
+          rules.add(((ScalarNode) id).text());
+        }
+      }
+      List<String> fixtures = new ArrayList<>();
+      if (m.get("fixtures").orElse(null) instanceof ListNode paths) {
+        for (Node path : paths.items()) {
+          fixtures.add(((ScalarNode) path).text());
+        }
+      }
+      Entry e =
+          new Entry(
+              text(m, "id"),
+              text(m, "check"),
+              rules,
+              fixtures,
+              text(m, "not-checked"),
+              text(m, "note"));
+      if (e.id() == null || e.check() == null || (rules.isEmpty() == (e.notChecked() == null))) {
+        throw new IllegalStateException(
+            m.location() + ": an entry needs id, check and either rules or not-checked");
+      }
+      out.add(e);
+    }
+    return List.copyOf(out);
+  }
 
-    private static String text(MapNode m, String key) {
-        return m.get(key).orElse(null) instanceof ScalarNode s && s.value() != null ? s.text().strip() : null;
-    }
+  private static String text(MapNode m, String key) {
+    return m.get(key).orElse(null) instanceof ScalarNode s && s.value() != null
+        ? s.text().strip()
+        : null;
+  }
 }

@@ -10,17 +10,18 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Every object of the intent and its fields, read from {@code intent.schema.json}, the one declaration
- * of the intent format. Written once there (name, type, range, required, description), a field is
- * derived everywhere else: the schema check and its messages, the CEL types a site rule sees ({@code
- * policy/IntentShapes} adds a field for each one it does not spell by hand), and the field reference of
- * {@code docs/intent-format.md} ({@link #markdown()}, {@code weft schema --format markdown}). The schema
- * rather than annotated records is the declaration because it already holds what records cannot say
- * (patterns, ranges, conditionals) and what the error messages are made of, so every message stays as
- * it is; the records stay plain values, and a test holds them to the schema field by field.
+ * Every object of the intent and its fields, read from {@code intent.schema.json}, the one
+ * declaration of the intent format. Written once there (name, type, range, required, description),
+ * a field is derived everywhere else: the schema check and its messages, the CEL types a site rule
+ * sees ({@code policy/IntentShapes} adds a field for each one it does not spell by hand), and the
+ * field reference of {@code docs/intent-format.md} ({@link #markdown()}, {@code weft schema
+ * --format markdown}). The schema rather than annotated records is the declaration because it
+ * already holds what records cannot say (patterns, ranges, conditionals) and what the error
+ * messages are made of, so every message stays as it is; the records stay plain values, and a test
+ * holds them to the schema field by field.
  *
- * <p>Objects are named by their {@code $defs} entry ({@code traffic-class}) or, when written inline, by
- * their owner and key ({@code nic-model.cnp}); the file's top level is {@code intent}.
+ * <p>Objects are named by their {@code $defs} entry ({@code traffic-class}) or, when written
+ * inline, by their owner and key ({@code nic-model.cnp}); the file's top level is {@code intent}.
  */
 public final class IntentFields {
 
@@ -46,7 +47,8 @@ public final class IntentFields {
    *
    * @param key as written in YAML ({@code gid-index})
    * @param type in words for the reference ({@code integer 0..255}, {@code list of port})
-   * @param required whether the schema requires it (conditional requirements are in the description)
+   * @param required whether the schema requires it (conditional requirements are in the
+   *     description)
    * @param description the schema's description of the field, or of the type it refers to
    * @param object the object this field holds (itself, or as list items or map values), or null
    * @param shape {@code value}, {@code list} or {@code map}: how it holds {@code object}
@@ -147,7 +149,9 @@ public final class IntentFields {
     if (ref != null) {
       String def = defName(ref);
       Map<String, Object> target = map(defs.get(def));
-      return target.containsKey("properties") ? new Held(def, "value", target) : heldIn(def, target);
+      return target.containsKey("properties")
+          ? new Held(def, "value", target)
+          : heldIn(def, target);
     }
     if (schema.containsKey("properties")) {
       return new Held(inlineName, "value", schema);
@@ -190,9 +194,12 @@ public final class IntentFields {
     if (schema.get("const") != null) {
       return "`" + schema.get("const") + "`";
     }
-    String types = schema.get("type") instanceof List<?> l ? joined(l) : text(schema.get("type"), "");
+    String types =
+        schema.get("type") instanceof List<?> l ? joined(l) : text(schema.get("type"), "");
     if (schema.containsKey("items")) {
-      return "list of " + type(map(schema.get("items"))) + (types.contains("|") ? " or " + other(types) : "");
+      return "list of "
+          + type(map(schema.get("items")))
+          + (types.contains("|") ? " or " + other(types) : "");
     }
     if (schema.get("additionalProperties") instanceof Map<?, ?> values) {
       Map<String, Object> names = map(schema.get("propertyNames"));

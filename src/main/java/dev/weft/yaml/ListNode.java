@@ -5,7 +5,7 @@ import java.util.List;
 
 /** A YAML sequence. */
 public record ListNode(Location location, List<Node> items) implements Node {
-    public ListNode {
-        items = List.copyOf(items);
-    }
+  public ListNode {
+    items = List.copyOf(items);
+  }
 }

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every set of the corpus of configurations no one here wrote ({@code src/test/resources/corpus/}) holds
- * exactly the published files its SOURCE pins, has its licence beside it, and is described in the corpus
- * README: a set is found by its SOURCE file, so a new set is checked by existing.
+ * Every set of the corpus of configurations no one here wrote ({@code src/test/resources/corpus/})
+ * holds exactly the published files its SOURCE pins, has its licence beside it, and is described in
+ * the corpus README: a set is found by its SOURCE file, so a new set is checked by existing.
  */
 @LabTest(needs = {"/usr/bin/git"})
 class VendoredCorpusTest {
@@ -43,7 +43,8 @@ class VendoredCorpusTest {
                     () -> {
                       String name = set.getFileName().toString();
                       assertTrue(readme.contains("`" + name + "`"), "README.md describes " + name);
-                      assertTrue(Files.isRegularFile(set.resolve("LICENSE")), name + " has its LICENSE");
+                      assertTrue(
+                          Files.isRegularFile(set.resolve("LICENSE")), name + " has its LICENSE");
                       Path log = Files.createTempFile("weft-corpus", ".log");
                       try {
                         Process p =
@@ -53,7 +54,8 @@ class VendoredCorpusTest {
                                 .redirectOutput(log.toFile())
                                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                                 .start();
-                        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "vendor-corpus check finishes");
+                        assertTrue(
+                            p.waitFor(120, TimeUnit.SECONDS), "vendor-corpus check finishes");
                         String out = Files.readString(log, StandardCharsets.UTF_8);
                         assertEquals(0, p.exitValue(), out);
                         assertTrue(out.contains("are the published blobs"), out);

@@ -14,16 +14,22 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The split of {@code --shard K/N} on a generated 1,000-switch inventory: every switch in exactly one shard,
- * sizes within one of each other, and few moves when a switch is added (docs/audit.md, the trade-off).
+ * The split of {@code --shard K/N} on a generated 1,000-switch inventory: every switch in exactly
+ * one shard, sizes within one of each other, and few moves when a switch is added (docs/audit.md,
+ * the trade-off).
  */
 class ShardTest {
 
-  /** A generated inventory's switch names: leaves in racks and spines, as a large pod names them. */
+  /**
+   * A generated inventory's switch names: leaves in racks and spines, as a large pod names them.
+   */
   static List<String> switches(int n) {
     List<String> out = new ArrayList<>();
     for (int i = 0; out.size() < n; i++) {
-      out.add(i % 16 == 15 ? String.format("spine-%03d", i / 16) : String.format("rack%02d-leaf-%02d", i / 16, i % 16));
+      out.add(
+          i % 16 == 15
+              ? String.format("spine-%03d", i / 16)
+              : String.format("rack%02d-leaf-%02d", i / 16, i % 16));
     }
     return out;
   }
@@ -78,16 +84,21 @@ class ShardTest {
     }
   }
 
-  private static void assertMovesFew(Map<String, Integer> before, Map<String, Integer> after, int count, String what) {
+  private static void assertMovesFew(
+      Map<String, Integer> before, Map<String, Integer> after, int count, String what) {
     int moved = 0;
     for (Map.Entry<String, Integer> e : before.entrySet()) {
       Integer now = after.get(e.getKey());
       if (now != null && !now.equals(e.getValue())) {
         moved++;
-        assertEquals(1, Math.abs(now - e.getValue()), what + ": " + e.getKey() + " jumped from " + e.getValue() + " to " + now);
+        assertEquals(
+            1,
+            Math.abs(now - e.getValue()),
+            what + ": " + e.getKey() + " jumped from " + e.getValue() + " to " + now);
       }
     }
-    assertTrue(moved <= count - 1, what + " over " + count + " shards moved " + moved + " switches");
+    assertTrue(
+        moved <= count - 1, what + " over " + count + " shards moved " + moved + " switches");
   }
 
   @Test
@@ -102,7 +113,8 @@ class ShardTest {
   void badShardsAreNamed() {
     assertEquals(new Shard(2, 4), Shard.parse("2/4"));
     for (String bad : List.of("0/4", "5/4", "2", "a/b", "2/4/8", "")) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Shard.parse(bad));
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> Shard.parse(bad));
       assertTrue(e.getMessage().contains("--shard"), e.getMessage());
     }
   }

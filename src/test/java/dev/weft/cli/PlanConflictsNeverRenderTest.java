@@ -12,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 30 item 1: where two classes of the plan conflict, the compiler keeps one value, so a plan with a
- * conflict must never reach a device. Each fail fixture of a plan-conflict rule goes through {@code weft
- * render} with its default validation: the rule's error is reported, the exit code is 1 and nothing is
- * written.
+ * Issue 30 item 1: where two classes of the plan conflict, the compiler keeps one value, so a plan
+ * with a conflict must never reach a device. Each fail fixture of a plan-conflict rule goes through
+ * {@code weft render} with its default validation: the rule's error is reported, the exit code is 1
+ * and nothing is written.
  */
 class PlanConflictsNeverRenderTest {
 

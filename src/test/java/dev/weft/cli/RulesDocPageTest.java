@@ -15,27 +15,37 @@ import org.junit.jupiter.api.Test;
  */
 class RulesDocPageTest {
 
-    private static final Path PAGE = ProjectDir.get().resolve("docs/rules.md");
+  private static final Path PAGE = ProjectDir.get().resolve("docs/rules.md");
 
-    @Test
-    void docsRulesPageIsGeneratedFromTheCatalogue() throws IOException {
-        CliRun run = CliRun.of("rules", "--format", "markdown");
-        assertEquals(0, run.exitCode(), run.err());
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(PAGE, run.out(), StandardCharsets.UTF_8);
-        }
-        assertTrue(Files.exists(PAGE), "docs/rules.md is missing; run: ./weft rules --format markdown > docs/rules.md");
-        assertEquals(Files.readString(PAGE, StandardCharsets.UTF_8), run.out(),
-                "docs/rules.md is stale; run: ./weft rules --format markdown > docs/rules.md");
+  @Test
+  void docsRulesPageIsGeneratedFromTheCatalogue() throws IOException {
+    CliRun run = CliRun.of("rules", "--format", "markdown");
+    assertEquals(0, run.exitCode(), run.err());
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(PAGE, run.out(), StandardCharsets.UTF_8);
     }
+    assertTrue(
+        Files.exists(PAGE),
+        "docs/rules.md is missing; run: ./weft rules --format markdown > docs/rules.md");
+    assertEquals(
+        Files.readString(PAGE, StandardCharsets.UTF_8),
+        run.out(),
+        "docs/rules.md is stale; run: ./weft rules --format markdown > docs/rules.md");
+  }
 
-    @Test
-    void everyRuleIdAppearsInTheTextListing() {
-        CliRun markdown = CliRun.of("rules", "--format", "markdown");
-        CliRun text = CliRun.of("rules");
-        long ids = text.out().lines().count();
-        assertTrue(ids >= 40, "expected the full catalogue, found " + ids + " rules");
-        text.out().lines().map(l -> l.split("\\s+")[0])
-                .forEach(id -> assertTrue(markdown.out().contains("## " + id + "\n"), id + " missing from the docs page"));
-    }
+  @Test
+  void everyRuleIdAppearsInTheTextListing() {
+    CliRun markdown = CliRun.of("rules", "--format", "markdown");
+    CliRun text = CliRun.of("rules");
+    long ids = text.out().lines().count();
+    assertTrue(ids >= 40, "expected the full catalogue, found " + ids + " rules");
+    text.out()
+        .lines()
+        .map(l -> l.split("\\s+")[0])
+        .forEach(
+            id ->
+                assertTrue(
+                    markdown.out().contains("## " + id + "\n"),
+                    id + " missing from the docs page"));
+  }
 }

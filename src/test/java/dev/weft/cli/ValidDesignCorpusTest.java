@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Issue 30 item 8: designs that are right, though less common than the canonical plan, must stay clean. Each
- * inventory under {@code src/test/resources/valid-designs/} goes through {@code weft validate --fail-on
- * warning}; a rule that flags one of them (a false positive) fails the build. Waived findings are allowed
- * only where the design documents its exception (a plan exception or a waiver with its reason).
+ * Issue 30 item 8: designs that are right, though less common than the canonical plan, must stay
+ * clean. Each inventory under {@code src/test/resources/valid-designs/} goes through {@code weft
+ * validate --fail-on warning}; a rule that flags one of them (a false positive) fails the build.
+ * Waived findings are allowed only where the design documents its exception (a plan exception or a
+ * waiver with its reason).
  */
 class ValidDesignCorpusTest {
 
@@ -59,8 +60,7 @@ class ValidDesignCorpusTest {
                 DynamicTest.dynamicTest(
                     dir.getFileName().toString(),
                     () -> {
-                      CliRun run =
-                          CliRun.of("validate", dir.toString(), "--fail-on", "warning");
+                      CliRun run = CliRun.of("validate", dir.toString(), "--fail-on", "warning");
                       assertEquals(0, run.exitCode(), run.out() + run.err());
                       List<String> unwaived =
                           run.out()

@@ -6,60 +6,138 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Port;
 import dev.weft.model.PortRole;
 import dev.weft.model.Profile;
+import dev.weft.model.Switch;
 import dev.weft.units.Size;
 import dev.weft.units.Speed;
-import dev.weft.model.Switch;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code headroom: { xoff }} on a port wins over its profile's; the computed minimum is kept beside it. */
+/**
+ * {@code headroom: { xoff }} on a port wins over its profile's; the computed minimum is kept beside
+ * it.
+ */
 class HeadroomOverrideFromIntentTest {
 
-    @Test
-    void portOverridesProfileOverridesComputed() {
-        FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 2, "spectrum-4");
-        Map<String, Profile> profiles = new LinkedHashMap<>(base.profiles());
-        profiles.put("host-400g", new Profile("host-400g", new Speed(400), null, PortRole.HOST_FACING, null,
-                TestFabrics.prov("profiles.yaml", 2, "speed", "role", "headroom"), new Size(200_000)));
-        Switch s = base.switches().get(0);
-        List<Port> ports = s.ports().stream().map(p -> p.name().equals("Ethernet0")
-                ? new Port(p.name(), p.profile(), null, null, null, null,
-                        TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"), new Size(100_000))
-                : p).toList();
-        FabricModel model = FabricModel.of(base.inventory(), base.fabric(), profiles,
-                List.of(new Switch(s.name(), s.role(), s.platform(), s.asic(), s.osVersion(), s.management(), ports,
-                        s.nodeGuid(), s.at())), base.hosts(), base.links(), null, List.of());
-        CompiledSwitch leaf = Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0);
+  @Test
+  void portOverridesProfileOverridesComputed() {
+    FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 2, "spectrum-4");
+    Map<String, Profile> profiles = new LinkedHashMap<>(base.profiles());
+    profiles.put(
+        "host-400g",
+        new Profile(
+            "host-400g",
+            new Speed(400),
+            null,
+            PortRole.HOST_FACING,
+            null,
+            TestFabrics.prov("profiles.yaml", 2, "speed", "role", "headroom"),
+            new Size(200_000)));
+    Switch s = base.switches().get(0);
+    List<Port> ports =
+        s.ports().stream()
+            .map(
+                p ->
+                    p.name().equals("Ethernet0")
+                        ? new Port(
+                            p.name(),
+                            p.profile(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
+                            new Size(100_000))
+                        : p)
+            .toList();
+    FabricModel model =
+        FabricModel.of(
+            base.inventory(),
+            base.fabric(),
+            profiles,
+            List.of(
+                new Switch(
+                    s.name(),
+                    s.role(),
+                    s.platform(),
+                    s.asic(),
+                    s.osVersion(),
+                    s.management(),
+                    ports,
+                    s.nodeGuid(),
+                    s.at())),
+            base.hosts(),
+            base.links(),
+            null,
+            List.of());
+    CompiledSwitch leaf =
+        Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0);
 
-        PriorityGroupHeadroom port = leaf.port("Ethernet0").headroom().get(0);
-        assertEquals(100_000, port.xoff());
-        assertEquals(145_408L, port.requiredXoff());
-        assertEquals("override", port.origin());
-        assertEquals("switches.yaml:93:3", leaf.port("Ethernet0").owner("headroom").toString());
+    PriorityGroupHeadroom port = leaf.port("Ethernet0").headroom().get(0);
+    assertEquals(100_000, port.xoff());
+    assertEquals(145_408L, port.requiredXoff());
+    assertEquals("override", port.origin());
+    assertEquals("switches.yaml:93:3", leaf.port("Ethernet0").owner("headroom").toString());
 
-        PriorityGroupHeadroom profile = leaf.port("Ethernet8").headroom().get(0);
-        assertEquals(200_000, profile.xoff());
-        assertEquals("profiles.yaml:5:3", leaf.port("Ethernet8").owner("headroom").toString());
+    PriorityGroupHeadroom profile = leaf.port("Ethernet8").headroom().get(0);
+    assertEquals(200_000, profile.xoff());
+    assertEquals("profiles.yaml:5:3", leaf.port("Ethernet8").owner("headroom").toString());
 
-        assertEquals("computed", leaf.port("Ethernet256").headroom().get(0).origin());
-    }
+    assertEquals("computed", leaf.port("Ethernet256").headroom().get(0).origin());
+  }
 
-    /** An override on a 1.6T port is used as written: there is no computed minimum to hold it to. */
-    @Test
-    void overrideOnUnsourcedSpeedIsKeptWithoutMinimum() {
-        FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
-        Switch s = base.switches().get(0);
-        List<Port> ports = s.ports().stream().map(p -> p.name().equals("Ethernet0")
-                ? new Port(p.name(), p.profile(), new Speed(1600), null, null, null,
-                        TestFabrics.prov("switches.yaml", 90, "name", "profile", "speed", "headroom"), new Size(300_000))
-                : p).toList();
-        FabricModel model = FabricModel.of(base.inventory(), base.fabric(), base.profiles(),
-                List.of(new Switch(s.name(), s.role(), s.platform(), s.asic(), s.osVersion(), s.management(), ports,
-                        s.nodeGuid(), s.at())), base.hosts(), base.links(), null, List.of());
-        PriorityGroupHeadroom pg = Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0)
-                .port("Ethernet0").headroom().get(0);
-        assertEquals(new PriorityGroupHeadroom(3, List.of(3), 300_000, 19_456, 319_456, null, "override"), pg);
-    }
+  /** An override on a 1.6T port is used as written: there is no computed minimum to hold it to. */
+  @Test
+  void overrideOnUnsourcedSpeedIsKeptWithoutMinimum() {
+    FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
+    Switch s = base.switches().get(0);
+    List<Port> ports =
+        s.ports().stream()
+            .map(
+                p ->
+                    p.name().equals("Ethernet0")
+                        ? new Port(
+                            p.name(),
+                            p.profile(),
+                            new Speed(1600),
+                            null,
+                            null,
+                            null,
+                            TestFabrics.prov(
+                                "switches.yaml", 90, "name", "profile", "speed", "headroom"),
+                            new Size(300_000))
+                        : p)
+            .toList();
+    FabricModel model =
+        FabricModel.of(
+            base.inventory(),
+            base.fabric(),
+            base.profiles(),
+            List.of(
+                new Switch(
+                    s.name(),
+                    s.role(),
+                    s.platform(),
+                    s.asic(),
+                    s.osVersion(),
+                    s.management(),
+                    ports,
+                    s.nodeGuid(),
+                    s.at())),
+            base.hosts(),
+            base.links(),
+            null,
+            List.of());
+    PriorityGroupHeadroom pg =
+        Compiler.compile(model, AsicProfiles.builtIn())
+            .fabric()
+            .switches()
+            .get(0)
+            .port("Ethernet0")
+            .headroom()
+            .get(0);
+    assertEquals(
+        new PriorityGroupHeadroom(3, List.of(3), 300_000, 19_456, 319_456, null, "override"), pg);
+  }
 }

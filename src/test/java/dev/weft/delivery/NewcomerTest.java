@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The first hour of a new user (issue 32): the archive {@code ./mvnw package} built, installed with its own
- * {@code bin/install} into a fresh prefix whose {@code bin} is on PATH, and nothing else set: {@code man weft}
- * finds the page, {@code weft --version} answers, bash completes {@code --format} values when a user presses
- * TAB twice in a real terminal (tmux), and {@code weft help} lists every command with whole sentences.
+ * The first hour of a new user (issue 32): the archive {@code ./mvnw package} built, installed with
+ * its own {@code bin/install} into a fresh prefix whose {@code bin} is on PATH, and nothing else
+ * set: {@code man weft} finds the page, {@code weft --version} answers, bash completes {@code
+ * --format} values when a user presses TAB twice in a real terminal (tmux), and {@code weft help}
+ * lists every command with whole sentences.
  */
 @LabTest(needs = {"/usr/bin/tar", "/usr/bin/man", "/usr/bin/tmux", "/usr/bin/bash"})
 class NewcomerTest {
@@ -36,7 +37,11 @@ class NewcomerTest {
     Path home = ReleaseArchive.extract(tmp.resolve("opt"));
     prefix = tmp.resolve("prefix");
     Shell.Result install =
-        Shell.run(tmp, Map.of(), List.of(home.resolve("bin/install").toString(), "--prefix", prefix.toString()), 2);
+        Shell.run(
+            tmp,
+            Map.of(),
+            List.of(home.resolve("bin/install").toString(), "--prefix", prefix.toString()),
+            2);
     assertEquals(0, install.exit(), install.all());
     env = new HashMap<>();
     env.put("PATH", prefix.resolve("bin") + ":/usr/bin:/bin");
@@ -84,23 +89,47 @@ class NewcomerTest {
   }
 
   /**
-   * bash with the installed completion file, in tmux: {@code weft validate --format } and TAB TAB lists the
-   * formats. The keys that follow signal a tmux channel, which bash reaches only after it has drawn the list.
+   * bash with the installed completion file, in tmux: {@code weft validate --format } and TAB TAB
+   * lists the formats. The keys that follow signal a tmux channel, which bash reaches only after it
+   * has drawn the list.
    */
   @Test
   void bashCompletesFormatValuesInATerminal() throws Exception {
     String session = "weft-newcomer-" + UUID.randomUUID();
     String channel = session + "-drawn";
-    Path rc = Files.writeString(tmp.resolve("bashrc"),
-        "PS1='$ '\nsource " + prefix.resolve("share/bash-completion/completions/weft") + "\n");
+    Path rc =
+        Files.writeString(
+            tmp.resolve("bashrc"),
+            "PS1='$ '\nsource " + prefix.resolve("share/bash-completion/completions/weft") + "\n");
     List<String> tmux = List.of("tmux", "-L", session);
     try {
-      run(tmux, "new-session", "-d", "-s", session, "-x", "200", "-y", "50",
+      run(
+          tmux,
+          "new-session",
+          "-d",
+          "-s",
+          session,
+          "-x",
+          "200",
+          "-y",
+          "50",
           // no history file: bash writes one when tmux hangs it up, into a folder JUnit is deleting
-          "env PATH=" + env.get("PATH") + " HOME=" + tmp + " HISTFILE=/dev/null bash --noprofile --rcfile " + rc
+          "env PATH="
+              + env.get("PATH")
+              + " HOME="
+              + tmp
+              + " HISTFILE=/dev/null bash --noprofile --rcfile "
+              + rc
               + " -i");
       run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "Tab");
-      run(tmux, "send-keys", "-t", session, "C-u", "tmux -L " + session + " wait-for -S " + channel, "Enter");
+      run(
+          tmux,
+          "send-keys",
+          "-t",
+          session,
+          "C-u",
+          "tmux -L " + session + " wait-for -S " + channel,
+          "Enter");
       run(tmux, "wait-for", channel);
       String screen = run(tmux, "capture-pane", "-p", "-t", session);
       for (String format : List.of("text", "json", "sarif", "junit", "markdown", "html")) {

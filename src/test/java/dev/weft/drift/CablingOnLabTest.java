@@ -25,12 +25,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The cabling audit of {@code inventories/roce-pod-a} against REAL neighbours: scripts/lldp-lab cables the pod as
- * declared (a network namespace per switch and host, a veth pair per link, Debian's lldpd in each), and each of
- * the six SONiC switches of scripts/ssh-lab answers {@code lldpctl -f json} from its namespace's lldpd. Cabled as
- * declared the audit is clean; two NICs of one node swapped between rails are one swap finding naming both links
- * and rails; an uplink moved to another spine port is one wrong neighbour; a pulled cable (veth down) is one
- * missing neighbour. The history says which cabling faults are new and which were fixed.
+ * The cabling audit of {@code inventories/roce-pod-a} against REAL neighbours: scripts/lldp-lab
+ * cables the pod as declared (a network namespace per switch and host, a veth pair per link,
+ * Debian's lldpd in each), and each of the six SONiC switches of scripts/ssh-lab answers {@code
+ * lldpctl -f json} from its namespace's lldpd. Cabled as declared the audit is clean; two NICs of
+ * one node swapped between rails are one swap finding naming both links and rails; an uplink moved
+ * to another spine port is one wrong neighbour; a pulled cable (veth down) is one missing
+ * neighbour. The history says which cabling faults are new and which were fixed.
  */
 @LabTest(needs = {"/usr/sbin/sshd", "/usr/bin/yanglint", LldpLab.LLDPD, Chromium.BINARY})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -50,8 +51,9 @@ class CablingOnLabTest {
     List<String> dumps = new ArrayList<>();
     for (String name : SWITCHES) {
       CompiledSwitch sw = (CompiledSwitch) fabric.device(name).orElseThrow();
-      dumps.add(SonicDriftOnLabTest.runningAfterConfigLoad(
-          renderer.renderDevice(sw, fabric.fabric()).text("config_db.json"), sw.hwsku()));
+      dumps.add(
+          SonicDriftOnLabTest.runningAfterConfigLoad(
+              renderer.renderDevice(sw, fabric.fabric()).text("config_db.json"), sw.hwsku()));
     }
     pod.lab.loadOrFail(1, "sonic", dumps);
     cabling = LldpLab.start(pod.inventory);
@@ -74,36 +76,66 @@ class CablingOnLabTest {
   }
 
   private static SshInventoryLab.Cli audit(String... extra) {
-    List<String> args = new ArrayList<>(List.of("audit", pod.inventory.toString(), "--repo", pod.root.toString(),
-        "--known-hosts", pod.lab.knownHosts().toString(), "--credentials", pod.credentials.toString(), "--timeout",
-        "30s", "--format", "json", "--backup", pod.root.resolve("backups").toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "audit",
+                pod.inventory.toString(),
+                "--repo",
+                pod.root.toString(),
+                "--known-hosts",
+                pod.lab.knownHosts().toString(),
+                "--credentials",
+                pod.credentials.toString(),
+                "--timeout",
+                "30s",
+                "--format",
+                "json",
+                "--backup",
+                pod.root.resolve("backups").toString()));
     args.addAll(List.of(extra));
     return SshInventoryLab.weft(args.toArray(String[]::new));
   }
 
   private static SshInventoryLab.Cli cablingReport(String format) {
-    return SshInventoryLab.weft("cabling", pod.inventory.toString(), "--repo", pod.root.toString(), "--known-hosts",
-        pod.lab.knownHosts().toString(), "--credentials", pod.credentials.toString(), "--timeout", "30s",
-        "--format", format);
+    return SshInventoryLab.weft(
+        "cabling",
+        pod.inventory.toString(),
+        "--repo",
+        pod.root.toString(),
+        "--known-hosts",
+        pod.lab.knownHosts().toString(),
+        "--credentials",
+        pod.credentials.toString(),
+        "--timeout",
+        "30s",
+        "--format",
+        format);
   }
 
   /** The night's cabling findings (every severity), each as {@code rule device port}. */
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> cablingFindings(String json) throws Exception {
-    return ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings")).stream()
-        .filter(f -> String.valueOf(f.get("rule")).startsWith("cabling-")).toList();
+    return ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("findings"))
+        .stream().filter(f -> String.valueOf(f.get("rule")).startsWith("cabling-")).toList();
   }
 
   private static List<String> ids(List<Map<String, Object>> findings) {
-    return findings.stream().map(f -> f.get("rule") + " " + f.get("device") + " " + f.get("port")).toList();
+    return findings.stream()
+        .map(f -> f.get("rule") + " " + f.get("device") + " " + f.get("port"))
+        .toList();
   }
 
   @SuppressWarnings("unchecked")
   private static List<String> history(String json, String which) throws Exception {
-    Map<String, Object> h = (Map<String, Object>) ((Map<String, Object>) Json.parse(json)).get("history");
-    return ((List<Map<String, Object>>) h.get(which)).stream()
-        .filter(s -> String.valueOf(s.get("rule")).startsWith("cabling-"))
-        .map(s -> s.get("rule") + " " + s.get("device")).sorted().toList();
+    Map<String, Object> h =
+        (Map<String, Object>) ((Map<String, Object>) Json.parse(json)).get("history");
+    return ((List<Map<String, Object>>) h.get(which))
+        .stream()
+            .filter(s -> String.valueOf(s.get("rule")).startsWith("cabling-"))
+            .map(s -> s.get("rule") + " " + s.get("device"))
+            .sorted()
+            .toList();
   }
 
   private static int occurrences(String text, String what) {
@@ -125,18 +157,23 @@ class CablingOnLabTest {
 
   @Test
   @Order(2)
-  void twoNicsOfOneNodeSwappedBetweenRailsAreExactlyOneSwapNamingBothLinksAndRailsFixedTheNightAfter()
-      throws Exception {
+  void
+      twoNicsOfOneNodeSwappedBetweenRailsAreExactlyOneSwapNamingBothLinksAndRailsFixedTheNightAfter()
+          throws Exception {
     cabling.swap("gpu-001:eth0", "gpu-001:eth1");
     Path dashboard = pod.root.resolve("dashboard.html");
     SshInventoryLab.Cli night = audit("--output", "json=-", "--output", "html=" + dashboard);
     List<Map<String, Object>> found = cablingFindings(night.out());
     assertEquals(List.of("cabling-swap gpu-001 eth0"), ids(found), night.out());
     String message = (String) found.get(0).get("message");
-    assertTrue(message.contains("leaf-01:Ethernet0 (rail 0)–gpu-001:eth0 (rail 0)")
-        && message.contains("leaf-02:Ethernet0 (rail 1)–gpu-001:eth1 (rail 1)"), message);
+    assertTrue(
+        message.contains("leaf-01:Ethernet0 (rail 0)–gpu-001:eth0 (rail 0)")
+            && message.contains("leaf-02:Ethernet0 (rail 1)–gpu-001:eth1 (rail 1)"),
+        message);
     assertTrue(message.contains("exchange the cables at gpu-001:eth0 and gpu-001:eth1"), message);
-    assertTrue(String.valueOf(found.get(0).get("file")).endsWith("links/su-1.yaml"), found.get(0).toString());
+    assertTrue(
+        String.valueOf(found.get(0).get("file")).endsWith("links/su-1.yaml"),
+        found.get(0).toString());
     assertEquals(4, ((Number) found.get(0).get("line")).intValue(), "the first link's intent line");
     assertEquals(List.of("cabling-swap gpu-001"), history(night.out(), "new"), night.out());
     assertEquals(1, night.exit(), night.err());
@@ -144,11 +181,14 @@ class CablingOnLabTest {
     // the dashboard's cabling view in the real headless Chromium: the swapped pair under both rails
     Chromium.Run dom = Chromium.dumpDom(dashboard, 1400, 900);
     assertEquals(List.of(), dom.console(), dom.stderr());
-    assertTrue(dom.dom().contains("<tr data-rail=\"rail 0\" data-rule=\"cabling-swap\">")
-        && dom.dom().contains("<tr data-rail=\"rail 1\" data-rule=\"cabling-swap\">"), dom.dom());
-    assertTrue(dom.dom().contains("exchange the cables at gpu-001:eth0 and gpu-001:eth1"), dom.dom());
+    assertTrue(
+        dom.dom().contains("<tr data-rail=\"rail 0\" data-rule=\"cabling-swap\">")
+            && dom.dom().contains("<tr data-rail=\"rail 1\" data-rule=\"cabling-swap\">"),
+        dom.dom());
+    assertTrue(
+        dom.dom().contains("exchange the cables at gpu-001:eth0 and gpu-001:eth1"), dom.dom());
     Path keep = Path.of(System.getProperty("weft.cabling.screenshot", ""));
-    if (!keep.toString().isEmpty()) {     // docs/cabling.png: the page scrolled to the cabling view
+    if (!keep.toString().isEmpty()) { // docs/cabling.png: the page scrolled to the cabling view
       Path at = pod.root.resolve("cabling-first.html");
       String page = Files.readString(dashboard);
       int cut = page.indexOf("<section class=\"card\" id=\"cabling\">");
@@ -159,16 +199,25 @@ class CablingOnLabTest {
 
     // the bring-up report: the one exchange to do, per rail and per leaf
     SshInventoryLab.Cli md = cablingReport("markdown");
-    assertTrue(md.out().contains("- [ ] exchange the cables at gpu-001:eth0 and gpu-001:eth1 ("), md.out() + md.err());
-    assertTrue(md.out().contains("## Rail 0") && md.out().contains("## Leaf leaf-01 (rail 0)"), md.out());
-    assertTrue(md.out().contains("| leaf-01:Ethernet0 | gpu-001:eth0 (rail 0) | swapped |"), md.out());
-    assertTrue(md.out().contains("40 declared links: 38 ok, 0 missing, 0 wrong, 2 swapped, 0 not read"), md.out());
+    assertTrue(
+        md.out().contains("- [ ] exchange the cables at gpu-001:eth0 and gpu-001:eth1 ("),
+        md.out() + md.err());
+    assertTrue(
+        md.out().contains("## Rail 0") && md.out().contains("## Leaf leaf-01 (rail 0)"), md.out());
+    assertTrue(
+        md.out().contains("| leaf-01:Ethernet0 | gpu-001:eth0 (rail 0) | swapped |"), md.out());
+    assertTrue(
+        md.out().contains("40 declared links: 38 ok, 0 missing, 0 wrong, 2 swapped, 0 not read"),
+        md.out());
     assertEquals(1, md.exit(), md.err());
     Path report = pod.root.resolve("cabling.html");
     Files.writeString(report, cablingReport("html").out());
     Chromium.Run bringUp = Chromium.dumpDom(report, 1200, 900);
     assertEquals(List.of(), bringUp.console(), bringUp.stderr());
-    assertEquals(4, occurrences(bringUp.dom(), "data-state=\"swapped\""), "each swapped link under its rail and its leaf");
+    assertEquals(
+        4,
+        occurrences(bringUp.dom(), "data-state=\"swapped\""),
+        "each swapped link under its rail and its leaf");
 
     cabling.swap("gpu-001:eth0", "gpu-001:eth1");
     SshInventoryLab.Cli after = audit();
@@ -186,8 +235,10 @@ class CablingOnLabTest {
       assertEquals(List.of("cabling-wrong-neighbour leaf-01 Ethernet256"), ids(found), night.out());
       assertEquals("spine-01:Ethernet0", found.get(0).get("expected"));
       assertEquals("spine-01:Ethernet40", found.get(0).get("actual"));
-      assertTrue(String.valueOf(found.get(0).get("message"))
-          .endsWith("move the cable at spine-01:Ethernet40 to spine-01:Ethernet0"), found.get(0).toString());
+      assertTrue(
+          String.valueOf(found.get(0).get("message"))
+              .endsWith("move the cable at spine-01:Ethernet40 to spine-01:Ethernet0"),
+          found.get(0).toString());
     } finally {
       cabling.move("leaf-01:Ethernet256", "spine-01:Ethernet0");
     }

@@ -11,39 +11,41 @@ import java.util.TreeMap;
 /** One in-process run of the real command tree, with its JSON report read back (drift, backup). */
 public record Cli(int exit, String out, String err) {
 
-    public static Cli run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Cli(code, out.toString(), err.toString());
-    }
+  public static Cli run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Cli(code, out.toString(), err.toString());
+  }
 
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> json() throws Exception {
-        return (Map<String, Object>) Json.parse(out);
-    }
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> json() throws Exception {
+    return (Map<String, Object>) Json.parse(out);
+  }
 
-    /** Every finding but {@code not-audited} (information on what the platform does not serve). */
-    public List<Map<String, Object>> findings() throws Exception {
-        return all().stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
-    }
+  /** Every finding but {@code not-audited} (information on what the platform does not serve). */
+  public List<Map<String, Object>> findings() throws Exception {
+    return all().stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
+  }
 
-    public List<Map<String, Object>> notAudited() throws Exception {
-        return all().stream().filter(f -> "not-audited".equals(f.get("rule"))).toList();
-    }
+  public List<Map<String, Object>> notAudited() throws Exception {
+    return all().stream().filter(f -> "not-audited".equals(f.get("rule"))).toList();
+  }
 
-    @SuppressWarnings("unchecked")
-    public List<Map<String, Object>> all() throws Exception {
-        return (List<Map<String, Object>>) json().get("findings");
-    }
+  @SuppressWarnings("unchecked")
+  public List<Map<String, Object>> all() throws Exception {
+    return (List<Map<String, Object>>) json().get("findings");
+  }
 
-    /** Device name → status, with {@code :reason} when there is one. */
-    @SuppressWarnings("unchecked")
-    public Map<String, String> devices() throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        for (Map<String, Object> d : (List<Map<String, Object>>) json().get("devices")) {
-            out.put((String) d.get("name"), d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
-        }
-        return out;
+  /** Device name → status, with {@code :reason} when there is one. */
+  @SuppressWarnings("unchecked")
+  public Map<String, String> devices() throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    for (Map<String, Object> d : (List<Map<String, Object>>) json().get("devices")) {
+      out.put(
+          (String) d.get("name"),
+          d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
     }
+    return out;
+  }
 }

@@ -7,8 +7,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.weft.adopt.ConfigFolder;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.health.CounterReaders;
-import dev.weft.render.Examples;
 import dev.weft.platform.Platforms;
+import dev.weft.render.Examples;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,10 +20,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * What Weft reads from a device's command output or a folder of saved configs: the SSH command output
- * parsers of the health counters (SONiC's show commands, NVUE's JSON), called through their public entry
- * point, and the import folder reader. Any text gives counters or problems, any folder gives configs or
- * findings, never an exception.
+ * What Weft reads from a device's command output or a folder of saved configs: the SSH command
+ * output parsers of the health counters (SONiC's show commands, NVUE's JSON), called through their
+ * public entry point, and the import folder reader. Any text gives counters or problems, any folder
+ * gives configs or findings, never an exception.
  */
 class DeviceOutputFuzzTest {
 
@@ -50,7 +50,8 @@ class DeviceOutputFuzzTest {
       String ext = data.pickValue(List.of("xml", "json", "txt"));
       Files.writeString(dir.resolve("leaf-01." + ext), data.consumeRemainingAsString());
       ConfigFolder.Contents contents =
-          Fuzz.typedOnly(() -> ConfigFolder.read(dir, device -> Optional.empty(), Platforms.builtIn()));
+          Fuzz.typedOnly(
+              () -> ConfigFolder.read(dir, device -> Optional.empty(), Platforms.builtIn()));
       assertNotNull(contents, "no contents");
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {

@@ -23,11 +23,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Every platform reader (XML and JSON) on damaged device configs: a compiled switch or a {@link ReadException},
- * never another exception. The readers are every platform pack's live profile, called through its public entry
- * point (a new pack is fuzzed without touching this class), plus SONiC's CONFIG_DB reader. One target reads
- * the fuzzer's bytes as they come; the other damages a config the example switches render to (bytes flipped,
- * a leaf removed, a value replaced by one that broke readers before), so the fuzzer starts from valid files.
+ * Every platform reader (XML and JSON) on damaged device configs: a compiled switch or a {@link
+ * ReadException}, never another exception. The readers are every platform pack's live profile,
+ * called through its public entry point (a new pack is fuzzed without touching this class), plus
+ * SONiC's CONFIG_DB reader. One target reads the fuzzer's bytes as they come; the other damages a
+ * config the example switches render to (bytes flipped, a leaf removed, a value replaced by one
+ * that broke readers before), so the fuzzer starts from valid files.
  */
 class LiveReaderFuzzTest {
 
@@ -89,7 +90,8 @@ class LiveReaderFuzzTest {
     Reader reader = READERS.get(data.consumeInt(0, READERS.size() - 1));
     assertFalse(reader.samples().isEmpty(), reader.name() + " has nothing to read");
     String text = reader.samples().get(data.consumeInt(0, reader.samples().size() - 1));
-    String hostile = Mutator.HOSTILE_VALUES.get(data.consumeInt(0, Mutator.HOSTILE_VALUES.size() - 1));
+    String hostile =
+        Mutator.HOSTILE_VALUES.get(data.consumeInt(0, Mutator.HOSTILE_VALUES.size() - 1));
     int leaf = data.consumeInt(0, 2000);
     String damaged =
         switch (data.consumeInt(0, 2)) {
@@ -101,7 +103,9 @@ class LiveReaderFuzzTest {
                       data.consumeInt(1, 6)),
                   StandardCharsets.UTF_8);
           case 1 ->
-              isJson(text) ? jsonDamage(text, leaf, hostile, true) : Mutator.removeXmlLeaf(text, leaf);
+              isJson(text)
+                  ? jsonDamage(text, leaf, hostile, true)
+                  : Mutator.removeXmlLeaf(text, leaf);
           default ->
               isJson(text)
                   ? jsonDamage(text, leaf, hostile, false)

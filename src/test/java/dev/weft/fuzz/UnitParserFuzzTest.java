@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The unit parsers on anything YAML can hand them (text, whole and decimal numbers of any size): a value within
- * the quantity's range or a {@link UnitException}, never another exception.
+ * The unit parsers on anything YAML can hand them (text, whole and decimal numbers of any size): a
+ * value within the quantity's range or a {@link UnitException}, never another exception.
  */
 class UnitParserFuzzTest {
 
@@ -29,7 +29,10 @@ class UnitParserFuzzTest {
     }
   }
 
-  /** A YAML number as the loader hands it: a long, an integer beyond a long, or a decimal of any scale. */
+  /**
+   * A YAML number as the loader hands it: a long, an integer beyond a long, or a decimal of any
+   * scale.
+   */
   @FuzzTest
   void anyNumberIsAQuantityOrAUnitError(FuzzedDataProvider data) {
     Object number =

@@ -16,9 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The YAML loader (the fast path and snakeyaml behind it) on any bytes: a tree, or findings that each name the
- * file, never an exception, always within the bound. The seeds (YamlLoaderFuzzTestInputs/) are the example
- * inventory files, some with a value that broke a reader before, and YAML-ish fragments.
+ * The YAML loader (the fast path and snakeyaml behind it) on any bytes: a tree, or findings that
+ * each name the file, never an exception, always within the bound. The seeds
+ * (YamlLoaderFuzzTestInputs/) are the example inventory files, some with a value that broke a
+ * reader before, and YAML-ish fragments.
  */
 class YamlLoaderFuzzTest {
 
@@ -38,8 +39,8 @@ class YamlLoaderFuzzTest {
   }
 
   /**
-   * The fast path and snakeyaml agree on every input they both accept ({@code WEFT_FAST=verify}): the
-   * hand-written parser may decline a file, never read it differently.
+   * The fast path and snakeyaml agree on every input they both accept ({@code WEFT_FAST=verify}):
+   * the hand-written parser may decline a file, never read it differently.
    */
   @FuzzTest
   void theFastPathAndSnakeyamlAgree(byte[] bytes) {

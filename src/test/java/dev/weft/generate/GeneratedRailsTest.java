@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weft generate} writes rails, scalable units and the leaves' oversubscription, and what it writes
- * passes the rail rules (at 1,024 GPUs here; the 32,768-GPU run is in scripts/bench's validate row).
+ * {@code weft generate} writes rails, scalable units and the leaves' oversubscription, and what it
+ * writes passes the rail rules (at 1,024 GPUs here; the 32,768-GPU run is in scripts/bench's
+ * validate row).
  */
 class GeneratedRailsTest {
 
@@ -47,9 +48,11 @@ class GeneratedRailsTest {
 
   @Test
   void aGeneratedFabricDeclaresEveryRailAndPassesTheRailRules(@TempDir Path dir) throws Exception {
-    Map<String, String> files = new RoceFabricGenerator().generate("gpu-1024", RoceFabricShape.forGpus(1024));
+    Map<String, String> files =
+        new RoceFabricGenerator().generate("gpu-1024", RoceFabricShape.forGpus(1024));
     String all = String.join("\n", files.values());
-    assertEquals(1024, all.split("speed: 400G, rail: \\d+ }", -1).length - 1, "every NIC declares a rail");
+    assertEquals(
+        1024, all.split("speed: 400G, rail: \\d+ }", -1).length - 1, "every NIC declares a rail");
     assertEquals(List.of(), railFindings(dir, files));
   }
 
@@ -58,15 +61,21 @@ class GeneratedRailsTest {
     // The same check, proven able to fail: gpu-0001's eth0 and eth1 exchange leaves.
     Map<String, String> files =
         new RoceFabricGenerator().generate("gpu-1024", RoceFabricShape.forGpus(1024));
-    String key = files.keySet().stream().filter(k -> files.get(k).contains(":eth0, cable")).findFirst()
-        .orElseThrow();
+    String key =
+        files.keySet().stream()
+            .filter(k -> files.get(k).contains(":eth0, cable"))
+            .findFirst()
+            .orElseThrow();
     String text = files.get(key);
     String first = text.lines().filter(l -> l.contains(":eth0, cable")).findFirst().orElseThrow();
     String node = first.replaceAll(".*b: ([^:]+):eth0.*", "$1");
-    files.put(key, text.replace(node + ":eth0, cable", node + ":ethX, cable")
-        .replace(node + ":eth1, cable", node + ":eth0, cable")
-        .replace(node + ":ethX, cable", node + ":eth1, cable"));
-    assertEquals(List.of("rail-mismatch " + node + " eth1", "rail-mismatch " + node + " eth0"),
+    files.put(
+        key,
+        text.replace(node + ":eth0, cable", node + ":ethX, cable")
+            .replace(node + ":eth1, cable", node + ":eth0, cable")
+            .replace(node + ":ethX, cable", node + ":eth1, cable"));
+    assertEquals(
+        List.of("rail-mismatch " + node + " eth1", "rail-mismatch " + node + " eth0"),
         railFindings(dir, files));
   }
 }

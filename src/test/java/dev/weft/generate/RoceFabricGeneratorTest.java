@@ -10,45 +10,48 @@ import org.junit.jupiter.api.Test;
 
 class RoceFabricGeneratorTest {
 
-    private static int count(String text, String regex) {
-        Matcher m = Pattern.compile(regex, Pattern.MULTILINE).matcher(text);
-        int n = 0;
-        while (m.find()) {
-            n++;
-        }
-        return n;
+  private static int count(String text, String regex) {
+    Matcher m = Pattern.compile(regex, Pattern.MULTILINE).matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
     }
+    return n;
+  }
 
-    @Test
-    void theLargestPublishedSizeHasTheDocumentedShape() {
-        RoceFabricShape shape = RoceFabricShape.forGpus(32768);
-        assertEquals(4096, shape.nodes());
-        assertEquals(1024, shape.leaves());
-        assertEquals(512, shape.spines());
-    }
+  @Test
+  void theLargestPublishedSizeHasTheDocumentedShape() {
+    RoceFabricShape shape = RoceFabricShape.forGpus(32768);
+    assertEquals(4096, shape.nodes());
+    assertEquals(1024, shape.leaves());
+    assertEquals(512, shape.spines());
+  }
 
-    @Test
-    void everyNicHasExactlyOneLinkAndEveryLeafUplinkReachesASpine() {
-        RoceFabricShape shape = RoceFabricShape.forGpus(1024);
-        Map<String, String> files = new RoceFabricGenerator().generate("gpu-1024", shape);
-        String all = String.join("\n", files.values());
-        int nics = count(all, "^      - \\{ name: eth\\d+, rdma-device");
-        int hostLinks = count(all, "^  - \\{ a: leaf-\\d+:Ethernet\\d+, b: gpu-");
-        int fabricLinks = count(all, "^  - \\{ a: leaf-\\d+:Ethernet\\d+, b: spine-");
-        assertEquals(1024, nics);
-        assertEquals(nics, hostLinks);
-        assertEquals(shape.leaves() * shape.uplinksPerLeaf(), fabricLinks);
-    }
+  @Test
+  void everyNicHasExactlyOneLinkAndEveryLeafUplinkReachesASpine() {
+    RoceFabricShape shape = RoceFabricShape.forGpus(1024);
+    Map<String, String> files = new RoceFabricGenerator().generate("gpu-1024", shape);
+    String all = String.join("\n", files.values());
+    int nics = count(all, "^      - \\{ name: eth\\d+, rdma-device");
+    int hostLinks = count(all, "^  - \\{ a: leaf-\\d+:Ethernet\\d+, b: gpu-");
+    int fabricLinks = count(all, "^  - \\{ a: leaf-\\d+:Ethernet\\d+, b: spine-");
+    assertEquals(1024, nics);
+    assertEquals(nics, hostLinks);
+    assertEquals(shape.leaves() * shape.uplinksPerLeaf(), fabricLinks);
+  }
 
-    @Test
-    void theSameSizeGivesIdenticalFiles() {
-        RoceFabricShape shape = RoceFabricShape.forGpus(2048);
-        assertEquals(new RoceFabricGenerator().generate("f", shape), new RoceFabricGenerator().generate("f", shape));
-    }
+  @Test
+  void theSameSizeGivesIdenticalFiles() {
+    RoceFabricShape shape = RoceFabricShape.forGpus(2048);
+    assertEquals(
+        new RoceFabricGenerator().generate("f", shape),
+        new RoceFabricGenerator().generate("f", shape));
+  }
 
-    @Test
-    void aGpuCountThatIsNotWholeNodesIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoceFabricShape.forGpus(12));
-        assertEquals("--gpus must be a positive multiple of 8, found 12", e.getMessage());
-    }
+  @Test
+  void aGpuCountThatIsNotWholeNodesIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> RoceFabricShape.forGpus(12));
+    assertEquals("--gpus must be a positive multiple of 8, found 12", e.getMessage());
+  }
 }

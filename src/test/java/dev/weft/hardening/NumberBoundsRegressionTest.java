@@ -14,15 +14,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 15, "numbers crash the loader": each value that once ended in exit 3 (a JsonNodeException from the
- * schema library, an ArithmeticException from headroom) or ran for a minute is now a schema finding at the
- * value's file:line:column, and validate completes with exit 1.
+ * Issue 15, "numbers crash the loader": each value that once ended in exit 3 (a JsonNodeException
+ * from the schema library, an ArithmeticException from headroom) or ran for a minute is now a
+ * schema finding at the value's file:line:column, and validate completes with exit 1.
  */
 class NumberBoundsRegressionTest {
 
-    @ParameterizedTest(name = "{0} {1}: {3}")
-    @CsvSource(delimiter = '|', value = {
-        // inventory  | file                 | written                                  | replaced by
+  @ParameterizedTest(name = "{0} {1}: {3}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // inventory  | file                 | written                                  | replaced
+        // by
         "roce-pod-a | fabric.yaml          | min: 150KB                               | min: 1e309",
         "roce-pod-a | fabric.yaml          | max: 1500KB                              | max: -1e309",
         "roce-pod-a | fabric.yaml          | probability: 100                         | probability: 1e309",
@@ -43,16 +46,19 @@ class NumberBoundsRegressionTest {
         "ib-pod-b   | subnet.yaml          | lmc: 0                                   | lmc: 1e309",
         "ib-pod-b   | subnet.yaml          | rate: 400G                               | rate: 10000000000000000G",
         "ib-pod-b   | links.yaml           | cable-length: 3m                         | cable-length: 1000000000000000000000000000000000000",
-    })
-    void anOutOfRangeNumberIsASchemaFindingAtItsLine(String inventory, String file, String written, String replaced,
-            @TempDir Path dir) throws Exception {
-        Path inv = Weft.copyExample(inventory, dir.resolve(inventory));
-        Weft.replaceFirst(inv.resolve(file), written, replaced);
-        Weft.Run run = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
-                () -> Weft.run("validate", inv.toString()));
-        assertEquals(1, run.exitCode(), run.toString());
-        assertFalse(run.err().contains("internal error"), run.toString());
-        Pattern located = Pattern.compile(Pattern.quote(file) + ":\\d+:\\d+: error \\[schema\\]");
-        assertTrue(located.matcher(run.out()).find(), "no located schema finding in " + file + ":\n" + run);
-    }
+      })
+  void anOutOfRangeNumberIsASchemaFindingAtItsLine(
+      String inventory, String file, String written, String replaced, @TempDir Path dir)
+      throws Exception {
+    Path inv = Weft.copyExample(inventory, dir.resolve(inventory));
+    Weft.replaceFirst(inv.resolve(file), written, replaced);
+    Weft.Run run =
+        Assertions.assertTimeoutPreemptively(
+            Duration.ofSeconds(60), () -> Weft.run("validate", inv.toString()));
+    assertEquals(1, run.exitCode(), run.toString());
+    assertFalse(run.err().contains("internal error"), run.toString());
+    Pattern located = Pattern.compile(Pattern.quote(file) + ":\\d+:\\d+: error \\[schema\\]");
+    assertTrue(
+        located.matcher(run.out()).find(), "no located schema finding in " + file + ":\n" + run);
+  }
 }

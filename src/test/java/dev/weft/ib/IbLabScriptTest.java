@@ -1,11 +1,11 @@
 package dev.weft.ib;
 
-import dev.weft.testing.LabTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.render.OpenSmTestRenderer;
+import dev.weft.testing.LabTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,57 +16,61 @@ import org.junit.jupiter.api.io.TempDir;
 @LabTest(needs = {"/usr/sbin/opensm", "/usr/bin/ibsim"})
 class IbLabScriptTest {
 
-    @TempDir
-    Path tmp;
+  @TempDir Path tmp;
 
-    IbLab lab() {
-        return new IbLab(OpenSmTestRenderer.projectDir(), tmp.resolve("lab"));
-    }
+  IbLab lab() {
+    return new IbLab(OpenSmTestRenderer.projectDir(), tmp.resolve("lab"));
+  }
 
-    static boolean anyProcessMentions(Path dir) throws Exception {
-        try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(p -> p.getFileName().toString().matches("[0-9]+")).toList()) {
-                try {
-                    if (new String(Files.readAllBytes(p.resolve("cmdline"))).contains(dir.toString())) {
-                        return true;
-                    }
-                } catch (java.io.IOException gone) {
-                    // the process ended while we looked
-                }
-            }
+  static boolean anyProcessMentions(Path dir) throws Exception {
+    try (var procs = Files.list(Path.of("/proc"))) {
+      for (Path p : procs.filter(p -> p.getFileName().toString().matches("[0-9]+")).toList()) {
+        try {
+          if (new String(Files.readAllBytes(p.resolve("cmdline"))).contains(dir.toString())) {
+            return true;
+          }
+        } catch (java.io.IOException gone) {
+          // the process ended while we looked
         }
-        return false;
+      }
     }
+    return false;
+  }
 
-    @Test
-    void aTopologyIbsimRejectsFailsUpWithExit3AndLeavesNothingRunning() throws Exception {
-        Path net = Files.writeString(tmp.resolve("bad.net"), "Switch\t4 \"leaf-01\"\n[1]\t\"nowhere\"[1]\n\n");
-        Path conf = Files.createDirectories(tmp.resolve("conf"));
-        Files.writeString(conf.resolve("opensm.conf"), "sm_priority 1\n");
-        IbLab.Run r = lab().run(List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf), 120);
-        assertEquals(3, r.exit(), r.out() + r.err());
-        assertTrue(r.err().contains("ibsim rejected"), r.err());
-        assertFalse(anyProcessMentions(tmp.resolve("lab")));
-    }
+  @Test
+  void aTopologyIbsimRejectsFailsUpWithExit3AndLeavesNothingRunning() throws Exception {
+    Path net =
+        Files.writeString(tmp.resolve("bad.net"), "Switch\t4 \"leaf-01\"\n[1]\t\"nowhere\"[1]\n\n");
+    Path conf = Files.createDirectories(tmp.resolve("conf"));
+    Files.writeString(conf.resolve("opensm.conf"), "sm_priority 1\n");
+    IbLab.Run r =
+        lab()
+            .run(
+                List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf),
+                120);
+    assertEquals(3, r.exit(), r.out() + r.err());
+    assertTrue(r.err().contains("ibsim rejected"), r.err());
+    assertFalse(anyProcessMentions(tmp.resolve("lab")));
+  }
 
-    @Test
-    void queriesOnAFabricThatIsNotUpSayso() {
-        IbLab.Run r = lab().run(List.of("query", tmp.resolve("nothing").toString(), "pkeys"), 60);
-        assertEquals(6, r.exit());
-        assertTrue(r.err().contains("no lab state"), r.err());
-    }
+  @Test
+  void queriesOnAFabricThatIsNotUpSayso() {
+    IbLab.Run r = lab().run(List.of("query", tmp.resolve("nothing").toString(), "pkeys"), 60);
+    assertEquals(6, r.exit());
+    assertTrue(r.err().contains("no lab state"), r.err());
+  }
 
-    @Test
-    void usageErrors() {
-        assertEquals(2, lab().run(List.of("frobnicate"), 60).exit());
-        IbLab.Run r = lab().run(List.of("up", tmp.toString()), 60);
-        assertEquals(2, r.exit());
-        assertTrue(r.err().contains("usage: ib-lab up STATE NETFILE NODE=CONFDIR"), r.err());
-    }
+  @Test
+  void usageErrors() {
+    assertEquals(2, lab().run(List.of("frobnicate"), 60).exit());
+    IbLab.Run r = lab().run(List.of("up", tmp.toString()), 60);
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("usage: ib-lab up STATE NETFILE NODE=CONFDIR"), r.err());
+  }
 
-    @Test
-    void downOnSomethingNeverStartedIsHarmless() {
-        IbLab.Run r = lab().run(List.of("down", tmp.resolve("never").toString()), 60);
-        assertEquals(0, r.exit(), r.err());
-    }
+  @Test
+  void downOnSomethingNeverStartedIsHarmless() {
+    IbLab.Run r = lab().run(List.of("down", tmp.resolve("never").toString()), 60);
+    assertEquals(0, r.exit(), r.err());
+  }
 }

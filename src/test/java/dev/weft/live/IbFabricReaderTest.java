@@ -7,36 +7,45 @@ import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** Parsing of infiniband-diags output as printed by infiniband-diags 44 (captured from the simulated fabric). */
+/**
+ * Parsing of infiniband-diags output as printed by infiniband-diags 44 (captured from the simulated
+ * fabric).
+ */
 class IbFabricReaderTest {
 
-    @Test
-    void pkeyTableSkipsEmptySlots() {
-        String out = "   0: 0x7fff 0x8101 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000\n"
-                + "   8: 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000\n"
-                + "64 pkeys capacity for this port\n";
-        assertEquals(new TreeSet<>(List.of(0x7fff, 0x8101)), IbFabricReader.pkeys(out));
-    }
+  @Test
+  void pkeyTableSkipsEmptySlots() {
+    String out =
+        "   0: 0x7fff 0x8101 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000\n"
+            + "   8: 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000 0x0000\n"
+            + "64 pkeys capacity for this port\n";
+    assertEquals(new TreeSet<>(List.of(0x7fff, 0x8101)), IbFabricReader.pkeys(out));
+  }
 
-    @Test
-    void sl2vlRow() throws Exception {
-        String out = "# SL2VL table: Lid 4\n#                 SL: | 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\n"
-                + "ports: in  0, out  0: | 0| 1| 2| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0|\n";
-        assertEquals(List.of(0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), IbFabricReader.sl2vl(out, "g"));
-        assertThrows(IbReadException.class, () -> IbFabricReader.sl2vl("ibwarn: no reply\n", "g"));
-    }
+  @Test
+  void sl2vlRow() throws Exception {
+    String out =
+        "# SL2VL table: Lid 4\n#                 SL: | 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|10|11|12|13|14|15|\n"
+            + "ports: in  0, out  0: | 0| 1| 2| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0| 0|\n";
+    assertEquals(
+        List.of(0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), IbFabricReader.sl2vl(out, "g"));
+    assertThrows(IbReadException.class, () -> IbFabricReader.sl2vl("ibwarn: no reply\n", "g"));
+  }
 
-    @Test
-    void vlarbTables() {
-        String out = "# VLArbitration tables: Lid 4 port 1 LowCap 8 HighCap 8\n# Low priority VL Arbitration Table:\n"
-                + "VL    : |0x0 |0x1 |0x2 |0x0 |0x0 |0x0 |0x0 |0x0 |\nWEIGHT: |0x40|0x40|0x40|0x0 |0x0 |0x0 |0x0 |0x0 |\n"
-                + "# High priority VL Arbitration Table:\nVL    : |0x0 |0x1 |0x0 |0x0 |0x0 |0x0 |0x0 |0x0 |\n"
-                + "WEIGHT: |0x40|0x40|0x0 |0x0 |0x0 |0x0 |0x0 |0x0 |\n";
-        assertEquals(List.of(List.of("0:64", "1:64"), List.of("0:64", "1:64", "2:64")), IbFabricReader.vlarb(out));
-    }
+  @Test
+  void vlarbTables() {
+    String out =
+        "# VLArbitration tables: Lid 4 port 1 LowCap 8 HighCap 8\n# Low priority VL Arbitration Table:\n"
+            + "VL    : |0x0 |0x1 |0x2 |0x0 |0x0 |0x0 |0x0 |0x0 |\nWEIGHT: |0x40|0x40|0x40|0x0 |0x0 |0x0 |0x0 |0x0 |\n"
+            + "# High priority VL Arbitration Table:\nVL    : |0x0 |0x1 |0x0 |0x0 |0x0 |0x0 |0x0 |0x0 |\n"
+            + "WEIGHT: |0x40|0x40|0x0 |0x0 |0x0 |0x0 |0x0 |0x0 |\n";
+    assertEquals(
+        List.of(List.of("0:64", "1:64"), List.of("0:64", "1:64", "2:64")),
+        IbFabricReader.vlarb(out));
+  }
 
-    @Test
-    void guidsAreWidenedToSixteenDigits() {
-        assertEquals("0x0002c90300b00021", IbFabricReader.guid("0x2c90300b00021"));
-    }
+  @Test
+  void guidsAreWidenedToSixteenDigits() {
+    assertEquals("0x0002c90300b00021", IbFabricReader.guid("0x2c90300b00021"));
+  }
 }

@@ -16,145 +16,179 @@ import org.junit.jupiter.api.io.TempDir;
 /** Faults a real netconfd cannot produce, played by fake devices (named as such). */
 class FakeDeviceTest {
 
-    private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(2));
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(2));
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private NetconfClient client() {
-        return new NetconfClient(ClientSettings.defaults(), Map.of("FAKE_PW", "anything")::get);
+  private NetconfClient client() {
+    return new NetconfClient(ClientSettings.defaults(), Map.of("FAKE_PW", "anything")::get);
+  }
+
+  private NetconfSession connect(NetconfClient c, FakeDevice device, String name)
+      throws NetconfException {
+    return c.connect(
+        device.endpoint(name),
+        Credentials.passwordFromEnv(FakeDevice.USER, "FAKE_PW"),
+        HostKeyPolicy.acceptNew(dir.resolve("known_hosts")),
+        TIMEOUTS);
+  }
+
+  private static void assertNothingExpanded(Throwable e, String... canaries) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      for (String canary : canaries) {
+        assertFalse(String.valueOf(t.getMessage()).contains(canary), t.toString());
+        assertFalse(t.toString().contains(canary));
+      }
     }
+  }
 
-    private NetconfSession connect(NetconfClient c, FakeDevice device, String name) throws NetconfException {
-        return c.connect(device.endpoint(name), Credentials.passwordFromEnv(FakeDevice.USER, "FAKE_PW"),
-                HostKeyPolicy.acceptNew(dir.resolve("known_hosts")), TIMEOUTS);
+  @Test
+  void dtdInTheHelloIsRefusedWithNothingExpanded() throws Exception {
+    Path canaryFile =
+        Files.writeString(dir.resolve("canary.txt"), "CANARY-FILE-" + UUID.randomUUID());
+    String canaryText = "CANARY-TEXT-" + UUID.randomUUID();
+    try (FakeDtdDevice device =
+            new FakeDtdDevice(
+                dir.resolve("hostkey"), FakeDtdDevice.Where.HELLO, canaryFile, canaryText);
+        NetconfClient c = client()) {
+      NetconfException e =
+          assertThrows(NetconfException.class, () -> connect(c, device, "fake-dtd"));
+      assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
+      assertTrue(e.getMessage().startsWith("fake-dtd (127.0.0.1:"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("server <hello> was refused: the message contains a DOCTYPE"),
+          e.getMessage());
+      assertNothingExpanded(e, Files.readString(canaryFile), canaryText);
     }
+    // accept-new recorded the fake's key on first contact
+    assertTrue(Files.readString(dir.resolve("known_hosts")).startsWith("[127.0.0.1]:"));
+  }
 
-    private static void assertNothingExpanded(Throwable e, String... canaries) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            for (String canary : canaries) {
-                assertFalse(String.valueOf(t.getMessage()).contains(canary), t.toString());
-                assertFalse(t.toString().contains(canary));
-            }
-        }
+  @Test
+  void dtdInAReplyIsRefusedAndTheSessionClosed() throws Exception {
+    Path canaryFile =
+        Files.writeString(dir.resolve("canary.txt"), "CANARY-FILE-" + UUID.randomUUID());
+    String canaryText = "CANARY-TEXT-" + UUID.randomUUID();
+    try (FakeDtdDevice device =
+            new FakeDtdDevice(
+                dir.resolve("hostkey"), FakeDtdDevice.Where.REPLY, canaryFile, canaryText);
+        NetconfClient c = client();
+        NetconfSession s = connect(c, device, "fake-dtd")) {
+      assertEquals("base:1.0", s.framing());
+      NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
+      assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
+      assertTrue(
+          e.getMessage()
+              .contains("reply to <get-config> was refused: the message contains a DOCTYPE"),
+          e.getMessage());
+      assertNothingExpanded(e, Files.readString(canaryFile), canaryText);
+      NetconfException after = assertThrows(NetconfException.class, () -> s.getConfig(null));
+      assertEquals(e.getMessage(), after.getMessage(), "a refused session stays closed");
     }
+  }
 
-    @Test
-    void dtdInTheHelloIsRefusedWithNothingExpanded() throws Exception {
-        Path canaryFile = Files.writeString(dir.resolve("canary.txt"), "CANARY-FILE-" + UUID.randomUUID());
-        String canaryText = "CANARY-TEXT-" + UUID.randomUUID();
-        try (FakeDtdDevice device = new FakeDtdDevice(dir.resolve("hostkey"), FakeDtdDevice.Where.HELLO, canaryFile,
-                canaryText); NetconfClient c = client()) {
-            NetconfException e = assertThrows(NetconfException.class, () -> connect(c, device, "fake-dtd"));
-            assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
-            assertTrue(e.getMessage().startsWith("fake-dtd (127.0.0.1:"), e.getMessage());
-            assertTrue(e.getMessage().contains("server <hello> was refused: the message contains a DOCTYPE"),
-                    e.getMessage());
-            assertNothingExpanded(e, Files.readString(canaryFile), canaryText);
-        }
-        // accept-new recorded the fake's key on first contact
-        assertTrue(Files.readString(dir.resolve("known_hosts")).startsWith("[127.0.0.1]:"));
-    }
-
-    @Test
-    void dtdInAReplyIsRefusedAndTheSessionClosed() throws Exception {
-        Path canaryFile = Files.writeString(dir.resolve("canary.txt"), "CANARY-FILE-" + UUID.randomUUID());
-        String canaryText = "CANARY-TEXT-" + UUID.randomUUID();
-        try (FakeDtdDevice device = new FakeDtdDevice(dir.resolve("hostkey"), FakeDtdDevice.Where.REPLY, canaryFile,
-                canaryText); NetconfClient c = client(); NetconfSession s = connect(c, device, "fake-dtd")) {
-            assertEquals("base:1.0", s.framing());
-            NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
-            assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
-            assertTrue(e.getMessage().contains("reply to <get-config> was refused: the message contains a DOCTYPE"),
-                    e.getMessage());
-            assertNothingExpanded(e, Files.readString(canaryFile), canaryText);
-            NetconfException after = assertThrows(NetconfException.class, () -> s.getConfig(null));
-            assertEquals(e.getMessage(), after.getMessage(), "a refused session stays closed");
-        }
-    }
-
-    @Test
-    void clientHelloGoesFirstSoAServerThatWaitsForItStillConnects() throws Exception {
-        // RFC 6241 §8.1: a peer must not wait for the other's hello before sending its own. netconfd
-        // sends first, so only a fake can play a server that speaks only after hearing the client.
-        FakeDevice.Script speaksSecond = (in, out) -> {
-            String clientHello = FakeDevice.readEom(in);
-            if (!clientHello.contains("<hello")) {
-                return;                   // the client would then time out: the assertions below fail
-            }
-            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
-            FakeDevice.readEom(in);
-            FakeDevice.send(out, "<rpc-reply message-id=\"1\" xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><ok/>"
-                    + "</rpc-reply>]]>]]>");
-            FakeDevice.drain(in);
+  @Test
+  void clientHelloGoesFirstSoAServerThatWaitsForItStillConnects() throws Exception {
+    // RFC 6241 §8.1: a peer must not wait for the other's hello before sending its own. netconfd
+    // sends first, so only a fake can play a server that speaks only after hearing the client.
+    FakeDevice.Script speaksSecond =
+        (in, out) -> {
+          String clientHello = FakeDevice.readEom(in);
+          if (!clientHello.contains("<hello")) {
+            return; // the client would then time out: the assertions below fail
+          }
+          FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+          FakeDevice.readEom(in);
+          FakeDevice.send(
+              out,
+              "<rpc-reply message-id=\"1\" xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><ok/>"
+                  + "</rpc-reply>]]>]]>");
+          FakeDevice.drain(in);
         };
-        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), speaksSecond); NetconfClient c = client();
-                NetconfSession s = connect(c, device, "fake-second")) {
-            assertEquals(7, s.hello().sessionId());
-            s.lock(Datastore.RUNNING);
-        }
+    try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), speaksSecond);
+        NetconfClient c = client();
+        NetconfSession s = connect(c, device, "fake-second")) {
+      assertEquals(7, s.hello().sessionId());
+      s.lock(Datastore.RUNNING);
     }
+  }
 
-    @Test
-    void silentDeviceTimesOut() throws Exception {
-        FakeDevice.Script silent = (in, out) -> {
-            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
-            FakeDevice.drain(in);       // reads every RPC, answers none
+  @Test
+  void silentDeviceTimesOut() throws Exception {
+    FakeDevice.Script silent =
+        (in, out) -> {
+          FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+          FakeDevice.drain(in); // reads every RPC, answers none
         };
-        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), silent); NetconfClient c = client();
-                NetconfSession s = connect(c, device, "fake-silent")) {
-            NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
-            assertEquals(NetconfException.Reason.TIMEOUT, e.reason());
-            assertTrue(e.getMessage().endsWith(": no complete reply to <get-config> within 2 s"), e.getMessage());
-        }
+    try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), silent);
+        NetconfClient c = client();
+        NetconfSession s = connect(c, device, "fake-silent")) {
+      NetconfException e = assertThrows(NetconfException.class, () -> s.getConfig(null));
+      assertEquals(NetconfException.Reason.TIMEOUT, e.reason());
+      assertTrue(
+          e.getMessage().endsWith(": no complete reply to <get-config> within 2 s"),
+          e.getMessage());
     }
+  }
 
-    @Test
-    void idleSessionsSendSshKeepalives() throws Exception {
-        FakeDevice.Script idle = (in, out) -> {
-            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
-            FakeDevice.drain(in);
+  @Test
+  void idleSessionsSendSshKeepalives() throws Exception {
+    FakeDevice.Script idle =
+        (in, out) -> {
+          FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+          FakeDevice.drain(in);
         };
-        ClientSettings keepalive = ClientSettings.defaults().withKeepalive(Duration.ofMillis(200));
-        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), idle);
-                NetconfClient c = new NetconfClient(keepalive, Map.of("FAKE_PW", "x")::get);
-                NetconfSession s = connect(c, device, "fake-idle")) {
-            assertEquals(7, s.hello().sessionId());
-            assertTrue(device.awaitKeepalives(2, 30), "no SSH keepalives from an idle session");
-        }
+    ClientSettings keepalive = ClientSettings.defaults().withKeepalive(Duration.ofMillis(200));
+    try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), idle);
+        NetconfClient c = new NetconfClient(keepalive, Map.of("FAKE_PW", "x")::get);
+        NetconfSession s = connect(c, device, "fake-idle")) {
+      assertEquals(7, s.hello().sessionId());
+      assertTrue(device.awaitKeepalives(2, 30), "no SSH keepalives from an idle session");
     }
+  }
 
-    @Test
-    void replyToAnotherMessageIdIsAProtocolError() throws Exception {
-        FakeDevice.Script wrongId = (in, out) -> {
-            FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
-            FakeDevice.readEom(in);
-            FakeDevice.readEom(in);
-            FakeDevice.send(out, "<rpc-reply message-id=\"99\" xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><ok/>"
-                    + "</rpc-reply>]]>]]>");
-            FakeDevice.drain(in);
+  @Test
+  void replyToAnotherMessageIdIsAProtocolError() throws Exception {
+    FakeDevice.Script wrongId =
+        (in, out) -> {
+          FakeDevice.send(out, FakeDevice.HELLO_1_0 + "]]>]]>");
+          FakeDevice.readEom(in);
+          FakeDevice.readEom(in);
+          FakeDevice.send(
+              out,
+              "<rpc-reply message-id=\"99\" xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><ok/>"
+                  + "</rpc-reply>]]>]]>");
+          FakeDevice.drain(in);
         };
-        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), wrongId); NetconfClient c = client();
-                NetconfSession s = connect(c, device, "fake-id")) {
-            NetconfException e = assertThrows(NetconfException.class, () -> s.lock(Datastore.RUNNING));
-            assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
-            assertTrue(e.getMessage().endsWith("reply has message-id '99', expected '1'"), e.getMessage());
-        }
+    try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), wrongId);
+        NetconfClient c = client();
+        NetconfSession s = connect(c, device, "fake-id")) {
+      NetconfException e = assertThrows(NetconfException.class, () -> s.lock(Datastore.RUNNING));
+      assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
+      assertTrue(
+          e.getMessage().endsWith("reply has message-id '99', expected '1'"), e.getMessage());
     }
+  }
 
-    @Test
-    void helloWithoutSessionIdIsAProtocolError() throws Exception {
-        FakeDevice.Script noSession = (in, out) -> {
-            FakeDevice.send(out, "<hello xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><capabilities><capability>"
-                    + "urn:ietf:params:netconf:base:1.1</capability></capabilities></hello>]]>]]>");
-            FakeDevice.drain(in);
+  @Test
+  void helloWithoutSessionIdIsAProtocolError() throws Exception {
+    FakeDevice.Script noSession =
+        (in, out) -> {
+          FakeDevice.send(
+              out,
+              "<hello xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><capabilities><capability>"
+                  + "urn:ietf:params:netconf:base:1.1</capability></capabilities></hello>]]>]]>");
+          FakeDevice.drain(in);
         };
-        try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), noSession); NetconfClient c = client()) {
-            NetconfException e = assertThrows(NetconfException.class, () -> connect(c, device, "fake-hello"));
-            assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
-            assertTrue(e.getMessage().endsWith("bad server <hello>: the server hello has no <session-id>"),
-                    e.getMessage());
-        }
+    try (FakeDevice device = new FakeDevice(dir.resolve("hostkey"), noSession);
+        NetconfClient c = client()) {
+      NetconfException e =
+          assertThrows(NetconfException.class, () -> connect(c, device, "fake-hello"));
+      assertEquals(NetconfException.Reason.PROTOCOL, e.reason());
+      assertTrue(
+          e.getMessage().endsWith("bad server <hello>: the server hello has no <session-id>"),
+          e.getMessage());
     }
+  }
 }

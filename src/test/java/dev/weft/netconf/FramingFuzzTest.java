@@ -13,9 +13,9 @@ import java.util.List;
 import org.junit.jupiter.api.Assertions;
 
 /**
- * NETCONF framing, base:1.0 (end-of-message) and base:1.1 (chunked), on any byte stream a device can send: a
- * message no larger than the limit, or a {@link FramingException} / end of stream, never another exception;
- * what is written is read back unchanged.
+ * NETCONF framing, base:1.0 (end-of-message) and base:1.1 (chunked), on any byte stream a device
+ * can send: a message no larger than the limit, or a {@link FramingException} / end of stream,
+ * never another exception; what is written is read back unchanged.
  */
 class FramingFuzzTest {
 
@@ -36,7 +36,8 @@ class FramingFuzzTest {
                   return new byte[0];
                 }
               });
-      assertTrue(message.length <= LIMIT, framing.name() + " returned " + message.length + " bytes");
+      assertTrue(
+          message.length <= LIMIT, framing.name() + " returned " + message.length + " bytes");
     }
   }
 

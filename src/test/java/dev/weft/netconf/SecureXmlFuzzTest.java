@@ -8,10 +8,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The XML reader of device messages, and the hello reader on top of it, on damaged replies, DTDs, entity bombs,
- * deep nesting and invalid UTF-8: a document or a {@link SecureXml.RejectedXmlException}, never another
- * exception (a stack overflow included). The seeds (SecureXmlFuzzTestInputs/) hold a reply, a hello and the
- * hostile documents that once needed a fix.
+ * The XML reader of device messages, and the hello reader on top of it, on damaged replies, DTDs,
+ * entity bombs, deep nesting and invalid UTF-8: a document or a {@link
+ * SecureXml.RejectedXmlException}, never another exception (a stack overflow included). The seeds
+ * (SecureXmlFuzzTestInputs/) hold a reply, a hello and the hostile documents that once needed a
+ * fix.
  */
 class SecureXmlFuzzTest {
 

@@ -46,15 +46,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The intent is declared once, in the schema; these hold every other description of it to that one:
- * each field of each intent object is a component of its record, a field of its CEL type (what {@code
- * weft rules --format cel-types} prints) and a row of the field reference in {@code
+ * each field of each intent object is a component of its record, a field of its CEL type (what
+ * {@code weft rules --format cel-types} prints) and a row of the field reference in {@code
  * docs/intent-format.md}. A field added to the schema and forgotten anywhere fails here, naming it.
  */
 class IntentModelTest {
 
   private static final IntentFields SCHEMA = IntentFields.shipped();
 
-  /** The record each intent object is mapped to (the schema names objects, the model names records). */
+  /**
+   * The record each intent object is mapped to (the schema names objects, the model names records).
+   */
   private static final Map<String, Class<?>> RECORDS =
       Map.ofEntries(
           Map.entry(IntentFields.TOP, FabricModel.class),
@@ -89,9 +91,9 @@ class IntentModelTest {
           Map.entry("waiver", Waiver.class));
 
   /**
-   * Objects the model folds into a value of their owner (a field per object, not a record), and record
-   * components named otherwise than their key. Short on purpose: each entry is a name the test cannot
-   * derive.
+   * Objects the model folds into a value of their owner (a field per object, not a record), and
+   * record components named otherwise than their key. Short on purpose: each entry is a name the
+   * test cannot derive.
    */
   private static final Set<String> FOLDED =
       Set.of("nic-model.cnp", "exception.watchdog", "headroom", "enabled-switch");
@@ -126,7 +128,9 @@ class IntentModelTest {
         continue;
       }
       Set<String> components = new HashSet<>();
-      Arrays.stream(record.getRecordComponents()).map(RecordComponent::getName).forEach(components::add);
+      Arrays.stream(record.getRecordComponents())
+          .map(RecordComponent::getName)
+          .forEach(components::add);
       for (IntentField f : o.fields()) {
         String name =
             COMPONENTS.getOrDefault(o.name() + "." + f.key(), DerivedFields.componentName(f.key()));
@@ -144,7 +148,8 @@ class IntentModelTest {
     List<String> missing = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     walk(SCHEMA.object(IntentFields.TOP), shapes.shape("weft.Fabric"), shapes, missing, seen);
-    assertEquals(List.of(), missing, "intent fields a site rule cannot see (weft rules --format cel-types)");
+    assertEquals(
+        List.of(), missing, "intent fields a site rule cannot see (weft rules --format cel-types)");
     for (IntentObject o : SCHEMA.objects()) {
       assertTrue(
           seen.contains(o.name()) || FOLDED.contains(o.name()) || o.name().equals("scheduler"),
@@ -152,7 +157,9 @@ class IntentModelTest {
     }
   }
 
-  /** Descends the schema and the CEL types together: each key a field, each nested object a type. */
+  /**
+   * Descends the schema and the CEL types together: each key a field, each nested object a type.
+   */
   private static void walk(
       IntentObject object, Shape shape, Shapes shapes, List<String> missing, Set<String> seen) {
     if (!seen.add(object.name())) {
@@ -162,7 +169,8 @@ class IntentModelTest {
       String where = object.name() + "." + f.key();
       String cel = IntentShapes.COVERS.getOrDefault(where, DerivedFields.celName(f.key()));
       if (cel.isEmpty()) {
-        assertTrue(IntentShapes.NOT_SHOWN.containsKey(where), where + " is hidden without a reason");
+        assertTrue(
+            IntentShapes.NOT_SHOWN.containsKey(where), where + " is hidden without a reason");
         continue;
       }
       if (cel.equals(".")) {
@@ -188,7 +196,8 @@ class IntentModelTest {
   void theCelTypeReferenceShowsTheFieldsTheSchemaAdded() {
     String reference = TypeReference.markdown();
     for (String field :
-        List.of("`nic_models`", "`buffer_pools`", "`health`", "`seeds`", "`gid_index`", "`media`")) {
+        List.of(
+            "`nic_models`", "`buffer_pools`", "`health`", "`seeds`", "`gid_index`", "`media`")) {
       assertTrue(reference.contains(field), () -> "weft rules --format cel-types lacks " + field);
     }
   }

@@ -13,12 +13,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 32: no generated file instructs a command that replaces what the switch runs with the file alone. Every
- * file every example inventory renders to is searched for the replace-style commands of each platform.
+ * Issue 32: no generated file instructs a command that replaces what the switch runs with the file
+ * alone. Every file every example inventory renders to is searched for the replace-style commands
+ * of each platform.
  */
 class NoDestructiveInstructionTest {
 
-  /** nv config replace, config reload, configure replace, copy ... running-config / startup-config. */
+  /**
+   * nv config replace, config reload, configure replace, copy ... running-config / startup-config.
+   */
   private static final Pattern REPLACE =
       Pattern.compile(
           "nv\\s+config\\s+replace|config\\s+reload|configure\\s+replace|copy\\s+\\S+\\s+(running|startup)-config"

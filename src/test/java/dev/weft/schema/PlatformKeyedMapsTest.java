@@ -12,8 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every map keyed by platform takes exactly the registered packs' ids: the schema spells none of them
- * (a hand-written list once refused {@code switch-os-minimum: {junos: ...}} while {@code switch-os} took it).
+ * Every map keyed by platform takes exactly the registered packs' ids: the schema spells none of
+ * them (a hand-written list once refused {@code switch-os-minimum: {junos: ...}} while {@code
+ * switch-os} took it).
  */
 class PlatformKeyedMapsTest {
 
@@ -23,7 +24,11 @@ class PlatformKeyedMapsTest {
     String yaml =
         TestYaml.ROCE.replace(
             "  congestion-control: dcqcn\n",
-            "  congestion-control: dcqcn\n  versions:\n    " + map + ": { " + key + ": \"1.0\" }\n");
+            "  congestion-control: dcqcn\n  versions:\n    "
+                + map
+                + ": { "
+                + key
+                + ": \"1.0\" }\n");
     return VALIDATOR.validate("inv/f.yaml", TestYaml.parse("inv/f.yaml", yaml).root());
   }
 

@@ -8,11 +8,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A test that needs a real peer started from the machine's packages (netconfd, OpenSSH, OpenSM + ibsim,
- * yanglint, the SARIF validator...). Tagged {@code lab}: {@code ./mvnw test} leaves it out (unit tests run
- * on any machine with Java), failsafe runs it in {@code verify} after {@code scripts/install-test-deps}.
- * When what it {@link #needs() needs} is missing it is skipped with a message naming the packages, except
- * in CI ({@code CI} set), where a missing package is a failure, never a silent skip.
+ * A test that needs a real peer started from the machine's packages (netconfd, OpenSSH, OpenSM +
+ * ibsim, yanglint, the SARIF validator...). Tagged {@code lab}: {@code ./mvnw test} leaves it out
+ * (unit tests run on any machine with Java), failsafe runs it in {@code verify} after {@code
+ * scripts/install-test-deps}. When what it {@link #needs() needs} is missing it is skipped with a
+ * message naming the packages, except in CI ({@code CI} set), where a missing package is a failure,
+ * never a silent skip.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -20,6 +21,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LabRequirements.class)
 public @interface LabTest {
 
-    /** Executables (absolute paths, or paths relative to the project folder) the test needs. */
-    String[] needs() default {};
+  /** Executables (absolute paths, or paths relative to the project folder) the test needs. */
+  String[] needs() default {};
 }

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test helper: an inventory's cabling as network namespaces joined by veth pairs with Debian's lldpd in each
- * ({@code scripts/lldp-lab}); its changes (swap, move, down, up) return once every lldpd shows the new cabling.
+ * Test helper: an inventory's cabling as network namespaces joined by veth pairs with Debian's
+ * lldpd in each ({@code scripts/lldp-lab}); its changes (swap, move, down, up) return once every
+ * lldpd shows the new cabling.
  */
 public final class LldpLab implements AutoCloseable {
 
@@ -24,7 +25,10 @@ public final class LldpLab implements AutoCloseable {
     this.stateDir = stateDir;
   }
 
-  /** Cables every link of {@code inventory} (a folder) and waits until each lldpd shows its neighbours. */
+  /**
+   * Cables every link of {@code inventory} (a folder) and waits until each lldpd shows its
+   * neighbours.
+   */
   public static LldpLab start(Path inventory) throws IOException, InterruptedException {
     LldpLab lab = new LldpLab(Files.createTempDirectory("weft-lldp-lab"));
     try {
@@ -70,17 +74,28 @@ public final class LldpLab implements AutoCloseable {
     Path log = Files.createTempFile("lldp-lab", ".log");
     Path out = Files.createTempFile("lldp-lab", ".out");
     try {
-      List<String> cmd = new ArrayList<>(List.of("bash", SshLab.projectDir().resolve("scripts/lldp-lab").toString()));
+      List<String> cmd =
+          new ArrayList<>(
+              List.of("bash", SshLab.projectDir().resolve("scripts/lldp-lab").toString()));
       cmd.addAll(List.of(args));
-      Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).redirectOutput(out.toFile())
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      Process p =
+          new ProcessBuilder(cmd)
+              .redirectError(log.toFile())
+              .redirectOutput(out.toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .start();
       if (!p.waitFor(300, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         throw new IOException("lldp-lab " + String.join(" ", args) + " did not finish in 300 s");
       }
       if (p.exitValue() != 0) {
-        throw new IOException("lldp-lab " + String.join(" ", args) + " failed (exit " + p.exitValue() + "):\n"
-            + Files.readString(log, StandardCharsets.UTF_8));
+        throw new IOException(
+            "lldp-lab "
+                + String.join(" ", args)
+                + " failed (exit "
+                + p.exitValue()
+                + "):\n"
+                + Files.readString(log, StandardCharsets.UTF_8));
       }
       return Files.readString(out, StandardCharsets.UTF_8);
     } finally {

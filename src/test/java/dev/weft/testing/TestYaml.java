@@ -1,11 +1,11 @@
 package dev.weft.testing;
 
 import dev.weft.intent.ParsedFile;
+import dev.weft.source.SourceFile;
+import dev.weft.source.WorkingTreeSource;
 import dev.weft.yaml.LoadLimits;
 import dev.weft.yaml.ParseResult;
 import dev.weft.yaml.YamlParser;
-import dev.weft.source.SourceFile;
-import dev.weft.source.WorkingTreeSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,43 +13,46 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** Test input helpers over the real parser and loader: inline YAML, or a temporary inventory folder. */
+/**
+ * Test input helpers over the real parser and loader: inline YAML, or a temporary inventory folder.
+ */
 public final class TestYaml {
 
-    private TestYaml() {}
+  private TestYaml() {}
 
-    /** One file parsed by the real parser; fails the test if the YAML itself is broken. */
-    public static ParsedFile parse(String file, String yaml) {
-        SourceFile source = new SourceFile(file, yaml.getBytes(StandardCharsets.UTF_8), "test");
-        ParseResult result = new YamlParser(LoadLimits.defaults()).parse(source);
-        if (!result.ok()) {
-            throw new AssertionError("test YAML does not parse: " + result.findings());
-        }
-        return new ParsedFile(source, result.root());
+  /** One file parsed by the real parser; fails the test if the YAML itself is broken. */
+  public static ParsedFile parse(String file, String yaml) {
+    SourceFile source = new SourceFile(file, yaml.getBytes(StandardCharsets.UTF_8), "test");
+    ParseResult result = new YamlParser(LoadLimits.defaults()).parse(source);
+    if (!result.ok()) {
+      throw new AssertionError("test YAML does not parse: " + result.findings());
     }
+    return new ParsedFile(source, result.root());
+  }
 
-    /** Writes the files under {@code dir/inv} and returns a source for that inventory. */
-    public static WorkingTreeSource inventory(Path dir, Map<String, String> files) {
-        try {
-            Path inv = dir.resolve("inv");
-            for (Map.Entry<String, String> f : files.entrySet()) {
-                Path p = inv.resolve(f.getKey());
-                Files.createDirectories(p.getParent());
-                Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
-            }
-            return new WorkingTreeSource(dir, inv);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+  /** Writes the files under {@code dir/inv} and returns a source for that inventory. */
+  public static WorkingTreeSource inventory(Path dir, Map<String, String> files) {
+    try {
+      Path inv = dir.resolve("inv");
+      for (Map.Entry<String, String> f : files.entrySet()) {
+        Path p = inv.resolve(f.getKey());
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
+      }
+      return new WorkingTreeSource(dir, inv);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    /** The project root: surefire sets {@code weft.project.dir}; else the current directory. */
-    public static Path projectDir() {
-        return Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath().normalize();
-    }
+  /** The project root: surefire sets {@code weft.project.dir}; else the current directory. */
+  public static Path projectDir() {
+    return Path.of(System.getProperty("weft.project.dir", ".")).toAbsolutePath().normalize();
+  }
 
-    /** A valid single-file RoCE inventory to break one thing at a time. */
-    public static final String ROCE = """
+  /** A valid single-file RoCE inventory to break one thing at a time. */
+  public static final String ROCE =
+      """
             version: 1
             fabric:
               name: pod

@@ -20,288 +20,387 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a Cumulus Linux NVUE configuration as JSON ({@code nv config show -o json}: the applied revision, a
- * list of {@code header}/{@code set} documents; or the object of the {@code set} document alone, as the NVUE
- * REST API returns it) into a compiled switch, feature by feature:
+ * Reads a Cumulus Linux NVUE configuration as JSON ({@code nv config show -o json}: the applied
+ * revision, a list of {@code header}/{@code set} documents; or the object of the {@code set}
+ * document alone, as the NVUE REST API returns it) into a compiled switch, feature by feature:
+ *
  * <ul>
- * <li>classification: {@code qos mapping default-global} ({@code trust}, {@code dscp <d> switch-priority}) and
- *     {@code qos egress-queue-mapping default-global switch-priority <p> traffic-class};</li>
- * <li>scheduler: {@code qos egress-scheduler default-global traffic-class <tc>} ({@code mode strict|dwrr},
- *     {@code bw-percent});</li>
- * <li>ECN: {@code qos congestion-control default-global traffic-class <tc>} ({@code ecn enable},
- *     {@code min-threshold}, {@code max-threshold} in bytes, {@code probability}); NVUE names no profiles, so
- *     each marking traffic class is profile {@code tc<N>};</li>
- * <li>PFC and buffers: {@code qos pfc <profile>} ({@code switch-priority}, {@code cable-length} in metres)
- *     bound per port with {@code interface <swp> qos pfc profile}; NVUE sizes headroom itself, so none is
- *     read;</li>
- * <li>watchdog: {@code qos pfc-watchdog} ({@code polling-interval} ms, {@code robustness}: detection is
- *     robustness × polling interval) and per port {@code qos pfc-watchdog state enable}; NVUE has no
- *     restoration time or action: they read as {@link #RESTORATION_NOT_SET} and {@link #ACTION}, so that a
- *     change of the robustness is one finding, not two;</li>
- * <li>ports: {@code interface <swp>} {@code link mtu}, {@code link speed} ({@code 400G}), {@code description}
- *     (the link peer);</li>
- * <li>ECMP hash: {@code system forwarding ecmp-hash <field> on|enabled}.</li>
+ *   <li>classification: {@code qos mapping default-global} ({@code trust}, {@code dscp <d>
+ *       switch-priority}) and {@code qos egress-queue-mapping default-global switch-priority <p>
+ *       traffic-class};
+ *   <li>scheduler: {@code qos egress-scheduler default-global traffic-class <tc>} ({@code mode
+ *       strict|dwrr}, {@code bw-percent});
+ *   <li>ECN: {@code qos congestion-control default-global traffic-class <tc>} ({@code ecn enable},
+ *       {@code min-threshold}, {@code max-threshold} in bytes, {@code probability}); NVUE names no
+ *       profiles, so each marking traffic class is profile {@code tc<N>};
+ *   <li>PFC and buffers: {@code qos pfc <profile>} ({@code switch-priority}, {@code cable-length}
+ *       in metres) bound per port with {@code interface <swp> qos pfc profile}; NVUE sizes headroom
+ *       itself, so none is read;
+ *   <li>watchdog: {@code qos pfc-watchdog} ({@code polling-interval} ms, {@code robustness}:
+ *       detection is robustness × polling interval) and per port {@code qos pfc-watchdog state
+ *       enable}; NVUE has no restoration time or action: they read as {@link #RESTORATION_NOT_SET}
+ *       and {@link #ACTION}, so that a change of the robustness is one finding, not two;
+ *   <li>ports: {@code interface <swp>} {@code link mtu}, {@code link speed} ({@code 400G}), {@code
+ *       description} (the link peer);
+ *   <li>ECMP hash: {@code system forwarding ecmp-hash <field> on|enabled}.
  * </ul>
- * Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException} naming the NVUE
- * path, e.g. {@code qos.congestion-control.default-global.traffic-class.3.min-threshold}.
+ *
+ * Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException} naming
+ * the NVUE path, e.g. {@code qos.congestion-control.default-global.traffic-class.3.min-threshold}.
  */
 public final class CumulusNvueReader {
 
-    public static final String PLATFORM = "cumulus";
-    /** What Weft reads as the watchdog action: NVUE has no such setting. */
-    static final String ACTION = "drop";
-    /** What Weft reads as the watchdog restoration time: NVUE has no such setting. */
-    static final long RESTORATION_NOT_SET = 0;
-    private static final Pattern SPEED = Pattern.compile("([0-9]{1,5})G");
+  public static final String PLATFORM = "cumulus";
 
-    private final String what;
+  /** What Weft reads as the watchdog action: NVUE has no such setting. */
+  static final String ACTION = "drop";
 
-    private CumulusNvueReader(String what) {
-        this.what = what;
+  /** What Weft reads as the watchdog restoration time: NVUE has no such setting. */
+  static final long RESTORATION_NOT_SET = 0;
+
+  private static final Pattern SPEED = Pattern.compile("([0-9]{1,5})G");
+
+  private final String what;
+
+  private CumulusNvueReader(String what) {
+    this.what = what;
+  }
+
+  /**
+   * @param name the switch's name
+   * @param what names the text in messages, e.g. {@code spine-c1 (127.0.0.1:2222) `nv config show
+   *     -o json`}
+   */
+  public static CompiledSwitch read(String json, String name, String what) throws ReadException {
+    Object root;
+    try {
+      root = Json.parse(json);
+    } catch (JsonException e) {
+      throw new ReadException(what + ":" + e.getMessage());
+    }
+    return new CumulusNvueReader(what).toSwitch(setDocument(root, what), name);
+  }
+
+  /**
+   * The {@code set} document: the object itself, or the merge of the {@code set} members of a
+   * revision list.
+   */
+  static Map<String, Object> setDocument(Object root, String what) throws ReadException {
+    if (root instanceof Map<?, ?> m) {
+      return cast(m);
+    }
+    if (!(root instanceof List<?> docs)) {
+      throw new ReadException(
+          what + ":1:1: expected an NVUE revision (a list of header/set documents) or an object");
+    }
+    Map<String, Object> set = new LinkedHashMap<>();
+    for (Object doc : docs) {
+      if (!(doc instanceof Map<?, ?> d)) {
+        throw new ReadException(
+            what + ": expected header/set documents in the revision list, found " + doc);
+      }
+      Object s = d.get("set");
+      if (s instanceof Map<?, ?> sm) {
+        set.putAll(cast(sm));
+      } else if (s != null) {
+        throw new ReadException(what + ": set: expected an object, found " + s);
+      }
+    }
+    return set;
+  }
+
+  private CompiledSwitch toSwitch(Map<String, Object> set, String name) throws ReadException {
+    Map<String, Object> qos = obj(set, "qos", "qos");
+    Map<Integer, Integer> dscp = new TreeMap<>();
+    Map<String, Object> mapping =
+        obj(obj(qos, "mapping", "qos.mapping"), "default-global", "qos.mapping.default-global");
+    boolean trust =
+        mapping.containsKey("trust")
+            && !"l2".equals(str(mapping.get("trust"), "qos.mapping.default-global.trust"));
+    for (Map.Entry<String, Object> e :
+        obj(mapping, "dscp", "qos.mapping.default-global.dscp").entrySet()) {
+      String where = "qos.mapping.default-global.dscp." + e.getKey();
+      int d = number(e.getKey(), where, 0, 63);
+      dscp.put(
+          d,
+          number(
+              obj(e.getValue(), where).get("switch-priority"), where + ".switch-priority", 0, 7));
+    }
+    List<Integer> toQueue = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
+    Map<String, Object> egress =
+        obj(
+            obj(qos, "egress-queue-mapping", "qos.egress-queue-mapping"),
+            "default-global",
+            "qos.egress-queue-mapping.default-global");
+    for (Map.Entry<String, Object> e :
+        obj(egress, "switch-priority", "qos.egress-queue-mapping.default-global.switch-priority")
+            .entrySet()) {
+      String where = "qos.egress-queue-mapping.default-global.switch-priority." + e.getKey();
+      toQueue.set(
+          number(e.getKey(), where, 0, 7),
+          number(obj(e.getValue(), where).get("traffic-class"), where + ".traffic-class", 0, 7));
     }
 
-    /**
-     * @param name the switch's name
-     * @param what names the text in messages, e.g. {@code spine-c1 (127.0.0.1:2222) `nv config show -o json`}
-     */
-    public static CompiledSwitch read(String json, String name, String what) throws ReadException {
-        Object root;
-        try {
-            root = Json.parse(json);
-        } catch (JsonException e) {
-            throw new ReadException(what + ":" + e.getMessage());
-        }
-        return new CumulusNvueReader(what).toSwitch(setDocument(root, what), name);
+    Map<String, Map<String, Object>> pfcProfiles = new TreeMap<>();
+    TreeSet<Integer> lossless = new TreeSet<>();
+    for (Map.Entry<String, Object> e : obj(qos, "pfc", "qos.pfc").entrySet()) {
+      String where = "qos.pfc." + e.getKey();
+      Map<String, Object> profile = obj(e.getValue(), where);
+      pfcProfiles.put(e.getKey(), profile);
+      for (String prio : obj(profile, "switch-priority", where + ".switch-priority").keySet()) {
+        lossless.add(number(prio, where + ".switch-priority." + prio, 0, 7));
+      }
+    }
+    TreeSet<Integer> losslessQueues = new TreeSet<>();
+    lossless.forEach(p -> losslessQueues.add(toQueue.get(p)));
+
+    List<EcnProfile> ecn = new ArrayList<>();
+    Map<Integer, String> ecnOfQueue = new TreeMap<>();
+    Map<String, Object> cc =
+        obj(
+            obj(qos, "congestion-control", "qos.congestion-control"),
+            "default-global",
+            "qos.congestion-control.default-global");
+    for (Map.Entry<String, Object> e :
+        obj(cc, "traffic-class", "qos.congestion-control.default-global.traffic-class")
+            .entrySet()) {
+      String where = "qos.congestion-control.default-global.traffic-class." + e.getKey();
+      int tc = number(e.getKey(), where, 0, 7);
+      Map<String, Object> t = obj(e.getValue(), where);
+      if (!"enable".equals(t.containsKey("ecn") ? str(t.get("ecn"), where + ".ecn") : "disable")) {
+        continue;
+      }
+      String profile = "tc" + tc;
+      ecn.add(
+          new EcnProfile(
+              profile,
+              bytes(t.get("min-threshold"), where + ".min-threshold"),
+              bytes(t.get("max-threshold"), where + ".max-threshold"),
+              t.containsKey("probability")
+                  ? number(t.get("probability"), where + ".probability", 1, 100)
+                  : 100));
+      ecnOfQueue.put(tc, profile);
     }
 
-    /** The {@code set} document: the object itself, or the merge of the {@code set} members of a revision list. */
-    static Map<String, Object> setDocument(Object root, String what) throws ReadException {
-        if (root instanceof Map<?, ?> m) {
-            return cast(m);
+    List<CompiledQueue> queues = new ArrayList<>();
+    Map<String, Object> scheduler =
+        obj(
+            obj(qos, "egress-scheduler", "qos.egress-scheduler"),
+            "default-global",
+            "qos.egress-scheduler.default-global");
+    for (Map.Entry<String, Object> e :
+        new TreeMap<>(
+                obj(
+                    scheduler,
+                    "traffic-class",
+                    "qos.egress-scheduler.default-global.traffic-class"))
+            .entrySet()) {
+      String where = "qos.egress-scheduler.default-global.traffic-class." + e.getKey();
+      int tc = number(e.getKey(), where, 0, 7);
+      Map<String, Object> t = obj(e.getValue(), where);
+      String mode = t.containsKey("mode") ? str(t.get("mode"), where + ".mode") : "dwrr";
+      boolean strict = mode.equals("strict");
+      if (!strict && !mode.equals("dwrr")) {
+        throw new ReadException(
+            what + ": " + where + ".mode: expected strict or dwrr, found \"" + mode + "\"");
+      }
+      Integer weight = strict ? null : number(t.get("bw-percent"), where + ".bw-percent", 1, 100);
+      queues.add(
+          new CompiledQueue(
+              tc,
+              null,
+              strict ? CompiledQueue.STRICT : CompiledQueue.DWRR,
+              weight,
+              ecnOfQueue.get(tc),
+              losslessQueues.contains(tc)));
+    }
+    queues.sort(java.util.Comparator.comparingInt(CompiledQueue::queue));
+
+    Map<String, Object> wd = obj(qos, "pfc-watchdog", "qos.pfc-watchdog");
+    long poll =
+        wd.containsKey("polling-interval")
+            ? number(wd.get("polling-interval"), "qos.pfc-watchdog.polling-interval", 1, 60_000)
+            : 100;
+    long robustness =
+        wd.containsKey("robustness")
+            ? number(wd.get("robustness"), "qos.pfc-watchdog.robustness", 1, 1000)
+            : 3;
+
+    List<CompiledPort> ports = new ArrayList<>();
+    boolean anyWatchdog = false;
+    for (Map.Entry<String, Object> e : obj(set, "interface", "interface").entrySet()) {
+      String port = e.getKey();
+      String where = "interface." + port;
+      Map<String, Object> i = obj(e.getValue(), where);
+      if (i.containsKey("type") && !"swp".equals(str(i.get("type"), where + ".type"))) {
+        continue; // loopback, bond, eth0: not a switch port of the plan
+      }
+      Map<String, Object> link = obj(i, "link", where + ".link");
+      Integer mtu =
+          link.containsKey("mtu") ? number(link.get("mtu"), where + ".link.mtu", 552, 9216) : null;
+      Integer speed =
+          link.containsKey("speed") ? speed(link.get("speed"), where + ".link.speed") : null;
+      String peer =
+          i.containsKey("description") ? str(i.get("description"), where + ".description") : null;
+      Map<String, Object> portQos = obj(i, "qos", where + ".qos");
+      List<Integer> pfc = new ArrayList<>();
+      Integer cable = null;
+      Map<String, Object> portPfc = obj(portQos, "pfc", where + ".qos.pfc");
+      if (portPfc.containsKey("profile")) {
+        String name2 = str(portPfc.get("profile"), where + ".qos.pfc.profile");
+        Map<String, Object> profile = pfcProfiles.get(name2);
+        if (profile == null) {
+          throw new ReadException(
+              what + ": " + where + ".qos.pfc.profile: qos.pfc." + name2 + " does not exist");
         }
-        if (!(root instanceof List<?> docs)) {
-            throw new ReadException(what + ":1:1: expected an NVUE revision (a list of header/set documents) or an object");
+        for (String prio :
+            new TreeSet<>(
+                obj(profile, "switch-priority", "qos.pfc." + name2 + ".switch-priority")
+                    .keySet())) {
+          pfc.add(number(prio, "qos.pfc." + name2 + ".switch-priority." + prio, 0, 7));
         }
-        Map<String, Object> set = new LinkedHashMap<>();
-        for (Object doc : docs) {
-            if (!(doc instanceof Map<?, ?> d)) {
-                throw new ReadException(what + ": expected header/set documents in the revision list, found " + doc);
-            }
-            Object s = d.get("set");
-            if (s instanceof Map<?, ?> sm) {
-                set.putAll(cast(sm));
-            } else if (s != null) {
-                throw new ReadException(what + ": set: expected an object, found " + s);
-            }
+        pfc.sort(null);
+        if (profile.containsKey("cable-length")) {
+          cable =
+              number(profile.get("cable-length"), "qos.pfc." + name2 + ".cable-length", 1, 100_000);
         }
-        return set;
+      }
+      Map<String, Object> portWd = obj(portQos, "pfc-watchdog", where + ".qos.pfc-watchdog");
+      boolean watchdog =
+          portWd.containsKey("state")
+              && "enable".equals(str(portWd.get("state"), where + ".qos.pfc-watchdog.state"));
+      anyWatchdog |= watchdog;
+      TreeSet<Integer> wdQueues = new TreeSet<>();
+      if (watchdog) {
+        pfc.forEach(p -> wdQueues.add(toQueue.get(p)));
+      }
+      ports.add(
+          CompiledPort.builder()
+              .name(port)
+              .speedGbps(speed)
+              .mtu(mtu)
+              .cableLengthMetres(cable)
+              .peer(peer)
+              .trustDscp(trust)
+              .pfcPriorities(pfc)
+              .priorityToQueue(toQueue)
+              .pfcPriorityToQueue(toQueue)
+              .queues(queues)
+              .watchdog(watchdog)
+              .watchdogQueues(List.copyOf(wdQueues))
+              .build());
+    }
+    CompiledWatchdog watchdog = null;
+    if (anyWatchdog) {
+      long detection = poll * robustness;
+      watchdog = new CompiledWatchdog(true, ACTION, detection, RESTORATION_NOT_SET, poll);
+    } else if (!wd.isEmpty()) {
+      watchdog = ReadBack.disabledWatchdog(poll);
     }
 
-    private CompiledSwitch toSwitch(Map<String, Object> set, String name) throws ReadException {
-        Map<String, Object> qos = obj(set, "qos", "qos");
-        Map<Integer, Integer> dscp = new TreeMap<>();
-        Map<String, Object> mapping = obj(obj(qos, "mapping", "qos.mapping"), "default-global", "qos.mapping.default-global");
-        boolean trust = mapping.containsKey("trust")
-                && !"l2".equals(str(mapping.get("trust"), "qos.mapping.default-global.trust"));
-        for (Map.Entry<String, Object> e : obj(mapping, "dscp", "qos.mapping.default-global.dscp").entrySet()) {
-            String where = "qos.mapping.default-global.dscp." + e.getKey();
-            int d = number(e.getKey(), where, 0, 63);
-            dscp.put(d, number(obj(e.getValue(), where).get("switch-priority"), where + ".switch-priority", 0, 7));
-        }
-        List<Integer> toQueue = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
-        Map<String, Object> egress = obj(obj(qos, "egress-queue-mapping", "qos.egress-queue-mapping"), "default-global",
-                "qos.egress-queue-mapping.default-global");
-        for (Map.Entry<String, Object> e : obj(egress, "switch-priority", "qos.egress-queue-mapping.default-global.switch-priority").entrySet()) {
-            String where = "qos.egress-queue-mapping.default-global.switch-priority." + e.getKey();
-            toQueue.set(number(e.getKey(), where, 0, 7), number(obj(e.getValue(), where).get("traffic-class"),
-                    where + ".traffic-class", 0, 7));
-        }
-
-        Map<String, Map<String, Object>> pfcProfiles = new TreeMap<>();
-        TreeSet<Integer> lossless = new TreeSet<>();
-        for (Map.Entry<String, Object> e : obj(qos, "pfc", "qos.pfc").entrySet()) {
-            String where = "qos.pfc." + e.getKey();
-            Map<String, Object> profile = obj(e.getValue(), where);
-            pfcProfiles.put(e.getKey(), profile);
-            for (String prio : obj(profile, "switch-priority", where + ".switch-priority").keySet()) {
-                lossless.add(number(prio, where + ".switch-priority." + prio, 0, 7));
-            }
-        }
-        TreeSet<Integer> losslessQueues = new TreeSet<>();
-        lossless.forEach(p -> losslessQueues.add(toQueue.get(p)));
-
-        List<EcnProfile> ecn = new ArrayList<>();
-        Map<Integer, String> ecnOfQueue = new TreeMap<>();
-        Map<String, Object> cc = obj(obj(qos, "congestion-control", "qos.congestion-control"), "default-global",
-                "qos.congestion-control.default-global");
-        for (Map.Entry<String, Object> e : obj(cc, "traffic-class", "qos.congestion-control.default-global.traffic-class").entrySet()) {
-            String where = "qos.congestion-control.default-global.traffic-class." + e.getKey();
-            int tc = number(e.getKey(), where, 0, 7);
-            Map<String, Object> t = obj(e.getValue(), where);
-            if (!"enable".equals(t.containsKey("ecn") ? str(t.get("ecn"), where + ".ecn") : "disable")) {
-                continue;
-            }
-            String profile = "tc" + tc;
-            ecn.add(new EcnProfile(profile, bytes(t.get("min-threshold"), where + ".min-threshold"),
-                    bytes(t.get("max-threshold"), where + ".max-threshold"),
-                    t.containsKey("probability") ? number(t.get("probability"), where + ".probability", 1, 100) : 100));
-            ecnOfQueue.put(tc, profile);
-        }
-
-        List<CompiledQueue> queues = new ArrayList<>();
-        Map<String, Object> scheduler = obj(obj(qos, "egress-scheduler", "qos.egress-scheduler"), "default-global",
-                "qos.egress-scheduler.default-global");
-        for (Map.Entry<String, Object> e : new TreeMap<>(obj(scheduler, "traffic-class",
-                "qos.egress-scheduler.default-global.traffic-class")).entrySet()) {
-            String where = "qos.egress-scheduler.default-global.traffic-class." + e.getKey();
-            int tc = number(e.getKey(), where, 0, 7);
-            Map<String, Object> t = obj(e.getValue(), where);
-            String mode = t.containsKey("mode") ? str(t.get("mode"), where + ".mode") : "dwrr";
-            boolean strict = mode.equals("strict");
-            if (!strict && !mode.equals("dwrr")) {
-                throw new ReadException(what + ": " + where + ".mode: expected strict or dwrr, found \"" + mode + "\"");
-            }
-            Integer weight = strict ? null : number(t.get("bw-percent"), where + ".bw-percent", 1, 100);
-            queues.add(new CompiledQueue(tc, null, strict ? CompiledQueue.STRICT : CompiledQueue.DWRR, weight,
-                    ecnOfQueue.get(tc), losslessQueues.contains(tc)));
-        }
-        queues.sort(java.util.Comparator.comparingInt(CompiledQueue::queue));
-
-        Map<String, Object> wd = obj(qos, "pfc-watchdog", "qos.pfc-watchdog");
-        long poll = wd.containsKey("polling-interval") ? number(wd.get("polling-interval"), "qos.pfc-watchdog.polling-interval", 1, 60_000) : 100;
-        long robustness = wd.containsKey("robustness") ? number(wd.get("robustness"), "qos.pfc-watchdog.robustness", 1, 1000) : 3;
-
-        List<CompiledPort> ports = new ArrayList<>();
-        boolean anyWatchdog = false;
-        for (Map.Entry<String, Object> e : obj(set, "interface", "interface").entrySet()) {
-            String port = e.getKey();
-            String where = "interface." + port;
-            Map<String, Object> i = obj(e.getValue(), where);
-            if (i.containsKey("type") && !"swp".equals(str(i.get("type"), where + ".type"))) {
-                continue;     // loopback, bond, eth0: not a switch port of the plan
-            }
-            Map<String, Object> link = obj(i, "link", where + ".link");
-            Integer mtu = link.containsKey("mtu") ? number(link.get("mtu"), where + ".link.mtu", 552, 9216) : null;
-            Integer speed = link.containsKey("speed") ? speed(link.get("speed"), where + ".link.speed") : null;
-            String peer = i.containsKey("description") ? str(i.get("description"), where + ".description") : null;
-            Map<String, Object> portQos = obj(i, "qos", where + ".qos");
-            List<Integer> pfc = new ArrayList<>();
-            Integer cable = null;
-            Map<String, Object> portPfc = obj(portQos, "pfc", where + ".qos.pfc");
-            if (portPfc.containsKey("profile")) {
-                String name2 = str(portPfc.get("profile"), where + ".qos.pfc.profile");
-                Map<String, Object> profile = pfcProfiles.get(name2);
-                if (profile == null) {
-                    throw new ReadException(what + ": " + where + ".qos.pfc.profile: qos.pfc." + name2 + " does not exist");
-                }
-                for (String prio : new TreeSet<>(obj(profile, "switch-priority", "qos.pfc." + name2 + ".switch-priority").keySet())) {
-                    pfc.add(number(prio, "qos.pfc." + name2 + ".switch-priority." + prio, 0, 7));
-                }
-                pfc.sort(null);
-                if (profile.containsKey("cable-length")) {
-                    cable = number(profile.get("cable-length"), "qos.pfc." + name2 + ".cable-length", 1, 100_000);
-                }
-            }
-            Map<String, Object> portWd = obj(portQos, "pfc-watchdog", where + ".qos.pfc-watchdog");
-            boolean watchdog = portWd.containsKey("state") && "enable".equals(str(portWd.get("state"), where + ".qos.pfc-watchdog.state"));
-            anyWatchdog |= watchdog;
-            TreeSet<Integer> wdQueues = new TreeSet<>();
-            if (watchdog) {
-                pfc.forEach(p -> wdQueues.add(toQueue.get(p)));
-            }
-            ports.add(CompiledPort.builder().name(port).speedGbps(speed).mtu(mtu).cableLengthMetres(cable).peer(peer)
-                    .trustDscp(trust).pfcPriorities(pfc).priorityToQueue(toQueue).pfcPriorityToQueue(toQueue)
-                    .queues(queues).watchdog(watchdog).watchdogQueues(List.copyOf(wdQueues)).build());
-        }
-        CompiledWatchdog watchdog = null;
-        if (anyWatchdog) {
-            long detection = poll * robustness;
-            watchdog = new CompiledWatchdog(true, ACTION, detection, RESTORATION_NOT_SET, poll);
-        } else if (!wd.isEmpty()) {
-            watchdog = ReadBack.disabledWatchdog(poll);
-        }
-
-        List<String> hash = new ArrayList<>();
-        Map<String, Object> ecmp = obj(obj(obj(set, "system", "system"), "forwarding", "system.forwarding"), "ecmp-hash",
-                "system.forwarding.ecmp-hash");
-        for (Map.Entry<String, Object> e : ecmp.entrySet()) {
-            String where = "system.forwarding.ecmp-hash." + e.getKey();
-            String v = str(e.getValue(), where);
-            if (v.equals("on") || v.equals("enabled")) {
-                String field = CumulusPack.HASH.intentName(e.getKey());
-                hash.add(field != null ? field : e.getKey());
-            } else if (!v.equals("off") && !v.equals("disabled")) {
-                throw new ReadException(what + ": " + where + ": expected on, off, enabled or disabled, found \"" + v + "\"");
-            }
-        }
-        hash.sort(null);
-        return CompiledSwitch.builder().name(name).platform(PLATFORM).congestionControl(ReadBack.congestionControl(lossless, queues))
-                .dscpToPriority(dscp).priorityToQueue(toQueue).losslessPriorities(List.copyOf(lossless)).queues(queues)
-                .ecnProfiles(ecn).watchdog(watchdog).ecmpHashFields(hash).ports(ports).build();
+    List<String> hash = new ArrayList<>();
+    Map<String, Object> ecmp =
+        obj(
+            obj(obj(set, "system", "system"), "forwarding", "system.forwarding"),
+            "ecmp-hash",
+            "system.forwarding.ecmp-hash");
+    for (Map.Entry<String, Object> e : ecmp.entrySet()) {
+      String where = "system.forwarding.ecmp-hash." + e.getKey();
+      String v = str(e.getValue(), where);
+      if (v.equals("on") || v.equals("enabled")) {
+        String field = CumulusPack.HASH.intentName(e.getKey());
+        hash.add(field != null ? field : e.getKey());
+      } else if (!v.equals("off") && !v.equals("disabled")) {
+        throw new ReadException(
+            what + ": " + where + ": expected on, off, enabled or disabled, found \"" + v + "\"");
+      }
     }
+    hash.sort(null);
+    return CompiledSwitch.builder()
+        .name(name)
+        .platform(PLATFORM)
+        .congestionControl(ReadBack.congestionControl(lossless, queues))
+        .dscpToPriority(dscp)
+        .priorityToQueue(toQueue)
+        .losslessPriorities(List.copyOf(lossless))
+        .queues(queues)
+        .ecnProfiles(ecn)
+        .watchdog(watchdog)
+        .ecmpHashFields(hash)
+        .ports(ports)
+        .build();
+  }
 
-    // ------------------------------------------------------------------ JSON helpers
+  // ------------------------------------------------------------------ JSON helpers
 
-    private Map<String, Object> obj(Map<String, Object> parent, String key, String where) throws ReadException {
-        Object v = parent.get(key);
-        return v == null ? Map.of() : obj(v, where);
+  private Map<String, Object> obj(Map<String, Object> parent, String key, String where)
+      throws ReadException {
+    Object v = parent.get(key);
+    return v == null ? Map.of() : obj(v, where);
+  }
+
+  private Map<String, Object> obj(Object v, String where) throws ReadException {
+    if (v instanceof Map<?, ?> m) {
+      return cast(m);
     }
+    throw new ReadException(what + ": " + where + ": expected an object, found " + shown(v));
+  }
 
-    private Map<String, Object> obj(Object v, String where) throws ReadException {
-        if (v instanceof Map<?, ?> m) {
-            return cast(m);
-        }
-        throw new ReadException(what + ": " + where + ": expected an object, found " + shown(v));
+  private String str(Object v, String where) throws ReadException {
+    if (v instanceof String s) {
+      return s;
     }
+    throw new ReadException(what + ": " + where + ": expected a string, found " + shown(v));
+  }
 
-    private String str(Object v, String where) throws ReadException {
-        if (v instanceof String s) {
-            return s;
-        }
-        throw new ReadException(what + ": " + where + ": expected a string, found " + shown(v));
+  private int number(Object v, String where, int min, int max) throws ReadException {
+    long n = bytes(v, where);
+    if (n < min || n > max) {
+      throw new ReadException(
+          what + ": " + where + ": expected " + min + ".." + max + ", found " + n);
     }
+    return (int) n;
+  }
 
-    private int number(Object v, String where, int min, int max) throws ReadException {
-        long n = bytes(v, where);
-        if (n < min || n > max) {
-            throw new ReadException(what + ": " + where + ": expected " + min + ".." + max + ", found " + n);
-        }
-        return (int) n;
+  /** A whole number, given as a JSON number or a numeric string. */
+  private long bytes(Object v, String where) throws ReadException {
+    if (v instanceof Long l) {
+      return l;
     }
-
-    /** A whole number, given as a JSON number or a numeric string. */
-    private long bytes(Object v, String where) throws ReadException {
-        if (v instanceof Long l) {
-            return l;
-        }
-        if (v instanceof BigDecimal b) {
-            try {
-                return b.longValueExact();
-            } catch (ArithmeticException e) {
-                throw new ReadException(what + ": " + where + ": expected a whole number, found " + b);
-            }
-        }
-        if (v instanceof String s && s.matches("-?[0-9]{1,18}")) {
-            return Long.parseLong(s);
-        }
-        throw new ReadException(what + ": " + where + ": expected a whole number, found " + shown(v));
+    if (v instanceof BigDecimal b) {
+      try {
+        return b.longValueExact();
+      } catch (ArithmeticException e) {
+        throw new ReadException(what + ": " + where + ": expected a whole number, found " + b);
+      }
     }
-
-    private int speed(Object v, String where) throws ReadException {
-        Matcher m = SPEED.matcher(str(v, where));
-        if (!m.matches()) {
-            throw new ReadException(what + ": " + where + ": expected a speed like 400G, found \"" + v + "\"");
-        }
-        return Integer.parseInt(m.group(1));
+    if (v instanceof String s && s.matches("-?[0-9]{1,18}")) {
+      return Long.parseLong(s);
     }
+    throw new ReadException(what + ": " + where + ": expected a whole number, found " + shown(v));
+  }
 
-    private static String shown(Object v) {
-        return v == null ? "nothing" : v instanceof String s ? "\"" + s + "\"" : v instanceof Map<?, ?> ? "an object"
+  private int speed(Object v, String where) throws ReadException {
+    Matcher m = SPEED.matcher(str(v, where));
+    if (!m.matches()) {
+      throw new ReadException(
+          what + ": " + where + ": expected a speed like 400G, found \"" + v + "\"");
+    }
+    return Integer.parseInt(m.group(1));
+  }
+
+  private static String shown(Object v) {
+    return v == null
+        ? "nothing"
+        : v instanceof String s
+            ? "\"" + s + "\""
+            : v instanceof Map<?, ?>
+                ? "an object"
                 : v instanceof List<?> ? "an array" : String.valueOf(v);
-    }
+  }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> cast(Map<?, ?> m) {
-        return (Map<String, Object>) m;
-    }
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> cast(Map<?, ?> m) {
+    return (Map<String, Object>) m;
+  }
 }

@@ -1,7 +1,5 @@
 package dev.weft.platform.eos;
 
-import dev.weft.platform.NeighbourReader;
-import java.util.Optional;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
@@ -9,6 +7,7 @@ import dev.weft.compile.CompiledWatchdog;
 import dev.weft.platform.Feature;
 import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LivePaths;
+import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.PerQueueEcn;
 import dev.weft.platform.ReadBack;
@@ -18,211 +17,307 @@ import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Arista EOS: a CLI fragment ({@code weft-qos.eos.cfg}, never a whole running-config) for the whole plan, and the NETCONF
- * {@code <edit-config>} body ({@code config.xml}) on EOS's published models (aristanetworks/yang EOS-4.36.1F:
- * OpenConfig interfaces and qos 2.0.1 with arista-qos-augments; vendored in {@code yang/vendor/arista}) for
- * what EOS takes over NETCONF: PFC no-drop priorities per port, the switch-wide PFC watchdog, ECN and
- * scheduling per tx-queue, MTU, speed and 802.3x pause. Drift reads the same trees back over NETCONF.
+ * Arista EOS: a CLI fragment ({@code weft-qos.eos.cfg}, never a whole running-config) for the whole
+ * plan, and the NETCONF {@code <edit-config>} body ({@code config.xml}) on EOS's published models
+ * (aristanetworks/yang EOS-4.36.1F: OpenConfig interfaces and qos 2.0.1 with arista-qos-augments;
+ * vendored in {@code yang/vendor/arista}) for what EOS takes over NETCONF: PFC no-drop priorities
+ * per port, the switch-wide PFC watchdog, ECN and scheduling per tx-queue, MTU, speed and 802.3x
+ * pause. Drift reads the same trees back over NETCONF.
  *
- * <p>EOS's {@code pathreport.csv} marks the OpenConfig classifiers, forwarding groups, scheduler policies and
- * queue-management profiles gNMI-only, the ECMP hash has no OpenConfig path, and buffer headroom is state
- * only: classification (with DSCP trust), the hash and buffers are {@code not-audited} over NETCONF, and drift
- * takes them from the intent ({@link #withUnserved}) so neither drift nor the rules on the live config judge
- * values the device never sent. The CLI renders the ECMP hash as {@code ip load-sharing trident fields ...}
- * (Strata switches; Jericho's load-balance policies are not rendered), and EOS sizes PFC headroom itself
- * ({@code render-gap}).
+ * <p>EOS's {@code pathreport.csv} marks the OpenConfig classifiers, forwarding groups, scheduler
+ * policies and queue-management profiles gNMI-only, the ECMP hash has no OpenConfig path, and
+ * buffer headroom is state only: classification (with DSCP trust), the hash and buffers are {@code
+ * not-audited} over NETCONF, and drift takes them from the intent ({@link #withUnserved}) so
+ * neither drift nor the rules on the live config judge values the device never sent. The CLI
+ * renders the ECMP hash as {@code ip load-sharing trident fields ...} (Strata switches; Jericho's
+ * load-balance policies are not rendered), and EOS sizes PFC headroom itself ({@code render-gap}).
  */
 public final class EosPack extends NetconfSwitchPack {
 
-    public static final String PLATFORM = "eos";
+  public static final String PLATFORM = "eos";
 
-    private static final LivePaths PATHS = new EosPaths();
+  private static final LivePaths PATHS = new EosPaths();
 
-    /** arista-qos-augments' watchdog actions and Weft's: IGNORE_PFC forwards, NOTIFY_ONLY only alerts. */
-    static final Map<String, String> ACTIONS = Map.of("DROP", "drop", "IGNORE_PFC", "forward", "NOTIFY_ONLY", "alert");
+  /**
+   * arista-qos-augments' watchdog actions and Weft's: IGNORE_PFC forwards, NOTIFY_ONLY only alerts.
+   */
+  static final Map<String, String> ACTIONS =
+      Map.of("DROP", "drop", "IGNORE_PFC", "forward", "NOTIFY_ONLY", "alert");
 
-    /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
-    static final String FILTER = "<interfaces xmlns=\"" + EosReader.IF + "\"/><qos xmlns=\"" + EosReader.QOS + "\"/>";
+  /**
+   * Only the two trees drift compares: a device's other config (routing, users) is never
+   * transferred.
+   */
+  static final String FILTER =
+      "<interfaces xmlns=\"" + EosReader.IF + "\"/><qos xmlns=\"" + EosReader.QOS + "\"/>";
 
-    private static final Map<Feature, String> NOT_SERVED = Map.of(
-            Feature.CLASSIFICATION, "EOS serves the OpenConfig classifiers and forwarding groups over gNMI only "
-                    + "(pathreport.csv); the DSCP map and trust are in weft-qos.eos.cfg",
-            Feature.HASH, "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in weft-qos.eos.cfg",
-            Feature.BUFFERS, "EOS serves priority-group headroom as state only and derives it on the platform");
+  private static final Map<Feature, String> NOT_SERVED =
+      Map.of(
+          Feature.CLASSIFICATION,
+              "EOS serves the OpenConfig classifiers and forwarding groups over gNMI only "
+                  + "(pathreport.csv); the DSCP map and trust are in weft-qos.eos.cfg",
+          Feature.HASH,
+              "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in weft-qos.eos.cfg",
+          Feature.BUFFERS,
+              "EOS serves priority-group headroom as state only and derives it on the platform");
 
-    /** The watchdog timeout and recovery time are decimal64 seconds with two fraction digits. */
-    static final long TIMER_STEP_MS = 10;
+  /** The watchdog timeout and recovery time are decimal64 seconds with two fraction digits. */
+  static final long TIMER_STEP_MS = 10;
 
-    /** {@code ip load-sharing trident fields ip} field names. */
-    static final HashFieldSpelling IPV4 = new HashFieldSpelling(Map.of("src-ip", "source-ip", "dst-ip", "destination-ip",
-            "ip-protocol", "protocol", "l4-src-port", "source-port", "l4-dst-port", "destination-port",
-            "in-port", "ingress-interface"));
-    /** {@code ip load-sharing trident fields ipv6} field names (the flow label exists for IPv6 only). */
-    static final HashFieldSpelling IPV6 = new HashFieldSpelling(Map.of("src-ip", "source-ip", "dst-ip", "destination-ip",
-            "l4-src-port", "source-port", "l4-dst-port", "destination-port", "in-port", "ingress-interface",
-            "ipv6-flow-label", "flow-label"));
+  /** {@code ip load-sharing trident fields ip} field names. */
+  static final HashFieldSpelling IPV4 =
+      new HashFieldSpelling(
+          Map.of(
+              "src-ip",
+              "source-ip",
+              "dst-ip",
+              "destination-ip",
+              "ip-protocol",
+              "protocol",
+              "l4-src-port",
+              "source-port",
+              "l4-dst-port",
+              "destination-port",
+              "in-port",
+              "ingress-interface"));
 
-    @Override
-    public String id() {
-        return PLATFORM;
+  /**
+   * {@code ip load-sharing trident fields ipv6} field names (the flow label exists for IPv6 only).
+   */
+  static final HashFieldSpelling IPV6 =
+      new HashFieldSpelling(
+          Map.of(
+              "src-ip",
+              "source-ip",
+              "dst-ip",
+              "destination-ip",
+              "l4-src-port",
+              "source-port",
+              "l4-dst-port",
+              "destination-port",
+              "in-port",
+              "ingress-interface",
+              "ipv6-flow-label",
+              "flow-label"));
+
+  @Override
+  public String id() {
+    return PLATFORM;
+  }
+
+  @Override
+  public String title() {
+    return "Arista EOS, a CLI QoS fragment and OpenConfig qos with Arista's augments over NETCONF";
+  }
+
+  /** OpenConfig with Arista's augments: above plain OpenConfig. */
+  @Override
+  public OptionalInt recognises(SavedConfig config) {
+    return config.xmlNaming("http://arista.com/yang/", 2);
+  }
+
+  @Override
+  public String yangModels() {
+    return "yang/vendor/arista";
+  }
+
+  @Override
+  protected String subtreeFilter() {
+    return FILTER;
+  }
+
+  @Override
+  public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+    return EosReader.read(reply, device, what);
+  }
+
+  @Override
+  public LivePaths paths() {
+    return PATHS;
+  }
+
+  @Override
+  public Map<Feature, String> notAudited() {
+    return NOT_SERVED;
+  }
+
+  /**
+   * The intent as EOS's NETCONF models hold it, provenance kept: ECN and scheduling per tx-queue
+   * for the whole switch (one profile per marking queue, {@code tx-queue-<n>}), the watchdog
+   * switch-wide on every port with PFC, its timeout and recovery time in hundredths of a second.
+   */
+  public CompiledSwitch normalise(CompiledSwitch sw) {
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd != null && wd.enabled() && !sw.losslessPriorities().isEmpty()) {
+      wd =
+          new CompiledWatchdog(
+              true, wd.action(), step(wd.detectionMs()), step(wd.restorationMs()), wd.pollMs());
+    } else if (wd != null) {
+      wd = ReadBack.disabledWatchdog(wd.pollMs());
     }
-
-    @Override
-    public String title() {
-        return "Arista EOS, a CLI QoS fragment and OpenConfig qos with Arista's augments over NETCONF";
+    boolean watching = wd != null && wd.enabled();
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      boolean on = watching && !p.pfcPriorities().isEmpty();
+      ports.add(p.toBuilder().watchdog(on).watchdogQueues(on ? p.pfcQueues() : List.of()).build());
     }
+    return PerQueueEcn.apply(
+        sw.toBuilder().watchdog(wd).ports(ports).build(), EosReader::profileOf);
+  }
 
-    /** OpenConfig with Arista's augments: above plain OpenConfig. */
-    @Override
-    public OptionalInt recognises(SavedConfig config) {
-        return config.xmlNaming("http://arista.com/yang/", 2);
-    }
+  /**
+   * What the reader returns for the rendered config.xml: the normalised plan without what NETCONF
+   * does not carry.
+   */
+  @Override
+  public CompiledSwitch expected(CompiledSwitch intended) {
+    return classified(ReadBack.expected(normalise(intended), PLATFORM, false), null);
+  }
 
-    @Override
-    public String yangModels() {
-        return "yang/vendor/arista";
-    }
+  /**
+   * The live switch with classification (DSCP map, trust, priority to queue), buffers and the hash
+   * taken from the normalised intent, the values that follow from the priority-to-queue map worked
+   * out again.
+   */
+  @Override
+  public CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
+    CompiledSwitch want = normalise(intended);
+    return classified(live.toBuilder().ecmpHashFields(want.ecmpHashFields()).build(), want);
+  }
 
-    @Override
-    protected String subtreeFilter() {
-        return FILTER;
-    }
+  private static long step(long ms) {
+    return (ms + TIMER_STEP_MS / 2) / TIMER_STEP_MS * TIMER_STEP_MS;
+  }
 
-    @Override
-    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-        return EosReader.read(reply, device, what);
+  /**
+   * {@code sw} with the classification and buffers of {@code from} (null: what a reply without them
+   * reads as: no DSCP map, no trust, priority p in queue p, no headroom or cable length), and the
+   * queue facts that follow from the priority-to-queue map (lossless queues, watchdog queues)
+   * recomputed.
+   */
+  static CompiledSwitch classified(CompiledSwitch sw, CompiledSwitch from) {
+    List<Integer> identity = List.of(0, 1, 2, 3, 4, 5, 6, 7);
+    List<Integer> toQueue = from == null ? identity : from.priorityToQueue();
+    TreeSet<Integer> losslessQueues = new TreeSet<>();
+    sw.losslessPriorities()
+        .forEach(p -> losslessQueues.add(p < toQueue.size() ? toQueue.get(p) : p));
+    List<CompiledQueue> queues =
+        sw.queues().stream()
+            .map(
+                q ->
+                    new CompiledQueue(
+                        q.queue(),
+                        from == null ? null : q.trafficClass(),
+                        q.scheduler(),
+                        q.weight(),
+                        q.ecnProfile(),
+                        losslessQueues.contains(q.queue())))
+            .toList();
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      CompiledPort w = from == null ? null : from.port(p.name());
+      CompiledPort.Builder b = p.toBuilder().queues(queues);
+      if (from == null) {
+        b.trustDscp(false)
+            .priorityToQueue(identity)
+            .pfcPriorityToQueue(identity)
+            .headroom(List.of())
+            .cableLengthMetres(null);
+      } else if (w != null) {
+        b.trustDscp(w.trustDscp())
+            .priorityToQueue(w.priorityToQueue())
+            .pfcPriorityToQueue(w.pfcPriorityToQueue())
+            .headroom(w.headroom())
+            .cableLengthMetres(w.cableLengthMetres());
+      }
+      CompiledPort built = b.build();
+      ports.add(
+          built.toBuilder()
+              .watchdogQueues(built.watchdog() ? built.pfcQueues() : List.of())
+              .build());
     }
+    return sw.toBuilder()
+        .dscpToPriority(from == null ? Map.of() : from.dscpToPriority())
+        .priorityToQueue(toQueue)
+        .priorityToPriorityGroup(
+            from == null ? sw.priorityToPriorityGroup() : from.priorityToPriorityGroup())
+        .queues(queues)
+        .ports(ports)
+        .build();
+  }
 
-    @Override
-    public LivePaths paths() {
-        return PATHS;
-    }
+  @Override
+  public List<RenderGap> renderGaps(CompiledSwitch sw) {
+    return RenderGap.usedBy(sw, gapsOf(sw));
+  }
 
-    @Override
-    public Map<Feature, String> notAudited() {
-        return NOT_SERVED;
+  /** What this switch asks for that the platform cannot express, by feature. */
+  private Map<Feature, String> gapsOf(CompiledSwitch sw) {
+    Map<Feature, String> gaps = new TreeMap<>();
+    List<String> neither =
+        IPV4.missing(sw.ecmpHashFields()).stream()
+            .filter(f -> IPV6.missing(List.of(f)).contains(f))
+            .toList();
+    if (!neither.isEmpty()) {
+      gaps.put(
+          Feature.HASH,
+          "ip load-sharing trident has no field for "
+              + String.join(", ", neither)
+              + "; the other hash fields are rendered");
     }
+    CompiledWatchdog wd = sw.watchdog();
+    if (Feature.WATCHDOG.usedBy(sw)
+        && (step(wd.detectionMs()) != wd.detectionMs()
+            || step(wd.restorationMs()) != wd.restorationMs())) {
+      gaps.put(
+          Feature.WATCHDOG,
+          "the watchdog's timeout and recovery time are hundredths of a second: "
+              + wd.detectionMs()
+              + " ms and "
+              + wd.restorationMs()
+              + " ms become "
+              + step(wd.detectionMs())
+              + " ms and "
+              + step(wd.restorationMs())
+              + " ms");
+    }
+    if (!PerQueueEcn.uniform(sw)) {
+      gaps.put(
+          Feature.ECN,
+          "EOS marks and schedules each tx-queue for the whole switch over NETCONF: the switch's"
+              + " queues are rendered in config.xml, per-port differences are not");
+    }
+    if (sw.ports().stream()
+        .anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null)) {
+      gaps.put(
+          Feature.BUFFERS,
+          "EOS sizes PFC headroom on the platform; Weft renders no cable length or"
+              + " headroom for it");
+    }
+    return gaps;
+  }
 
-    /**
-     * The intent as EOS's NETCONF models hold it, provenance kept: ECN and scheduling per tx-queue for the
-     * whole switch (one profile per marking queue, {@code tx-queue-<n>}), the watchdog switch-wide on every
-     * port with PFC, its timeout and recovery time in hundredths of a second.
-     */
-    public CompiledSwitch normalise(CompiledSwitch sw) {
-        CompiledWatchdog wd = sw.watchdog();
-        if (wd != null && wd.enabled() && !sw.losslessPriorities().isEmpty()) {
-            wd = new CompiledWatchdog(true, wd.action(), step(wd.detectionMs()), step(wd.restorationMs()), wd.pollMs());
-        } else if (wd != null) {
-            wd = ReadBack.disabledWatchdog(wd.pollMs());
-        }
-        boolean watching = wd != null && wd.enabled();
-        List<CompiledPort> ports = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            boolean on = watching && !p.pfcPriorities().isEmpty();
-            ports.add(p.toBuilder().watchdog(on).watchdogQueues(on ? p.pfcQueues() : List.of()).build());
-        }
-        return PerQueueEcn.apply(sw.toBuilder().watchdog(wd).ports(ports).build(), EosReader::profileOf);
-    }
+  /**
+   * {@code facts}: {@code ipv4_hash_fields} and {@code ipv6_hash_fields}, EOS's names of the
+   * intent's fields.
+   */
+  @Override
+  public Map<String, Object> templateData(CompiledSwitch sw) {
+    return Map.of(
+        "ipv4_hash_fields",
+        IPV4.spelled(sw.ecmpHashFields()),
+        "ipv6_hash_fields",
+        IPV6.spelled(sw.ecmpHashFields()));
+  }
 
-    /** What the reader returns for the rendered config.xml: the normalised plan without what NETCONF does not carry. */
-    @Override
-    public CompiledSwitch expected(CompiledSwitch intended) {
-        return classified(ReadBack.expected(normalise(intended), PLATFORM, false), null);
-    }
-
-    /**
-     * The live switch with classification (DSCP map, trust, priority to queue), buffers and the hash taken
-     * from the normalised intent, the values that follow from the priority-to-queue map worked out again.
-     */
-    @Override
-    public CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
-        CompiledSwitch want = normalise(intended);
-        return classified(live.toBuilder().ecmpHashFields(want.ecmpHashFields()).build(), want);
-    }
-
-    private static long step(long ms) {
-        return (ms + TIMER_STEP_MS / 2) / TIMER_STEP_MS * TIMER_STEP_MS;
-    }
-
-    /**
-     * {@code sw} with the classification and buffers of {@code from} (null: what a reply without them reads
-     * as: no DSCP map, no trust, priority p in queue p, no headroom or cable length), and the queue facts that
-     * follow from the priority-to-queue map (lossless queues, watchdog queues) recomputed.
-     */
-    static CompiledSwitch classified(CompiledSwitch sw, CompiledSwitch from) {
-        List<Integer> identity = List.of(0, 1, 2, 3, 4, 5, 6, 7);
-        List<Integer> toQueue = from == null ? identity : from.priorityToQueue();
-        TreeSet<Integer> losslessQueues = new TreeSet<>();
-        sw.losslessPriorities().forEach(p -> losslessQueues.add(p < toQueue.size() ? toQueue.get(p) : p));
-        List<CompiledQueue> queues = sw.queues().stream()
-                .map(q -> new CompiledQueue(q.queue(), from == null ? null : q.trafficClass(), q.scheduler(), q.weight(),
-                        q.ecnProfile(), losslessQueues.contains(q.queue())))
-                .toList();
-        List<CompiledPort> ports = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            CompiledPort w = from == null ? null : from.port(p.name());
-            CompiledPort.Builder b = p.toBuilder().queues(queues);
-            if (from == null) {
-                b.trustDscp(false).priorityToQueue(identity).pfcPriorityToQueue(identity).headroom(List.of()).cableLengthMetres(null);
-            } else if (w != null) {
-                b.trustDscp(w.trustDscp()).priorityToQueue(w.priorityToQueue()).pfcPriorityToQueue(w.pfcPriorityToQueue())
-                        .headroom(w.headroom()).cableLengthMetres(w.cableLengthMetres());
-            }
-            CompiledPort built = b.build();
-            ports.add(built.toBuilder().watchdogQueues(built.watchdog() ? built.pfcQueues() : List.of()).build());
-        }
-        return sw.toBuilder()
-                .dscpToPriority(from == null ? Map.of() : from.dscpToPriority())
-                .priorityToQueue(toQueue)
-                .priorityToPriorityGroup(from == null ? sw.priorityToPriorityGroup() : from.priorityToPriorityGroup())
-                .queues(queues).ports(ports).build();
-    }
-
-    @Override
-    public List<RenderGap> renderGaps(CompiledSwitch sw) {
-        return RenderGap.usedBy(sw, gapsOf(sw));
-    }
-
-    /** What this switch asks for that the platform cannot express, by feature. */
-    private Map<Feature, String> gapsOf(CompiledSwitch sw) {
-        Map<Feature, String> gaps = new TreeMap<>();
-        List<String> neither = IPV4.missing(sw.ecmpHashFields()).stream()
-                .filter(f -> IPV6.missing(List.of(f)).contains(f)).toList();
-        if (!neither.isEmpty()) {
-            gaps.put(Feature.HASH, "ip load-sharing trident has no field for " + String.join(", ", neither)
-                    + "; the other hash fields are rendered");
-        }
-        CompiledWatchdog wd = sw.watchdog();
-        if (Feature.WATCHDOG.usedBy(sw) && (step(wd.detectionMs()) != wd.detectionMs() || step(wd.restorationMs()) != wd.restorationMs())) {
-            gaps.put(Feature.WATCHDOG, "the watchdog's timeout and recovery time are hundredths of a second: "
-                    + wd.detectionMs() + " ms and " + wd.restorationMs() + " ms become " + step(wd.detectionMs()) + " ms and "
-                    + step(wd.restorationMs()) + " ms");
-        }
-        if (!PerQueueEcn.uniform(sw)) {
-            gaps.put(Feature.ECN, "EOS marks and schedules each tx-queue for the whole switch over NETCONF: the switch's"
-                    + " queues are rendered in config.xml, per-port differences are not");
-        }
-        if (sw.ports().stream().anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null)) {
-            gaps.put(Feature.BUFFERS, "EOS sizes PFC headroom on the platform; Weft renders no cable length or"
-                    + " headroom for it");
-        }
-        return gaps;
-    }
-
-    /** {@code facts}: {@code ipv4_hash_fields} and {@code ipv6_hash_fields}, EOS's names of the intent's fields. */
-    @Override
-    public Map<String, Object> templateData(CompiledSwitch sw) {
-        return Map.of("ipv4_hash_fields", IPV4.spelled(sw.ecmpHashFields()),
-                "ipv6_hash_fields", IPV6.spelled(sw.ecmpHashFields()));
-    }
-
-    @Override
-    public Optional<NeighbourReader> neighbours() {
-        return Optional.of(new EosNeighbours());
-    }
+  @Override
+  public Optional<NeighbourReader> neighbours() {
+    return Optional.of(new EosNeighbours());
+  }
 }

@@ -21,146 +21,196 @@ import java.util.Set;
 
 /**
  * Junos OS Evolved on QFX (5220/5230/5240), in Juniper's own YANG (Juniper/yang 24.4R1-EVO:
- * junos-conf-root, -interfaces, -class-of-service, -forwarding-options; vendored in
- * {@code yang/vendor/juniper}). The whole RoCE plan lives under {@code /configuration/class-of-service}:
+ * junos-conf-root, -interfaces, -class-of-service, -forwarding-options; vendored in {@code
+ * yang/vendor/juniper}). The whole RoCE plan lives under {@code /configuration/class-of-service}:
  * forwarding classes with {@code no-loss}/{@code pfc-priority}, a DSCP classifier, per-port
- * congestion-notification profiles (PFC code points, flow-control queues, the PFC watchdog, cable length,
- * PFC accounts for headroom), drop profiles with {@code explicit-congestion-notification} schedulers and a
- * scheduler map; MTU, speed and 802.3x pause under {@code /configuration/interfaces}; the ECMP hash
- * under {@code /configuration/forwarding-options/enhanced-hash-key}. Units: {@link JunosUnits}.
+ * congestion-notification profiles (PFC code points, flow-control queues, the PFC watchdog, cable
+ * length, PFC accounts for headroom), drop profiles with {@code explicit-congestion-notification}
+ * schedulers and a scheduler map; MTU, speed and 802.3x pause under {@code
+ * /configuration/interfaces}; the ECMP hash under {@code
+ * /configuration/forwarding-options/enhanced-hash-key}. Units: {@link JunosUnits}.
  */
 public final class JunosPack extends NetconfSwitchPack {
 
-    public static final String PLATFORM = "junos";
-    static final String ROOT = "http://yang.juniper.net/junos/conf/root";
-    static final String IF = "http://yang.juniper.net/junos/conf/interfaces";
-    static final String COS = "http://yang.juniper.net/junos/conf/class-of-service";
-    static final String FWD = "http://yang.juniper.net/junos/conf/forwarding-options";
+  public static final String PLATFORM = "junos";
+  static final String ROOT = "http://yang.juniper.net/junos/conf/root";
+  static final String IF = "http://yang.juniper.net/junos/conf/interfaces";
+  static final String COS = "http://yang.juniper.net/junos/conf/class-of-service";
+  static final String FWD = "http://yang.juniper.net/junos/conf/forwarding-options";
 
-    /** Names the template gives (and the reader and paths expect). */
-    static final String CLASSIFIER = "weft-dscp";
-    static final String SCHEDULER_MAP = "weft-roce";
-    static final String PROFILE_PREFIX = "pfc-";
+  /** Names the template gives (and the reader and paths expect). */
+  static final String CLASSIFIER = "weft-dscp";
 
-    /** The hash fields enhanced-hash-key can select (inet / inet6); the others are render gaps. */
-    static final Set<String> HASH_FIELDS = Set.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port", "l4-dst-port",
-            "vlan-id", "in-port");
+  static final String SCHEDULER_MAP = "weft-roce";
+  static final String PROFILE_PREFIX = "pfc-";
 
-    /** What the watchdog does when the profile names no action: Junos drops. */
-    static final String DEFAULT_ACTION = "drop";
+  /** The hash fields enhanced-hash-key can select (inet / inet6); the others are render gaps. */
+  static final Set<String> HASH_FIELDS =
+      Set.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port", "l4-dst-port", "vlan-id", "in-port");
 
-    /** Only the trees drift compares: a device's other config (routing, users, system) is never transferred. */
-    static final String FILTER = "<configuration xmlns=\"" + ROOT + "\">"
-            + "<interfaces xmlns=\"" + IF + "\"/>"
-            + "<class-of-service xmlns=\"" + COS + "\"/>"
-            + "<forwarding-options xmlns=\"" + FWD + "\"><enhanced-hash-key/></forwarding-options>"
-            + "</configuration>";
+  /** What the watchdog does when the profile names no action: Junos drops. */
+  static final String DEFAULT_ACTION = "drop";
 
-    private static final LivePaths PATHS = new JunosPaths();
-    private static final Remediation REMEDIATION = JunosRemediation.table();
+  /**
+   * Only the trees drift compares: a device's other config (routing, users, system) is never
+   * transferred.
+   */
+  static final String FILTER =
+      "<configuration xmlns=\""
+          + ROOT
+          + "\">"
+          + "<interfaces xmlns=\""
+          + IF
+          + "\"/>"
+          + "<class-of-service xmlns=\""
+          + COS
+          + "\"/>"
+          + "<forwarding-options xmlns=\""
+          + FWD
+          + "\"><enhanced-hash-key/></forwarding-options>"
+          + "</configuration>";
 
-    @Override
-    public String id() {
-        return PLATFORM;
+  private static final LivePaths PATHS = new JunosPaths();
+  private static final Remediation REMEDIATION = JunosRemediation.table();
+
+  @Override
+  public String id() {
+    return PLATFORM;
+  }
+
+  @Override
+  public String title() {
+    return "Junos OS Evolved (QFX), Juniper's YANG over NETCONF";
+  }
+
+  @Override
+  public List<RenderGap> renderGaps(CompiledSwitch sw) {
+    List<RenderGap> out = new ArrayList<>();
+    for (EcnProfile e : sw.ecnProfiles()) {
+      if (e.maxBytes() > JunosUnits.ECN_REFERENCE_BYTES) {
+        out.add(
+            new RenderGap(
+                Feature.ECN,
+                "ECN profile "
+                    + e.name()
+                    + ": a fill level above 100% of the "
+                    + JunosUnits.ECN_REFERENCE_BYTES
+                    + "-byte queue-buffer reference ("
+                    + e.maxBytes()
+                    + " B)"));
+      }
     }
-
-    @Override
-    public String title() {
-        return "Junos OS Evolved (QFX), Juniper's YANG over NETCONF";
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd != null && wd.enabled() && Feature.WATCHDOG.usedBy(sw)) {
+      if (!wd.action().equals("drop") && !wd.action().equals("forward")) {
+        out.add(
+            new RenderGap(
+                Feature.WATCHDOG,
+                "pfc-watchdog watchdog-action is drop or forward, not "
+                    + wd.action()
+                    + "; the device default (drop) applies"));
+      }
+      if (wd.detectionMs() % wd.pollMs() != 0) {
+        out.add(
+            new RenderGap(
+                Feature.WATCHDOG,
+                "detection is a number of poll periods: "
+                    + wd.detectionMs()
+                    + " ms becomes "
+                    + JunosUnits.detectionPolls(wd.detectionMs(), wd.pollMs())
+                    + " x "
+                    + wd.pollMs()
+                    + " ms"));
+      }
     }
+    if (sw.ports().stream().anyMatch(p -> p.speedGbps() == null && !p.headroom().isEmpty())) {
+      out.add(
+          new RenderGap(
+              Feature.BUFFERS,
+              "PFC accounts are microseconds at the port speed; ports without a "
+                  + "speed get no pfc-account"));
+    }
+    RenderGap.hashFields(sw, HASH_FIELDS, "enhanced-hash-key").ifPresent(out::add);
+    return out;
+  }
 
-    @Override
-    public List<RenderGap> renderGaps(CompiledSwitch sw) {
-        List<RenderGap> out = new ArrayList<>();
-        for (EcnProfile e : sw.ecnProfiles()) {
-            if (e.maxBytes() > JunosUnits.ECN_REFERENCE_BYTES) {
-                out.add(new RenderGap(Feature.ECN, "ECN profile " + e.name() + ": a fill level above 100% of the "
-                        + JunosUnits.ECN_REFERENCE_BYTES + "-byte queue-buffer reference (" + e.maxBytes() + " B)"));
-            }
+  @Override
+  public OptionalInt recognises(SavedConfig config) {
+    return config.xmlNaming("http://yang.juniper.net/junos/conf", 3);
+  }
+
+  @Override
+  public String yangModels() {
+    return "yang/vendor/juniper";
+  }
+
+  @Override
+  protected String subtreeFilter() {
+    return FILTER;
+  }
+
+  @Override
+  public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+    return JunosReader.read(reply, device, what);
+  }
+
+  @Override
+  public LivePaths paths() {
+    return PATHS;
+  }
+
+  @Override
+  public Optional<Remediation> remediation() {
+    return Optional.of(REMEDIATION);
+  }
+
+  /**
+   * The intent as Junos holds it: headroom in whole microseconds at the port speed, the watchdog's
+   * detection in whole poll periods and its action drop when it is neither drop nor forward, the
+   * hash fields enhanced-hash-key can select in canonical order.
+   */
+  @Override
+  public CompiledSwitch normalise(CompiledSwitch sw) {
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      List<PriorityGroupHeadroom> headroom = new ArrayList<>();
+      if (p.speedGbps() != null) {
+        for (PriorityGroupHeadroom h : p.headroom()) {
+          long xoff =
+              JunosUnits.bytesOfMicros(JunosUnits.micros(h.xoff(), p.speedGbps()), p.speedGbps());
+          long xon =
+              JunosUnits.bytesOfMicros(JunosUnits.micros(h.xon(), p.speedGbps()), p.speedGbps());
+          headroom.add(
+              new PriorityGroupHeadroom(
+                  h.pg(), h.priorities(), xoff, xon, xoff + xon, h.requiredXoff(), h.origin()));
         }
-        CompiledWatchdog wd = sw.watchdog();
-        if (wd != null && wd.enabled() && Feature.WATCHDOG.usedBy(sw)) {
-            if (!wd.action().equals("drop") && !wd.action().equals("forward")) {
-                out.add(new RenderGap(Feature.WATCHDOG, "pfc-watchdog watchdog-action is drop or forward, not "
-                        + wd.action() + "; the device default (drop) applies"));
-            }
-            if (wd.detectionMs() % wd.pollMs() != 0) {
-                out.add(new RenderGap(Feature.WATCHDOG, "detection is a number of poll periods: "
-                        + wd.detectionMs() + " ms becomes " + JunosUnits.detectionPolls(wd.detectionMs(), wd.pollMs())
-                        + " x " + wd.pollMs() + " ms"));
-            }
-        }
-        if (sw.ports().stream().anyMatch(p -> p.speedGbps() == null && !p.headroom().isEmpty())) {
-            out.add(new RenderGap(Feature.BUFFERS, "PFC accounts are microseconds at the port speed; ports without a "
-                    + "speed get no pfc-account"));
-        }
-        RenderGap.hashFields(sw, HASH_FIELDS, "enhanced-hash-key").ifPresent(out::add);
-        return out;
+      }
+      ports.add(p.toBuilder().headroom(headroom).build());
     }
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd != null && wd.enabled()) {
+      String action = wd.action().equals("forward") ? "forward" : DEFAULT_ACTION;
+      wd =
+          new CompiledWatchdog(
+              true,
+              action,
+              JunosUnits.detectionPolls(wd.detectionMs(), wd.pollMs()) * wd.pollMs(),
+              wd.restorationMs(),
+              wd.pollMs());
+    }
+    return sw.toBuilder()
+        .ports(ports)
+        .watchdog(wd)
+        .ecmpHashFields(ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS))
+        .build();
+  }
 
-    @Override
-    public OptionalInt recognises(SavedConfig config) {
-        return config.xmlNaming("http://yang.juniper.net/junos/conf", 3);
-    }
-
-    @Override
-    public String yangModels() {
-        return "yang/vendor/juniper";
-    }
-
-    @Override
-    protected String subtreeFilter() {
-        return FILTER;
-    }
-
-    @Override
-    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-        return JunosReader.read(reply, device, what);
-    }
-
-    @Override
-    public LivePaths paths() {
-        return PATHS;
-    }
-
-    @Override
-    public Optional<Remediation> remediation() {
-        return Optional.of(REMEDIATION);
-    }
-
-    /**
-     * The intent as Junos holds it: headroom in whole microseconds at the port speed, the watchdog's
-     * detection in whole poll periods and its action drop when it is neither drop nor forward, the hash
-     * fields enhanced-hash-key can select in canonical order.
-     */
-    @Override
-    public CompiledSwitch normalise(CompiledSwitch sw) {
-        List<CompiledPort> ports = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            List<PriorityGroupHeadroom> headroom = new ArrayList<>();
-            if (p.speedGbps() != null) {
-                for (PriorityGroupHeadroom h : p.headroom()) {
-                    long xoff = JunosUnits.bytesOfMicros(JunosUnits.micros(h.xoff(), p.speedGbps()), p.speedGbps());
-                    long xon = JunosUnits.bytesOfMicros(JunosUnits.micros(h.xon(), p.speedGbps()), p.speedGbps());
-                    headroom.add(new PriorityGroupHeadroom(h.pg(), h.priorities(), xoff, xon, xoff + xon, h.requiredXoff(),
-                            h.origin()));
-                }
-            }
-            ports.add(p.toBuilder().headroom(headroom).build());
-        }
-        CompiledWatchdog wd = sw.watchdog();
-        if (wd != null && wd.enabled()) {
-            String action = wd.action().equals("forward") ? "forward" : DEFAULT_ACTION;
-            wd = new CompiledWatchdog(true, action, JunosUnits.detectionPolls(wd.detectionMs(), wd.pollMs()) * wd.pollMs(),
-                    wd.restorationMs(), wd.pollMs());
-        }
-        return sw.toBuilder().ports(ports).watchdog(wd)
-                .ecmpHashFields(ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS)).build();
-    }
-
-    /** As the default, except that a watchdog that runs on no port reads back as none (it is kept per port). */
-    @Override
-    public CompiledSwitch expected(CompiledSwitch intended) {
-        return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
-    }
+  /**
+   * As the default, except that a watchdog that runs on no port reads back as none (it is kept per
+   * port).
+   */
+  @Override
+  public CompiledSwitch expected(CompiledSwitch intended) {
+    return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
+  }
 }

@@ -1,9 +1,9 @@
 package dev.weft.platform.openconfig;
 
-import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.platform.CounterSource;
 import dev.weft.platform.Feature;
+import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
@@ -13,72 +13,81 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code weft-qos-ext} for
- * what upstream OpenConfig does not model (PFC, the watchdog, priority-group headroom, DSCP trust, cable
- * length). No real switch ships {@code weft-qos-ext}: this pack is the shape of a vendor-neutral
- * OpenConfig device and the project's own test device; real switches use their vendor's pack.
+ * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code
+ * weft-qos-ext} for what upstream OpenConfig does not model (PFC, the watchdog, priority-group
+ * headroom, DSCP trust, cable length). No real switch ships {@code weft-qos-ext}: this pack is the
+ * shape of a vendor-neutral OpenConfig device and the project's own test device; real switches use
+ * their vendor's pack.
  */
 public final class OpenConfigPack extends NetconfSwitchPack {
 
-    /** Only the two trees drift compares: a device's other config (routing, users) is never transferred. */
-    static final String FILTER = "<interfaces xmlns=\"" + OpenConfigReader.IF + "\"/>"
-            + "<qos xmlns=\"" + OpenConfigReader.QOS + "\"/>";
+  /**
+   * Only the two trees drift compares: a device's other config (routing, users) is never
+   * transferred.
+   */
+  static final String FILTER =
+      "<interfaces xmlns=\""
+          + OpenConfigReader.IF
+          + "\"/>"
+          + "<qos xmlns=\""
+          + OpenConfigReader.QOS
+          + "\"/>";
 
-    private static final Remediation REMEDIATION = OpenConfigRemediation.table();
+  private static final Remediation REMEDIATION = OpenConfigRemediation.table();
 
-    @Override
-    public String id() {
-        return OpenConfigReader.PLATFORM;
-    }
+  @Override
+  public String id() {
+    return OpenConfigReader.PLATFORM;
+  }
 
-    @Override
-    public String title() {
-        return "OpenConfig interfaces + qos with Weft's weft-qos-ext (NETCONF)";
-    }
+  @Override
+  public String title() {
+    return "OpenConfig interfaces + qos with Weft's weft-qos-ext (NETCONF)";
+  }
 
-    @Override
-    public Map<Feature, String> renderGaps() {
-        return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
-    }
+  @Override
+  public Map<Feature, String> renderGaps() {
+    return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+  }
 
-    /** Any OpenConfig tree; a vendor's augments rank higher. */
-    @Override
-    public OptionalInt recognises(SavedConfig config) {
-        return config.xmlNaming("http://openconfig.net/yang/", 1);
-    }
+  /** Any OpenConfig tree; a vendor's augments rank higher. */
+  @Override
+  public OptionalInt recognises(SavedConfig config) {
+    return config.xmlNaming("http://openconfig.net/yang/", 1);
+  }
 
-    @Override
-    public String yangModels() {
-        return "yang";
-    }
+  @Override
+  public String yangModels() {
+    return "yang";
+  }
 
-    @Override
-    protected String subtreeFilter() {
-        return FILTER;
-    }
+  @Override
+  protected String subtreeFilter() {
+    return FILTER;
+  }
 
-    @Override
-    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-        return OpenConfigReader.read(reply, device, what);
-    }
+  @Override
+  public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+    return OpenConfigReader.read(reply, device, what);
+  }
 
-    @Override
-    public Optional<Remediation> remediation() {
-        return Optional.of(REMEDIATION);
-    }
+  @Override
+  public Optional<Remediation> remediation() {
+    return Optional.of(REMEDIATION);
+  }
 
-    @Override
-    public Optional<CounterSource> counters() {
-        return Optional.of(OpenConfigCounters.SOURCE);
-    }
+  @Override
+  public Optional<CounterSource> counters() {
+    return Optional.of(OpenConfigCounters.SOURCE);
+  }
 
-    @Override
-    public Map<Feature, String> notAudited() {
-        return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
-    }
+  @Override
+  public Map<Feature, String> notAudited() {
+    return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+  }
 
-    @Override
-    public Optional<NeighbourReader> neighbours() {
-        return Optional.of(new OpenConfigNeighbours());
-    }
+  @Override
+  public Optional<NeighbourReader> neighbours() {
+    return Optional.of(new OpenConfigNeighbours());
+  }
 }

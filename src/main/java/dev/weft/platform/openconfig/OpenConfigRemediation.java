@@ -7,47 +7,60 @@ import dev.weft.platform.Feature;
 import dev.weft.platform.SubtreeRemediation;
 
 /**
- * Which subtrees of the OpenConfig {@code config.xml} hold each feature, for {@code weft remediate}: the
- * objects Weft renders, by name (the classifier, the {@code tc<N>} forwarding groups, the scheduler policy,
- * the WRED-ECN profiles) and per port (openconfig-interfaces for MTU and 802.3x pause, the qos interface for
- * trust, ECN bindings, and weft-qos-ext's PFC, watchdog, headroom and cable length). Objects Weft does not
- * render are left alone; when one of them is what drifts (another classifier steering DSCP into a lossless
- * class), the read-back after the edit still differs and the commit is rolled back.
+ * Which subtrees of the OpenConfig {@code config.xml} hold each feature, for {@code weft
+ * remediate}: the objects Weft renders, by name (the classifier, the {@code tc<N>} forwarding
+ * groups, the scheduler policy, the WRED-ECN profiles) and per port (openconfig-interfaces for MTU
+ * and 802.3x pause, the qos interface for trust, ECN bindings, and weft-qos-ext's PFC, watchdog,
+ * headroom and cable length). Objects Weft does not render are left alone; when one of them is what
+ * drifts (another classifier steering DSCP into a lossless class), the read-back after the edit
+ * still differs and the commit is rolled back.
  */
 final class OpenConfigRemediation {
 
-    private static final String QOS_PORT = "/oc-qos:qos/interfaces/interface[interface-id=$port][config/interface-id=$port]";
-    private static final String IF_PORT = "/oc-if:interfaces/interface[name=$port][config/name=$port]";
+  private static final String QOS_PORT =
+      "/oc-qos:qos/interfaces/interface[interface-id=$port][config/interface-id=$port]";
+  private static final String IF_PORT =
+      "/oc-if:interfaces/interface[name=$port][config/name=$port]";
 
-    private OpenConfigRemediation() {}
+  private OpenConfigRemediation() {}
 
-    static SubtreeRemediation table() {
-        return SubtreeRemediation.builder(OpenConfigReader.PLATFORM)
-                .prefix("oc-if", OpenConfigReader.IF).prefix("oc-eth", OpenConfigReader.ETH)
-                .prefix("oc-qos", OpenConfigReader.QOS).prefix("weft-qos", OpenConfigReader.EXT)
-                .switchWide(Feature.CLASSIFICATION,
-                        merge("/oc-qos:qos/queues/queue[name=*]"),
-                        replace("/oc-qos:qos/forwarding-groups/forwarding-group[name=*]"),
-                        replace("/oc-qos:qos/classifiers/classifier[name=*]"))
-                .perPort(Feature.CLASSIFICATION,
-                        merge(QOS_PORT + "/config/weft-qos:trust-dscp"),
-                        replace(QOS_PORT + "/input"))
-                .switchWide(Feature.PFC, replace(QOS_PORT + "/weft-qos:pfc/config"))
-                .perPort(Feature.PFC,
-                        replace(QOS_PORT + "/weft-qos:pfc/config").alsoUnmanaged(),
-                        merge(IF_PORT + "/oc-eth:ethernet/config/enable-flow-control"))
-                .switchWide(Feature.ECN, replace("/oc-qos:qos/queue-management-profiles/queue-management-profile[name=*]"))
-                .perPort(Feature.ECN, replace(QOS_PORT + "/output/queues"))
-                .switchWide(Feature.SCHEDULER, replace("/oc-qos:qos/scheduler-policies/scheduler-policy[name=*]"))
-                .switchWide(Feature.WATCHDOG,
-                        replace("/oc-qos:qos/weft-qos:pfc-watchdog"),
-                        replace(QOS_PORT + "/weft-qos:pfc/watchdog"))
-                .perPort(Feature.WATCHDOG, replace(QOS_PORT + "/weft-qos:pfc/watchdog"))
-                .perPort(Feature.BUFFERS,
-                        merge(QOS_PORT + "/config/weft-qos:cable-length"),
-                        replace(QOS_PORT + "/weft-qos:priority-groups"))
-                .perPort(Feature.MTU, merge(IF_PORT + "/config/mtu"))
-                .notRemediable(Feature.HASH, "OpenConfig has no ECMP hash-field configuration")
-                .build();
-    }
+  static SubtreeRemediation table() {
+    return SubtreeRemediation.builder(OpenConfigReader.PLATFORM)
+        .prefix("oc-if", OpenConfigReader.IF)
+        .prefix("oc-eth", OpenConfigReader.ETH)
+        .prefix("oc-qos", OpenConfigReader.QOS)
+        .prefix("weft-qos", OpenConfigReader.EXT)
+        .switchWide(
+            Feature.CLASSIFICATION,
+            merge("/oc-qos:qos/queues/queue[name=*]"),
+            replace("/oc-qos:qos/forwarding-groups/forwarding-group[name=*]"),
+            replace("/oc-qos:qos/classifiers/classifier[name=*]"))
+        .perPort(
+            Feature.CLASSIFICATION,
+            merge(QOS_PORT + "/config/weft-qos:trust-dscp"),
+            replace(QOS_PORT + "/input"))
+        .switchWide(Feature.PFC, replace(QOS_PORT + "/weft-qos:pfc/config"))
+        .perPort(
+            Feature.PFC,
+            replace(QOS_PORT + "/weft-qos:pfc/config").alsoUnmanaged(),
+            merge(IF_PORT + "/oc-eth:ethernet/config/enable-flow-control"))
+        .switchWide(
+            Feature.ECN,
+            replace("/oc-qos:qos/queue-management-profiles/queue-management-profile[name=*]"))
+        .perPort(Feature.ECN, replace(QOS_PORT + "/output/queues"))
+        .switchWide(
+            Feature.SCHEDULER, replace("/oc-qos:qos/scheduler-policies/scheduler-policy[name=*]"))
+        .switchWide(
+            Feature.WATCHDOG,
+            replace("/oc-qos:qos/weft-qos:pfc-watchdog"),
+            replace(QOS_PORT + "/weft-qos:pfc/watchdog"))
+        .perPort(Feature.WATCHDOG, replace(QOS_PORT + "/weft-qos:pfc/watchdog"))
+        .perPort(
+            Feature.BUFFERS,
+            merge(QOS_PORT + "/config/weft-qos:cable-length"),
+            replace(QOS_PORT + "/weft-qos:priority-groups"))
+        .perPort(Feature.MTU, merge(IF_PORT + "/config/mtu"))
+        .notRemediable(Feature.HASH, "OpenConfig has no ECMP hash-field configuration")
+        .build();
+  }
 }

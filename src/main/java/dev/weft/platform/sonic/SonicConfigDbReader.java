@@ -1,8 +1,5 @@
 package dev.weft.platform.sonic;
 
-import dev.weft.platform.ReadBack;
-import dev.weft.platform.ReadException;
-
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
@@ -11,6 +8,8 @@ import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
+import dev.weft.platform.ReadBack;
+import dev.weft.platform.ReadException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,403 +18,493 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Reads a SONiC {@code config_db.json} (rendered, or dumped from a live switch) back into a compiled
- * switch, so the intended and the running config can be compared as the same record.
+ * Reads a SONiC {@code config_db.json} (rendered, or dumped from a live switch) back into a
+ * compiled switch, so the intended and the running config can be compared as the same record.
  *
- * <p>Only what config_db carries comes back: the QoS maps, schedulers, WRED-ECN profiles, PFC and its
- * watchdog, buffer headroom, port speed/MTU/cable length, the port description as the link peer and the
- * ECMP hash fields. Intent-only facts (role, ASIC, OS version, management address, CNP class, provenance)
- * are null or empty; {@link ReadBack#expected} gives the intended switch with the same facts removed.
- * SONiC defaults are filled in where a key is absent: PORT mtu 9100, scheduler type WRR (read as
- * DWRR) with weight 1, watchdog action drop, detection 200 ms, restoration 2 × detection, poll 200 ms.
+ * <p>Only what config_db carries comes back: the QoS maps, schedulers, WRED-ECN profiles, PFC and
+ * its watchdog, buffer headroom, port speed/MTU/cable length, the port description as the link peer
+ * and the ECMP hash fields. Intent-only facts (role, ASIC, OS version, management address, CNP
+ * class, provenance) are null or empty; {@link ReadBack#expected} gives the intended switch with
+ * the same facts removed. SONiC defaults are filled in where a key is absent: PORT mtu 9100,
+ * scheduler type WRR (read as DWRR) with weight 1, watchdog action drop, detection 200 ms,
+ * restoration 2 × detection, poll 200 ms.
  */
 public final class SonicConfigDbReader {
-    public static final String PLATFORM = "sonic";
-    private static final int DEFAULT_MTU = 9100;
+  public static final String PLATFORM = "sonic";
+  private static final int DEFAULT_MTU = 9100;
 
-    private final Map<String, Object> db;
+  private final Map<String, Object> db;
 
-    private SonicConfigDbReader(Map<String, Object> db) {
-        this.db = db;
+  private SonicConfigDbReader(Map<String, Object> db) {
+    this.db = db;
+  }
+
+  /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
+  public static CompiledSwitch read(String json) throws ReadException {
+    return read(json, null, null);
+  }
+
+  /**
+   * Parses config_db JSON text (a rendered file, or {@code show runningconfiguration all} of a
+   * switch).
+   *
+   * @param name the switch's name (null: the DEVICE_METADATA hostname); a device's hostname is not
+   *     audited
+   * @param what names the text in messages, e.g. {@code leaf-01 (127.0.0.1:2222) show
+   *     runningconfiguration all}; null: a rendered {@code config_db.json}, whose messages name
+   *     only the table and key
+   */
+  public static CompiledSwitch read(String json, String name, String what) throws ReadException {
+    String file = what == null ? "config_db.json" : what;
+    Object root;
+    try {
+      root = Json.parse(json);
+    } catch (JsonException e) {
+      throw new ReadException(file + ":" + e.getMessage());
+    }
+    if (!(root instanceof Map<?, ?>)) {
+      throw new ReadException(file + ":1:1: expected a JSON object of tables");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> tables = (Map<String, Object>) root;
+    try {
+      CompiledSwitch sw = new SonicConfigDbReader(tables).toSwitch();
+      return name == null ? sw : sw.toBuilder().name(name).build();
+    } catch (ReadException e) {
+      throw what == null ? e : new ReadException(what + ": " + e.getMessage());
+    }
+  }
+
+  private CompiledSwitch toSwitch() throws ReadException {
+    Map<String, Object> metadata = entry("DEVICE_METADATA", "localhost");
+    String name =
+        metadata.isEmpty() ? null : optString(metadata, "hostname", "DEVICE_METADATA|localhost");
+
+    Map<String, Object> portTable = table("PORT");
+    Map<String, Object> qosMap = table("PORT_QOS_MAP");
+    String firstMapPort =
+        qosMap.keySet().stream().filter(k -> !k.equals("global")).findFirst().orElse(null);
+    Map<String, Object> firstBinding =
+        firstMapPort == null ? Map.of() : entry("PORT_QOS_MAP", firstMapPort);
+
+    Map<Integer, Integer> dscp = dscpMap(mapName(firstBinding, "dscp_to_tc_map", "DSCP_TO_TC_MAP"));
+    List<Integer> tcToQueue =
+        eightMap(
+            "TC_TO_QUEUE_MAP", mapName(firstBinding, "tc_to_queue_map", "TC_TO_QUEUE_MAP"), true);
+    List<Integer> tcToPg =
+        eightMap(
+            "TC_TO_PRIORITY_GROUP_MAP",
+            mapName(firstBinding, "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP"),
+            false);
+
+    TreeSet<Integer> lossless = new TreeSet<>();
+    for (String port : qosMap.keySet()) {
+      if (!port.equals("global")) {
+        lossless.addAll(intList(entry("PORT_QOS_MAP", port), "pfc_enable", "PORT_QOS_MAP|" + port));
+      }
+    }
+    TreeSet<Integer> losslessQueues = new TreeSet<>();
+    for (int p : lossless) {
+      losslessQueues.add(tcToQueue.get(p));
     }
 
-    /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
-    public static CompiledSwitch read(String json) throws ReadException {
-        return read(json, null, null);
+    Map<String, Long> cables = cableLengths();
+    Map<String, List<CompiledQueue>> portQueues = queues(losslessQueues);
+    Map<String, Object> wd = table("PFC_WD");
+    List<CompiledPort> ports = new ArrayList<>();
+    CompiledWatchdog watchdog = watchdog(wd);
+    for (String port : portTable.keySet()) {
+      String where = "PORT|" + port;
+      Map<String, Object> p = entry("PORT", port);
+      Integer mtu = p.containsKey("mtu") ? intValue(p.get("mtu"), where + ".mtu") : DEFAULT_MTU;
+      Integer speed =
+          p.containsKey("speed") ? intValue(p.get("speed"), where + ".speed") / 1000 : null;
+      String peer =
+          p.containsKey("description") ? str(p.get("description"), where + ".description") : null;
+      Map<String, Object> binding =
+          qosMap.containsKey(port) ? entry("PORT_QOS_MAP", port) : Map.of();
+      String bindingWhere = "PORT_QOS_MAP|" + port;
+      List<Integer> pfc = intList(binding, "pfc_enable", bindingWhere);
+      List<Integer> toQueue =
+          binding.containsKey("tc_to_queue_map")
+              ? eightMap("TC_TO_QUEUE_MAP", str(binding.get("tc_to_queue_map"), bindingWhere), true)
+              : tcToQueue;
+      List<Integer> pfcToQueue =
+          binding.containsKey("pfc_to_queue_map")
+              ? eightMap(
+                  "MAP_PFC_PRIORITY_TO_QUEUE",
+                  str(binding.get("pfc_to_queue_map"), bindingWhere),
+                  true)
+              : toQueue;
+      boolean portWatchdog = wd.containsKey(port);
+      List<Integer> wdQueues =
+          portWatchdog ? intList(binding, "pfcwd_sw_enable", bindingWhere) : List.of();
+      Long cable = cables.get(port);
+      ports.add(
+          CompiledPort.builder()
+              .name(port)
+              .speedGbps(speed)
+              .mtu(mtu)
+              .cableLengthMetres(cable == null ? null : Math.toIntExact(cable))
+              .peer(peer)
+              .trustDscp(binding.containsKey("dscp_to_tc_map"))
+              .pfcPriorities(pfc)
+              .priorityToQueue(toQueue)
+              .pfcPriorityToQueue(pfcToQueue)
+              .queues(portQueues.getOrDefault(port, List.of()))
+              .watchdog(portWatchdog)
+              .watchdogQueues(wdQueues)
+              .headroom(headroom(port, tcToPg, lossless))
+              .build());
     }
-
-    /**
-     * Parses config_db JSON text (a rendered file, or {@code show runningconfiguration all} of a switch).
-     *
-     * @param name the switch's name (null: the DEVICE_METADATA hostname); a device's hostname is not audited
-     * @param what names the text in messages, e.g. {@code leaf-01 (127.0.0.1:2222) show runningconfiguration all};
-     *             null: a rendered {@code config_db.json}, whose messages name only the table and key
-     */
-    public static CompiledSwitch read(String json, String name, String what) throws ReadException {
-        String file = what == null ? "config_db.json" : what;
-        Object root;
-        try {
-            root = Json.parse(json);
-        } catch (JsonException e) {
-            throw new ReadException(file + ":" + e.getMessage());
-        }
-        if (!(root instanceof Map<?, ?>)) {
-            throw new ReadException(file + ":1:1: expected a JSON object of tables");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> tables = (Map<String, Object>) root;
-        try {
-            CompiledSwitch sw = new SonicConfigDbReader(tables).toSwitch();
-            return name == null ? sw : sw.toBuilder().name(name).build();
-        } catch (ReadException e) {
-            throw what == null ? e : new ReadException(what + ": " + e.getMessage());
-        }
+    List<CompiledQueue> switchQueues = unionOfQueues(portQueues);
+    List<EcnProfile> ecn = ecnProfiles();
+    String congestion = ReadBack.congestionControl(lossless, switchQueues);
+    List<String> hash = new ArrayList<>();
+    Map<String, Object> hashEntry = entry("SWITCH_HASH", "GLOBAL");
+    if (hashEntry.get("ecmp_hash") instanceof List<?> fields) {
+      for (Object field : fields) {
+        hash.add(
+            str(field, "SWITCH_HASH|GLOBAL.ecmp_hash").toLowerCase(Locale.ROOT).replace('_', '-'));
+      }
     }
+    return CompiledSwitch.builder()
+        .name(name)
+        .platform(PLATFORM)
+        .congestionControl(congestion)
+        .dscpToPriority(dscp)
+        .priorityToQueue(tcToQueue)
+        .priorityToPriorityGroup(tcToPg)
+        .losslessPriorities(List.copyOf(lossless))
+        .queues(switchQueues)
+        .ecnProfiles(ecn)
+        .watchdog(watchdog)
+        .ecmpHashFields(hash)
+        .ports(ports)
+        .build();
+  }
 
-    private CompiledSwitch toSwitch() throws ReadException {
-        Map<String, Object> metadata = entry("DEVICE_METADATA", "localhost");
-        String name = metadata.isEmpty() ? null : optString(metadata, "hostname", "DEVICE_METADATA|localhost");
-
-        Map<String, Object> portTable = table("PORT");
-        Map<String, Object> qosMap = table("PORT_QOS_MAP");
-        String firstMapPort = qosMap.keySet().stream().filter(k -> !k.equals("global")).findFirst().orElse(null);
-        Map<String, Object> firstBinding = firstMapPort == null ? Map.of() : entry("PORT_QOS_MAP", firstMapPort);
-
-        Map<Integer, Integer> dscp = dscpMap(mapName(firstBinding, "dscp_to_tc_map", "DSCP_TO_TC_MAP"));
-        List<Integer> tcToQueue = eightMap("TC_TO_QUEUE_MAP", mapName(firstBinding, "tc_to_queue_map", "TC_TO_QUEUE_MAP"), true);
-        List<Integer> tcToPg = eightMap("TC_TO_PRIORITY_GROUP_MAP", mapName(firstBinding, "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP"), false);
-
-        TreeSet<Integer> lossless = new TreeSet<>();
-        for (String port : qosMap.keySet()) {
-            if (!port.equals("global")) {
-                lossless.addAll(intList(entry("PORT_QOS_MAP", port), "pfc_enable", "PORT_QOS_MAP|" + port));
-            }
+  private Map<String, Long> cableLengths() throws ReadException {
+    Map<String, Long> cables = new TreeMap<>();
+    Map<String, Object> table = table("CABLE_LENGTH");
+    for (String profile : table.keySet()) {
+      Map<String, Object> lengths = entry("CABLE_LENGTH", profile);
+      for (Map.Entry<String, Object> e : lengths.entrySet()) {
+        String where = "CABLE_LENGTH|" + profile + "." + e.getKey();
+        String text = str(e.getValue(), where);
+        if (!text.matches("[0-9]{1,6}m")) { // at most 999999 m: a cable, not an overflow
+          throw new ReadException(
+              where + ": expected a length like \"5m\", found \"" + text + "\"");
         }
-        TreeSet<Integer> losslessQueues = new TreeSet<>();
-        for (int p : lossless) {
-            losslessQueues.add(tcToQueue.get(p));
-        }
-
-        Map<String, Long> cables = cableLengths();
-        Map<String, List<CompiledQueue>> portQueues = queues(losslessQueues);
-        Map<String, Object> wd = table("PFC_WD");
-        List<CompiledPort> ports = new ArrayList<>();
-        CompiledWatchdog watchdog = watchdog(wd);
-        for (String port : portTable.keySet()) {
-            String where = "PORT|" + port;
-            Map<String, Object> p = entry("PORT", port);
-            Integer mtu = p.containsKey("mtu") ? intValue(p.get("mtu"), where + ".mtu") : DEFAULT_MTU;
-            Integer speed = p.containsKey("speed") ? intValue(p.get("speed"), where + ".speed") / 1000 : null;
-            String peer = p.containsKey("description") ? str(p.get("description"), where + ".description") : null;
-            Map<String, Object> binding = qosMap.containsKey(port) ? entry("PORT_QOS_MAP", port) : Map.of();
-            String bindingWhere = "PORT_QOS_MAP|" + port;
-            List<Integer> pfc = intList(binding, "pfc_enable", bindingWhere);
-            List<Integer> toQueue = binding.containsKey("tc_to_queue_map")
-                    ? eightMap("TC_TO_QUEUE_MAP", str(binding.get("tc_to_queue_map"), bindingWhere), true) : tcToQueue;
-            List<Integer> pfcToQueue = binding.containsKey("pfc_to_queue_map")
-                    ? eightMap("MAP_PFC_PRIORITY_TO_QUEUE", str(binding.get("pfc_to_queue_map"), bindingWhere), true) : toQueue;
-            boolean portWatchdog = wd.containsKey(port);
-            List<Integer> wdQueues = portWatchdog ? intList(binding, "pfcwd_sw_enable", bindingWhere) : List.of();
-            Long cable = cables.get(port);
-            ports.add(CompiledPort.builder().name(port).speedGbps(speed).mtu(mtu)
-                    .cableLengthMetres(cable == null ? null : Math.toIntExact(cable)).peer(peer)
-                    .trustDscp(binding.containsKey("dscp_to_tc_map")).pfcPriorities(pfc).priorityToQueue(toQueue)
-                    .pfcPriorityToQueue(pfcToQueue).queues(portQueues.getOrDefault(port, List.of()))
-                    .watchdog(portWatchdog).watchdogQueues(wdQueues).headroom(headroom(port, tcToPg, lossless)).build());
-        }
-        List<CompiledQueue> switchQueues = unionOfQueues(portQueues);
-        List<EcnProfile> ecn = ecnProfiles();
-        String congestion = ReadBack.congestionControl(lossless, switchQueues);
-        List<String> hash = new ArrayList<>();
-        Map<String, Object> hashEntry = entry("SWITCH_HASH", "GLOBAL");
-        if (hashEntry.get("ecmp_hash") instanceof List<?> fields) {
-            for (Object field : fields) {
-                hash.add(str(field, "SWITCH_HASH|GLOBAL.ecmp_hash").toLowerCase(Locale.ROOT).replace('_', '-'));
-            }
-        }
-        return CompiledSwitch.builder().name(name).platform(PLATFORM).congestionControl(congestion)
-                .dscpToPriority(dscp).priorityToQueue(tcToQueue).priorityToPriorityGroup(tcToPg)
-                .losslessPriorities(List.copyOf(lossless)).queues(switchQueues).ecnProfiles(ecn).watchdog(watchdog)
-                .ecmpHashFields(hash).ports(ports).build();
+        cables.put(e.getKey(), Long.parseLong(text.substring(0, text.length() - 1)));
+      }
     }
+    return cables;
+  }
 
-    private Map<String, Long> cableLengths() throws ReadException {
-        Map<String, Long> cables = new TreeMap<>();
-        Map<String, Object> table = table("CABLE_LENGTH");
-        for (String profile : table.keySet()) {
-            Map<String, Object> lengths = entry("CABLE_LENGTH", profile);
-            for (Map.Entry<String, Object> e : lengths.entrySet()) {
-                String where = "CABLE_LENGTH|" + profile + "." + e.getKey();
-                String text = str(e.getValue(), where);
-                if (!text.matches("[0-9]{1,6}m")) {       // at most 999999 m: a cable, not an overflow
-                    throw new ReadException(where + ": expected a length like \"5m\", found \"" + text + "\"");
-                }
-                cables.put(e.getKey(), Long.parseLong(text.substring(0, text.length() - 1)));
-            }
+  private Map<String, List<CompiledQueue>> queues(TreeSet<Integer> losslessQueues)
+      throws ReadException {
+    Map<String, Object> schedulers = table("SCHEDULER");
+    Map<String, Map<Integer, CompiledQueue>> byPort = new TreeMap<>();
+    Map<String, Object> table = table("QUEUE");
+    for (String key : table.keySet()) {
+      String where = "QUEUE|" + key;
+      int bar = key.lastIndexOf('|');
+      if (bar <= 0) {
+        throw new ReadException(where + ": expected a key '<port>|<queue>'");
+      }
+      String port = key.substring(0, bar);
+      Map<String, Object> q = entry("QUEUE", key);
+      String schedulerName =
+          q.containsKey("scheduler") ? str(q.get("scheduler"), where + ".scheduler") : null;
+      String wred =
+          q.containsKey("wred_profile")
+              ? str(q.get("wred_profile"), where + ".wred_profile")
+              : null;
+      String type = "dwrr";
+      Integer weight = 1;
+      if (schedulerName != null) {
+        if (!schedulers.containsKey(schedulerName)) {
+          throw new ReadException(
+              where + ".scheduler: SCHEDULER|" + schedulerName + " does not exist");
         }
-        return cables;
+        Map<String, Object> s = entry("SCHEDULER", schedulerName);
+        String t =
+            s.containsKey("type")
+                ? str(s.get("type"), "SCHEDULER|" + schedulerName + ".type")
+                : "WRR";
+        if (t.equalsIgnoreCase("STRICT")) {
+          type = CompiledQueue.STRICT;
+          weight = null;
+        } else {
+          type = CompiledQueue.DWRR;
+          weight =
+              s.containsKey("weight")
+                  ? intValue(s.get("weight"), "SCHEDULER|" + schedulerName + ".weight")
+                  : 1;
+        }
+      }
+      String trafficClass =
+          schedulerName == null || schedulerName.matches("queue[0-7]") ? null : schedulerName;
+      for (int queue : range(key.substring(bar + 1), where)) {
+        byPort
+            .computeIfAbsent(port, k -> new TreeMap<>())
+            .put(
+                queue,
+                new CompiledQueue(
+                    queue, trafficClass, type, weight, wred, losslessQueues.contains(queue)));
+      }
     }
+    Map<String, List<CompiledQueue>> out = new TreeMap<>();
+    byPort.forEach((port, queues) -> out.put(port, List.copyOf(queues.values())));
+    return out;
+  }
 
-    private Map<String, List<CompiledQueue>> queues(TreeSet<Integer> losslessQueues) throws ReadException {
-        Map<String, Object> schedulers = table("SCHEDULER");
-        Map<String, Map<Integer, CompiledQueue>> byPort = new TreeMap<>();
-        Map<String, Object> table = table("QUEUE");
-        for (String key : table.keySet()) {
-            String where = "QUEUE|" + key;
-            int bar = key.lastIndexOf('|');
-            if (bar <= 0) {
-                throw new ReadException(where + ": expected a key '<port>|<queue>'");
-            }
-            String port = key.substring(0, bar);
-            Map<String, Object> q = entry("QUEUE", key);
-            String schedulerName = q.containsKey("scheduler") ? str(q.get("scheduler"), where + ".scheduler") : null;
-            String wred = q.containsKey("wred_profile") ? str(q.get("wred_profile"), where + ".wred_profile") : null;
-            String type = "dwrr";
-            Integer weight = 1;
-            if (schedulerName != null) {
-                if (!schedulers.containsKey(schedulerName)) {
-                    throw new ReadException(where + ".scheduler: SCHEDULER|" + schedulerName + " does not exist");
-                }
-                Map<String, Object> s = entry("SCHEDULER", schedulerName);
-                String t = s.containsKey("type") ? str(s.get("type"), "SCHEDULER|" + schedulerName + ".type") : "WRR";
-                if (t.equalsIgnoreCase("STRICT")) {
-                    type = CompiledQueue.STRICT;
-                    weight = null;
-                } else {
-                    type = CompiledQueue.DWRR;
-                    weight = s.containsKey("weight") ? intValue(s.get("weight"), "SCHEDULER|" + schedulerName + ".weight") : 1;
-                }
-            }
-            String trafficClass = schedulerName == null || schedulerName.matches("queue[0-7]") ? null : schedulerName;
-            for (int queue : range(key.substring(bar + 1), where)) {
-                byPort.computeIfAbsent(port, k -> new TreeMap<>()).put(queue,
-                        new CompiledQueue(queue, trafficClass, type, weight, wred, losslessQueues.contains(queue)));
-            }
-        }
-        Map<String, List<CompiledQueue>> out = new TreeMap<>();
-        byPort.forEach((port, queues) -> out.put(port, List.copyOf(queues.values())));
-        return out;
-    }
+  private static List<CompiledQueue> unionOfQueues(Map<String, List<CompiledQueue>> byPort) {
+    Map<Integer, CompiledQueue> union = new TreeMap<>();
+    byPort.values().forEach(list -> list.forEach(q -> union.putIfAbsent(q.queue(), q)));
+    return List.copyOf(union.values());
+  }
 
-    private static List<CompiledQueue> unionOfQueues(Map<String, List<CompiledQueue>> byPort) {
-        Map<Integer, CompiledQueue> union = new TreeMap<>();
-        byPort.values().forEach(list -> list.forEach(q -> union.putIfAbsent(q.queue(), q)));
-        return List.copyOf(union.values());
+  private List<EcnProfile> ecnProfiles() throws ReadException {
+    List<EcnProfile> out = new ArrayList<>();
+    Map<String, Object> table = table("WRED_PROFILE");
+    for (String name : new TreeSet<>(table.keySet())) {
+      Map<String, Object> w = entry("WRED_PROFILE", name);
+      String where = "WRED_PROFILE|" + name;
+      long min = longValue(w.get("green_min_threshold"), where + ".green_min_threshold");
+      long max = longValue(w.get("green_max_threshold"), where + ".green_max_threshold");
+      int probability =
+          w.containsKey("green_drop_probability")
+              ? intValue(w.get("green_drop_probability"), where + ".green_drop_probability")
+              : 100;
+      out.add(new EcnProfile(name, min, max, probability));
     }
+    return out;
+  }
 
-    private List<EcnProfile> ecnProfiles() throws ReadException {
-        List<EcnProfile> out = new ArrayList<>();
-        Map<String, Object> table = table("WRED_PROFILE");
-        for (String name : new TreeSet<>(table.keySet())) {
-            Map<String, Object> w = entry("WRED_PROFILE", name);
-            String where = "WRED_PROFILE|" + name;
-            long min = longValue(w.get("green_min_threshold"), where + ".green_min_threshold");
-            long max = longValue(w.get("green_max_threshold"), where + ".green_max_threshold");
-            int probability = w.containsKey("green_drop_probability")
-                    ? intValue(w.get("green_drop_probability"), where + ".green_drop_probability") : 100;
-            out.add(new EcnProfile(name, min, max, probability));
-        }
-        return out;
+  private CompiledWatchdog watchdog(Map<String, Object> wd) throws ReadException {
+    if (wd.isEmpty()) {
+      return null;
     }
+    long poll = 200;
+    if (wd.containsKey("GLOBAL")) {
+      Map<String, Object> global = entry("PFC_WD", "GLOBAL");
+      if (global.containsKey("POLL_INTERVAL")) {
+        poll = longValue(global.get("POLL_INTERVAL"), "PFC_WD|GLOBAL.POLL_INTERVAL");
+      }
+    }
+    String firstPort =
+        wd.keySet().stream().filter(k -> !k.equals("GLOBAL")).sorted().findFirst().orElse(null);
+    if (firstPort == null) {
+      return ReadBack.disabledWatchdog(poll);
+    }
+    Map<String, Object> port = entry("PFC_WD", firstPort);
+    String where = "PFC_WD|" + firstPort;
+    String action =
+        port.containsKey("action") ? str(port.get("action"), where + ".action") : "drop";
+    long detection =
+        port.containsKey("detection_time")
+            ? longValue(port.get("detection_time"), where + ".detection_time")
+            : 200;
+    long restoration =
+        port.containsKey("restoration_time")
+            ? longValue(port.get("restoration_time"), where + ".restoration_time")
+            : 2 * detection;
+    return new CompiledWatchdog(true, action, detection, restoration, poll);
+  }
 
-    private CompiledWatchdog watchdog(Map<String, Object> wd) throws ReadException {
-        if (wd.isEmpty()) {
-            return null;
+  private List<PriorityGroupHeadroom> headroom(
+      String port, List<Integer> tcToPg, TreeSet<Integer> lossless) throws ReadException {
+    Map<Integer, PriorityGroupHeadroom> out = new TreeMap<>();
+    Map<String, Object> table = table("BUFFER_PG");
+    for (String key : table.keySet()) {
+      int bar = key.lastIndexOf('|');
+      if (bar <= 0 || !key.substring(0, bar).equals(port)) {
+        continue;
+      }
+      String where = "BUFFER_PG|" + key;
+      Map<String, Object> pg = entry("BUFFER_PG", key);
+      String profileName = str(pg.get("profile"), where + ".profile");
+      if (profileName.equals("NULL")) {
+        continue;
+      }
+      if (!table("BUFFER_PROFILE").containsKey(profileName)) {
+        throw new ReadException(
+            where + ".profile: BUFFER_PROFILE|" + profileName + " does not exist");
+      }
+      Map<String, Object> profile = entry("BUFFER_PROFILE", profileName);
+      if (!profile.containsKey("xoff")) {
+        continue; // a lossy profile: no headroom
+      }
+      String pwhere = "BUFFER_PROFILE|" + profileName;
+      long xoff = longValue(profile.get("xoff"), pwhere + ".xoff");
+      long xon = profile.containsKey("xon") ? longValue(profile.get("xon"), pwhere + ".xon") : 0;
+      long size =
+          profile.containsKey("size")
+              ? longValue(profile.get("size"), pwhere + ".size")
+              : xoff + xon;
+      for (int id : range(key.substring(bar + 1), where)) {
+        List<Integer> priorities = new ArrayList<>();
+        for (int p = 0; p < tcToPg.size(); p++) {
+          if (tcToPg.get(p) == id && lossless.contains(p)) {
+            priorities.add(p);
+          }
         }
-        long poll = 200;
-        if (wd.containsKey("GLOBAL")) {
-            Map<String, Object> global = entry("PFC_WD", "GLOBAL");
-            if (global.containsKey("POLL_INTERVAL")) {
-                poll = longValue(global.get("POLL_INTERVAL"), "PFC_WD|GLOBAL.POLL_INTERVAL");
-            }
-        }
-        String firstPort = wd.keySet().stream().filter(k -> !k.equals("GLOBAL")).sorted().findFirst().orElse(null);
-        if (firstPort == null) {
-            return ReadBack.disabledWatchdog(poll);
-        }
-        Map<String, Object> port = entry("PFC_WD", firstPort);
-        String where = "PFC_WD|" + firstPort;
-        String action = port.containsKey("action") ? str(port.get("action"), where + ".action") : "drop";
-        long detection = port.containsKey("detection_time") ? longValue(port.get("detection_time"), where + ".detection_time") : 200;
-        long restoration = port.containsKey("restoration_time")
-                ? longValue(port.get("restoration_time"), where + ".restoration_time") : 2 * detection;
-        return new CompiledWatchdog(true, action, detection, restoration, poll);
+        out.put(
+            id,
+            new PriorityGroupHeadroom(
+                id, priorities, xoff, xon, size, null, PriorityGroupHeadroom.DEVICE));
+      }
     }
+    return List.copyOf(out.values());
+  }
 
-    private List<PriorityGroupHeadroom> headroom(String port, List<Integer> tcToPg, TreeSet<Integer> lossless) throws ReadException {
-        Map<Integer, PriorityGroupHeadroom> out = new TreeMap<>();
-        Map<String, Object> table = table("BUFFER_PG");
-        for (String key : table.keySet()) {
-            int bar = key.lastIndexOf('|');
-            if (bar <= 0 || !key.substring(0, bar).equals(port)) {
-                continue;
-            }
-            String where = "BUFFER_PG|" + key;
-            Map<String, Object> pg = entry("BUFFER_PG", key);
-            String profileName = str(pg.get("profile"), where + ".profile");
-            if (profileName.equals("NULL")) {
-                continue;
-            }
-            if (!table("BUFFER_PROFILE").containsKey(profileName)) {
-                throw new ReadException(where + ".profile: BUFFER_PROFILE|" + profileName + " does not exist");
-            }
-            Map<String, Object> profile = entry("BUFFER_PROFILE", profileName);
-            if (!profile.containsKey("xoff")) {
-                continue; // a lossy profile: no headroom
-            }
-            String pwhere = "BUFFER_PROFILE|" + profileName;
-            long xoff = longValue(profile.get("xoff"), pwhere + ".xoff");
-            long xon = profile.containsKey("xon") ? longValue(profile.get("xon"), pwhere + ".xon") : 0;
-            long size = profile.containsKey("size") ? longValue(profile.get("size"), pwhere + ".size") : xoff + xon;
-            for (int id : range(key.substring(bar + 1), where)) {
-                List<Integer> priorities = new ArrayList<>();
-                for (int p = 0; p < tcToPg.size(); p++) {
-                    if (tcToPg.get(p) == id && lossless.contains(p)) {
-                        priorities.add(p);
-                    }
-                }
-                out.put(id, new PriorityGroupHeadroom(id, priorities, xoff, xon, size, null, PriorityGroupHeadroom.DEVICE));
-            }
-        }
-        return List.copyOf(out.values());
+  private String mapName(Map<String, Object> binding, String field, String table)
+      throws ReadException {
+    if (binding.containsKey(field)) {
+      return str(binding.get(field), "PORT_QOS_MAP." + field);
     }
+    Map<String, Object> maps = table(table);
+    return maps.size() == 1 ? maps.keySet().iterator().next() : null;
+  }
 
-    private String mapName(Map<String, Object> binding, String field, String table) throws ReadException {
-        if (binding.containsKey(field)) {
-            return str(binding.get(field), "PORT_QOS_MAP." + field);
-        }
-        Map<String, Object> maps = table(table);
-        return maps.size() == 1 ? maps.keySet().iterator().next() : null;
+  private Map<Integer, Integer> dscpMap(String name) throws ReadException {
+    Map<Integer, Integer> out = new TreeMap<>();
+    if (name == null) {
+      return out;
     }
+    for (Map.Entry<String, Object> e : entry("DSCP_TO_TC_MAP", name).entrySet()) {
+      String where = "DSCP_TO_TC_MAP|" + name + "." + e.getKey();
+      int dscp = intValue(e.getKey(), where);
+      if (dscp < 0 || dscp > 63) {
+        throw new ReadException(where + ": DSCP must be 0..63, found " + dscp);
+      }
+      out.put(dscp, priority(e.getValue(), where));
+    }
+    return out;
+  }
 
-    private Map<Integer, Integer> dscpMap(String name) throws ReadException {
-        Map<Integer, Integer> out = new TreeMap<>();
-        if (name == null) {
-            return out;
-        }
-        for (Map.Entry<String, Object> e : entry("DSCP_TO_TC_MAP", name).entrySet()) {
-            String where = "DSCP_TO_TC_MAP|" + name + "." + e.getKey();
-            int dscp = intValue(e.getKey(), where);
-            if (dscp < 0 || dscp > 63) {
-                throw new ReadException(where + ": DSCP must be 0..63, found " + dscp);
-            }
-            out.put(dscp, priority(e.getValue(), where));
-        }
-        return out;
+  /** An 8-entry map (TC → queue, TC → PG); unlisted entries are identity (queues) or 0 (PGs). */
+  private List<Integer> eightMap(String table, String name, boolean identity) throws ReadException {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      out.add(identity ? i : 0);
     }
+    if (name == null) {
+      return out;
+    }
+    if (!table(table).containsKey(name)) {
+      throw new ReadException(table + "|" + name + " does not exist but a port binds it");
+    }
+    for (Map.Entry<String, Object> e : entry(table, name).entrySet()) {
+      String where = table + "|" + name + "." + e.getKey();
+      out.set(priority(e.getKey(), where), priority(e.getValue(), where));
+    }
+    return List.copyOf(out);
+  }
 
-    /** An 8-entry map (TC → queue, TC → PG); unlisted entries are identity (queues) or 0 (PGs). */
-    private List<Integer> eightMap(String table, String name, boolean identity) throws ReadException {
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            out.add(identity ? i : 0);
-        }
-        if (name == null) {
-            return out;
-        }
-        if (!table(table).containsKey(name)) {
-            throw new ReadException(table + "|" + name + " does not exist but a port binds it");
-        }
-        for (Map.Entry<String, Object> e : entry(table, name).entrySet()) {
-            String where = table + "|" + name + "." + e.getKey();
-            out.set(priority(e.getKey(), where), priority(e.getValue(), where));
-        }
-        return List.copyOf(out);
+  private static int priority(Object value, String where) throws ReadException {
+    int p = intValue(value, where);
+    if (p < 0 || p > 7) {
+      throw new ReadException(where + ": expected 0..7, found " + p);
     }
+    return p;
+  }
 
-    private static int priority(Object value, String where) throws ReadException {
-        int p = intValue(value, where);
-        if (p < 0 || p > 7) {
-            throw new ReadException(where + ": expected 0..7, found " + p);
-        }
-        return p;
+  /** A comma list of priorities ({@code "3,4"}), absent or empty meaning none. */
+  private static List<Integer> intList(Map<String, Object> entry, String field, String where)
+      throws ReadException {
+    if (!entry.containsKey(field)) {
+      return List.of();
     }
+    String text = str(entry.get(field), where + "." + field);
+    if (text.isBlank()) {
+      return List.of();
+    }
+    TreeSet<Integer> out = new TreeSet<>();
+    for (String part : text.split(",")) {
+      out.add(priority(part.strip(), where + "." + field));
+    }
+    return List.copyOf(out);
+  }
 
-    /** A comma list of priorities ({@code "3,4"}), absent or empty meaning none. */
-    private static List<Integer> intList(Map<String, Object> entry, String field, String where) throws ReadException {
-        if (!entry.containsKey(field)) {
-            return List.of();
-        }
-        String text = str(entry.get(field), where + "." + field);
-        if (text.isBlank()) {
-            return List.of();
-        }
-        TreeSet<Integer> out = new TreeSet<>();
-        for (String part : text.split(",")) {
-            out.add(priority(part.strip(), where + "." + field));
-        }
-        return List.copyOf(out);
+  /** {@code "3"} or {@code "3-4"}. */
+  private static List<Integer> range(String text, String where) throws ReadException {
+    String[] ends = text.split("-", -1);
+    if (ends.length > 2) {
+      throw new ReadException(
+          where + ": expected an index or a range like 3-4, found '" + text + "'");
     }
+    int from = priority(ends[0], where);
+    int to = ends.length == 2 ? priority(ends[1], where) : from;
+    List<Integer> out = new ArrayList<>();
+    for (int i = from; i <= to; i++) {
+      out.add(i);
+    }
+    return out;
+  }
 
-    /** {@code "3"} or {@code "3-4"}. */
-    private static List<Integer> range(String text, String where) throws ReadException {
-        String[] ends = text.split("-", -1);
-        if (ends.length > 2) {
-            throw new ReadException(where + ": expected an index or a range like 3-4, found '" + text + "'");
-        }
-        int from = priority(ends[0], where);
-        int to = ends.length == 2 ? priority(ends[1], where) : from;
-        List<Integer> out = new ArrayList<>();
-        for (int i = from; i <= to; i++) {
-            out.add(i);
-        }
-        return out;
+  private Map<String, Object> table(String name) throws ReadException {
+    Object t = db.get(name);
+    if (t == null) {
+      return Map.of();
     }
+    if (!(t instanceof Map<?, ?>)) {
+      throw new ReadException(name + ": expected an object of keys");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = (Map<String, Object>) t;
+    return map;
+  }
 
-    private Map<String, Object> table(String name) throws ReadException {
-        Object t = db.get(name);
-        if (t == null) {
-            return Map.of();
-        }
-        if (!(t instanceof Map<?, ?>)) {
-            throw new ReadException(name + ": expected an object of keys");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) t;
-        return map;
+  private Map<String, Object> entry(String table, String key) throws ReadException {
+    Object e = table(table).get(key);
+    if (e == null) {
+      return Map.of();
     }
+    if (!(e instanceof Map<?, ?>)) {
+      throw new ReadException(table + "|" + key + ": expected an object of fields");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = (Map<String, Object>) e;
+    return map;
+  }
 
-    private Map<String, Object> entry(String table, String key) throws ReadException {
-        Object e = table(table).get(key);
-        if (e == null) {
-            return Map.of();
-        }
-        if (!(e instanceof Map<?, ?>)) {
-            throw new ReadException(table + "|" + key + ": expected an object of fields");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) e;
-        return map;
-    }
+  private static String optString(Map<String, Object> entry, String field, String where)
+      throws ReadException {
+    return entry.containsKey(field) ? str(entry.get(field), where + "." + field) : null;
+  }
 
-    private static String optString(Map<String, Object> entry, String field, String where) throws ReadException {
-        return entry.containsKey(field) ? str(entry.get(field), where + "." + field) : null;
+  private static String str(Object value, String where) throws ReadException {
+    if (value instanceof String s) {
+      return s;
     }
+    throw new ReadException(
+        where + ": expected a string, found " + (value == null ? "nothing" : value));
+  }
 
-    private static String str(Object value, String where) throws ReadException {
-        if (value instanceof String s) {
-            return s;
-        }
-        throw new ReadException(where + ": expected a string, found " + (value == null ? "nothing" : value));
+  private static int intValue(Object value, String where) throws ReadException {
+    long v = longValue(value, where);
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      // found by the fuzzing suite: an overflowing number was an ArithmeticException, not this
+      // device's error
+      throw new ReadException(where + ": expected a number that fits 32 bits, found " + v, where);
     }
+    return (int) v;
+  }
 
-    private static int intValue(Object value, String where) throws ReadException {
-        long v = longValue(value, where);
-        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-            // found by the fuzzing suite: an overflowing number was an ArithmeticException, not this device's error
-            throw new ReadException(where + ": expected a number that fits 32 bits, found " + v, where);
-        }
-        return (int) v;
+  private static long longValue(Object value, String where) throws ReadException {
+    if (value instanceof Long l) {
+      return l;
     }
-
-    private static long longValue(Object value, String where) throws ReadException {
-        if (value instanceof Long l) {
-            return l;
-        }
-        String text = value instanceof String s ? s.strip() : null;
-        if (text == null || !text.matches("-?[0-9]{1,18}")) {
-            throw new ReadException(where + ": expected a whole number, found " + (value == null ? "nothing" : "\"" + value + "\""));
-        }
-        return Long.parseLong(text);
+    String text = value instanceof String s ? s.strip() : null;
+    if (text == null || !text.matches("-?[0-9]{1,18}")) {
+      throw new ReadException(
+          where
+              + ": expected a whole number, found "
+              + (value == null ? "nothing" : "\"" + value + "\""));
     }
+    return Long.parseLong(text);
+  }
 }

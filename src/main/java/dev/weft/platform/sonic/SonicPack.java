@@ -1,22 +1,22 @@
 package dev.weft.platform.sonic;
 
-import dev.weft.platform.NeighbourReader;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
-import dev.weft.platform.CounterSource;
 import dev.weft.platform.ConfigView;
+import dev.weft.platform.CounterSource;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
-import dev.weft.platform.RenderGap;
 import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
+import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.RenderGap;
 import dev.weft.platform.RenderGaps;
 import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
@@ -27,239 +27,348 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * Community SONiC: the rendered {@code config_db.json} tables (DEVICE_METADATA, PORT, PORT_QOS_MAP, QUEUE,
- * SCHEDULER, WRED_PROFILE, BUFFER_*, CABLE_LENGTH, PFC_WD, SWITCH_HASH), complete enough for SONiC's YANG
- * with the platform facts of the switch's HWSKU profile ({@link SonicHwskus}). SONiC has no NETCONF: a
- * running switch is read over SSH with {@code show runningconfiguration all}, the CONFIG_DB as JSON, and
- * {@link SonicConfigDbReader} maps it back into the compiled switch.
+ * Community SONiC: the rendered {@code config_db.json} tables (DEVICE_METADATA, PORT, PORT_QOS_MAP,
+ * QUEUE, SCHEDULER, WRED_PROFILE, BUFFER_*, CABLE_LENGTH, PFC_WD, SWITCH_HASH), complete enough for
+ * SONiC's YANG with the platform facts of the switch's HWSKU profile ({@link SonicHwskus}). SONiC
+ * has no NETCONF: a running switch is read over SSH with {@code show runningconfiguration all}, the
+ * CONFIG_DB as JSON, and {@link SonicConfigDbReader} maps it back into the compiled switch.
  */
 public final class SonicPack implements PlatformPack, LiveProfile {
 
-    /** The pool every lossless buffer profile takes its buffer from (the rendered BUFFER_PROFILE.pool). */
-    static final String LOSSLESS_POOL = "ingress_lossless_pool";
+  /**
+   * The pool every lossless buffer profile takes its buffer from (the rendered
+   * BUFFER_PROFILE.pool).
+   */
+  static final String LOSSLESS_POOL = "ingress_lossless_pool";
 
-    /** The command whose output is the running CONFIG_DB as JSON. */
-    static final String SHOW_RUNNING = "show runningconfiguration all";
-    /** The file the templates render. */
-    static final String CONFIG_DB = "config_db.json";
+  /** The command whose output is the running CONFIG_DB as JSON. */
+  static final String SHOW_RUNNING = "show runningconfiguration all";
 
-    /** SWITCH_HASH ecmp_hash names (sonic-hash.yang {@code hash-field}); SONiC has no RoCE QP field. */
-    static final HashFieldSpelling HASH = new HashFieldSpelling(Map.ofEntries(Map.entry("src-ip", "SRC_IP"),
-            Map.entry("dst-ip", "DST_IP"), Map.entry("ip-protocol", "IP_PROTOCOL"), Map.entry("l4-src-port", "L4_SRC_PORT"),
-            Map.entry("l4-dst-port", "L4_DST_PORT"), Map.entry("src-mac", "SRC_MAC"), Map.entry("dst-mac", "DST_MAC"),
-            Map.entry("ethertype", "ETHERTYPE"), Map.entry("vlan-id", "VLAN_ID"), Map.entry("in-port", "IN_PORT"),
-            Map.entry("ipv6-flow-label", "IPV6_FLOW_LABEL")));
+  /** The file the templates render. */
+  static final String CONFIG_DB = "config_db.json";
 
-    private final SonicHwskus hwskus = new SonicHwskus();
+  /**
+   * SWITCH_HASH ecmp_hash names (sonic-hash.yang {@code hash-field}); SONiC has no RoCE QP field.
+   */
+  static final HashFieldSpelling HASH =
+      new HashFieldSpelling(
+          Map.ofEntries(
+              Map.entry("src-ip", "SRC_IP"),
+              Map.entry("dst-ip", "DST_IP"),
+              Map.entry("ip-protocol", "IP_PROTOCOL"),
+              Map.entry("l4-src-port", "L4_SRC_PORT"),
+              Map.entry("l4-dst-port", "L4_DST_PORT"),
+              Map.entry("src-mac", "SRC_MAC"),
+              Map.entry("dst-mac", "DST_MAC"),
+              Map.entry("ethertype", "ETHERTYPE"),
+              Map.entry("vlan-id", "VLAN_ID"),
+              Map.entry("in-port", "IN_PORT"),
+              Map.entry("ipv6-flow-label", "IPV6_FLOW_LABEL")));
 
-    @Override
-    public String id() {
-        return SonicConfigDbReader.PLATFORM;
+  private final SonicHwskus hwskus = new SonicHwskus();
+
+  @Override
+  public String id() {
+    return SonicConfigDbReader.PLATFORM;
+  }
+
+  @Override
+  public String title() {
+    return "SONiC (community), CONFIG_DB JSON for `config load`";
+  }
+
+  @Override
+  public DeviceKind kind() {
+    return DeviceKind.SWITCH;
+  }
+
+  @Override
+  public List<RenderGap> renderGaps(CompiledSwitch sw) {
+    return RenderGap.usedBy(sw, gapsOf(sw));
+  }
+
+  /** What this switch asks for that the platform cannot express, by feature. */
+  private Map<Feature, String> gapsOf(CompiledSwitch sw) {
+    String hash = HASH.gap(sw.ecmpHashFields(), "SWITCH_HASH ecmp_hash");
+    return hash == null ? Map.of() : Map.of(Feature.HASH, hash);
+  }
+
+  @Override
+  public List<Finding> renderChecks(CompiledSwitch sw) {
+    List<Finding> out = new ArrayList<>();
+    if (sw.hwsku() == null) {
+      if (!sw.ports().isEmpty()) {
+        out.add(
+            finding(
+                sw,
+                Severity.WARNING,
+                sw.owner("platform"),
+                sw.name()
+                    + ": no hwsku, so config_db.json"
+                    + " is rendered without PORT lanes, alias and index and without BUFFER_POOL, which SONiC's YANG"
+                    + " requires of a whole config: `config load` can merge it into a switch that has them, but the"
+                    + " file alone does not load (name the switch's hardware SKU, e.g. hwsku: Mellanox-SN5600-O128;"
+                    + " Weft has profiles for "
+                    + String.join(", ", SonicHwskus.BUILT_IN)
+                    + ")"));
+      }
+      return out;
     }
-
-    @Override
-    public String title() {
-        return "SONiC (community), CONFIG_DB JSON for `config load`";
-    }
-
-    @Override
-    public DeviceKind kind() {
-        return DeviceKind.SWITCH;
-    }
-
-    @Override
-    public List<RenderGap> renderGaps(CompiledSwitch sw) {
-        return RenderGap.usedBy(sw, gapsOf(sw));
-    }
-
-    /** What this switch asks for that the platform cannot express, by feature. */
-    private Map<Feature, String> gapsOf(CompiledSwitch sw) {
-        String hash = HASH.gap(sw.ecmpHashFields(), "SWITCH_HASH ecmp_hash");
-        return hash == null ? Map.of() : Map.of(Feature.HASH, hash);
-    }
-
-    @Override
-    public List<Finding> renderChecks(CompiledSwitch sw) {
-        List<Finding> out = new ArrayList<>();
-        if (sw.hwsku() == null) {
-            if (!sw.ports().isEmpty()) {
-                out.add(finding(sw, Severity.WARNING, sw.owner("platform"), sw.name() + ": no hwsku, so config_db.json"
-                        + " is rendered without PORT lanes, alias and index and without BUFFER_POOL, which SONiC's YANG"
-                        + " requires of a whole config: `config load` can merge it into a switch that has them, but the"
-                        + " file alone does not load (name the switch's hardware SKU, e.g. hwsku: Mellanox-SN5600-O128;"
-                        + " Weft has profiles for " + String.join(", ", SonicHwskus.BUILT_IN) + ")"));
-            }
-            return out;
-        }
-        SonicHwsku profile;
-        try {
-            Optional<SonicHwsku> found = hwskus.lookup(sw.hwsku());
-            if (found.isEmpty()) {
-                out.add(finding(sw, Severity.ERROR, sw.owner("hwsku"), sw.name() + ": Weft has no platform profile for hwsku "
-                        + sw.hwsku() + " (profiles: " + String.join(", ", SonicHwskus.BUILT_IN) + ")"));
-                return out;
-            }
-            profile = found.get();
-        } catch (SonicHwskus.InvalidProfileException e) {
-            out.add(finding(sw, Severity.ERROR, sw.owner("hwsku"), sw.name() + ": the platform profile of hwsku "
-                    + sw.hwsku() + " is unusable: " + e.getMessage()));
-            return out;
-        }
-        if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
-            out.add(finding(sw, Severity.ERROR, sw.owner("asic"), sw.name() + ": hwsku " + profile.name() + " is a "
-                    + profile.asic() + " switch, but the intent says asic " + sw.asic()));
-        }
-        List<Integer> lossless = new ArrayList<>();
-        for (CompiledPort p : sw.ports()) {
-            SonicHwsku.Port facts = profile.ports().get(p.name());
-            if (facts == null) {
-                out.add(finding(sw, Severity.ERROR, p.owner("name"), sw.name() + " " + p.name() + ": hwsku "
-                        + profile.name() + " has no port " + p.name() + " (its ports are " + portRange(profile) + ")")
-                        .onPort(p.name()));
-                continue;
-            }
-            if (p.speedGbps() != null && p.speedGbps() * 1000L > facts.speedMbps()) {
-                out.add(finding(sw, Severity.ERROR, p.owner("speed_gbps"), sw.name() + " " + p.name() + ": port "
-                        + p.name() + " of hwsku " + profile.name() + " runs at most " + facts.speedMbps() / 1000
-                        + "G (lanes " + facts.lanes() + "), the intent says " + p.speedGbps() + "G").onPort(p.name()));
-            }
-            p.pfcPriorities().forEach(prio -> {
-                if (!lossless.contains(prio)) {
-                    lossless.add(prio);
-                }
-            });
-        }
-        if (!lossless.isEmpty() && !profile.pools().containsKey(LOSSLESS_POOL)) {
-            out.add(finding(sw, Severity.ERROR, sw.owner("hwsku"), sw.name() + ": the lossless priorities "
-                    + lossless.stream().sorted().toList() + " need buffer profiles in BUFFER_POOL " + LOSSLESS_POOL
-                    + ", which hwsku " + profile.name() + " does not have (its pools: "
-                    + String.join(", ", profile.poolNames()) + "); SONiC refuses a BUFFER_PROFILE whose pool does not"
-                    + " exist. Use a hardware SKU whose buffer defaults have a lossless pool, or make the classes lossy")
-                    .withValues("BUFFER_POOL " + LOSSLESS_POOL, "pools " + String.join(", ", profile.poolNames())));
-        }
+    SonicHwsku profile;
+    try {
+      Optional<SonicHwsku> found = hwskus.lookup(sw.hwsku());
+      if (found.isEmpty()) {
+        out.add(
+            finding(
+                sw,
+                Severity.ERROR,
+                sw.owner("hwsku"),
+                sw.name()
+                    + ": Weft has no platform profile for hwsku "
+                    + sw.hwsku()
+                    + " (profiles: "
+                    + String.join(", ", SonicHwskus.BUILT_IN)
+                    + ")"));
         return out;
+      }
+      profile = found.get();
+    } catch (SonicHwskus.InvalidProfileException e) {
+      out.add(
+          finding(
+              sw,
+              Severity.ERROR,
+              sw.owner("hwsku"),
+              sw.name()
+                  + ": the platform profile of hwsku "
+                  + sw.hwsku()
+                  + " is unusable: "
+                  + e.getMessage()));
+      return out;
     }
-
-    private static String portRange(SonicHwsku profile) {
-        List<String> names = profile.ports().keySet().stream()
-                .sorted(java.util.Comparator.comparingInt(SonicPack::portNumber).thenComparing(n -> n)).toList();
-        return names.size() <= 3 ? String.join(", ", names) : names.get(0) + " ... " + names.get(names.size() - 1)
-                + ", " + names.size() + " ports";
+    if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
+      out.add(
+          finding(
+              sw,
+              Severity.ERROR,
+              sw.owner("asic"),
+              sw.name()
+                  + ": hwsku "
+                  + profile.name()
+                  + " is a "
+                  + profile.asic()
+                  + " switch, but the intent says asic "
+                  + sw.asic()));
     }
-
-    private static int portNumber(String name) {
-        String digits = name.replaceAll("[^0-9]", "");
-        return digits.isEmpty() || digits.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(digits);
+    List<Integer> lossless = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      SonicHwsku.Port facts = profile.ports().get(p.name());
+      if (facts == null) {
+        out.add(
+            finding(
+                    sw,
+                    Severity.ERROR,
+                    p.owner("name"),
+                    sw.name()
+                        + " "
+                        + p.name()
+                        + ": hwsku "
+                        + profile.name()
+                        + " has no port "
+                        + p.name()
+                        + " (its ports are "
+                        + portRange(profile)
+                        + ")")
+                .onPort(p.name()));
+        continue;
+      }
+      if (p.speedGbps() != null && p.speedGbps() * 1000L > facts.speedMbps()) {
+        out.add(
+            finding(
+                    sw,
+                    Severity.ERROR,
+                    p.owner("speed_gbps"),
+                    sw.name()
+                        + " "
+                        + p.name()
+                        + ": port "
+                        + p.name()
+                        + " of hwsku "
+                        + profile.name()
+                        + " runs at most "
+                        + facts.speedMbps() / 1000
+                        + "G (lanes "
+                        + facts.lanes()
+                        + "), the intent says "
+                        + p.speedGbps()
+                        + "G")
+                .onPort(p.name()));
+      }
+      p.pfcPriorities()
+          .forEach(
+              prio -> {
+                if (!lossless.contains(prio)) {
+                  lossless.add(prio);
+                }
+              });
     }
-
-    private static Finding finding(CompiledSwitch sw, Severity severity, Location at, String message) {
-        return Finding.of(RenderGaps.RENDER_ERROR, severity, message).at(at != null ? at : sw.owner("name"))
-                .onDevice(sw.name());
+    if (!lossless.isEmpty() && !profile.pools().containsKey(LOSSLESS_POOL)) {
+      out.add(
+          finding(
+                  sw,
+                  Severity.ERROR,
+                  sw.owner("hwsku"),
+                  sw.name()
+                      + ": the lossless priorities "
+                      + lossless.stream().sorted().toList()
+                      + " need buffer profiles in BUFFER_POOL "
+                      + LOSSLESS_POOL
+                      + ", which hwsku "
+                      + profile.name()
+                      + " does not have (its pools: "
+                      + String.join(", ", profile.poolNames())
+                      + "); SONiC refuses a BUFFER_PROFILE whose pool does not"
+                      + " exist. Use a hardware SKU whose buffer defaults have a lossless pool, or make the classes lossy")
+              .withValues(
+                  "BUFFER_POOL " + LOSSLESS_POOL,
+                  "pools " + String.join(", ", profile.poolNames())));
     }
+    return out;
+  }
 
-    /**
-     * {@code facts}: {@code hash_fields} (SWITCH_HASH names), {@code lossless_pool}, and with a known HWSKU
-     * {@code hwsku}, {@code platform}, {@code ports} (name → lanes, alias, index, for the switch's ports) and
-     * {@code pools} (the HWSKU's BUFFER_POOL entries).
-     */
-    @Override
-    public Map<String, Object> templateData(CompiledSwitch sw) {
-        Map<String, Object> facts = new TreeMap<>();
-        facts.put("hash_fields", HASH.spelled(sw.ecmpHashFields()));
-        facts.put("lossless_pool", LOSSLESS_POOL);
-        SonicHwsku profile;
-        try {
-            profile = hwskus.lookup(sw.hwsku()).orElse(null);
-        } catch (SonicHwskus.InvalidProfileException e) {
-            profile = null;     // renderChecks reports it and stops the render
-        }
-        if (profile == null) {
-            return facts;
-        }
-        facts.put("hwsku", profile.name());
-        facts.put("platform", profile.platform());
-        Map<String, Object> ports = new TreeMap<>();
-        for (CompiledPort p : sw.ports()) {
-            SonicHwsku.Port port = profile.ports().get(p.name());
-            if (port != null) {
-                ports.put(p.name(), Map.of("lanes", port.lanes(), "alias", port.alias(), "index", port.index()));
-            }
-        }
-        facts.put("ports", ports);
-        List<Map<String, Object>> pools = new ArrayList<>();
-        for (String name : profile.poolNames()) {
-            SonicHwsku.Pool pool = profile.pools().get(name);
-            pools.add(Map.of("name", name, "type", pool.type(), "mode", pool.mode(), "size", pool.size()));
-        }
-        facts.put("pools", pools);
-        return facts;
+  private static String portRange(SonicHwsku profile) {
+    List<String> names =
+        profile.ports().keySet().stream()
+            .sorted(java.util.Comparator.comparingInt(SonicPack::portNumber).thenComparing(n -> n))
+            .toList();
+    return names.size() <= 3
+        ? String.join(", ", names)
+        : names.get(0) + " ... " + names.get(names.size() - 1) + ", " + names.size() + " ports";
+  }
+
+  private static int portNumber(String name) {
+    String digits = name.replaceAll("[^0-9]", "");
+    return digits.isEmpty() || digits.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(digits);
+  }
+
+  private static Finding finding(
+      CompiledSwitch sw, Severity severity, Location at, String message) {
+    return Finding.of(RenderGaps.RENDER_ERROR, severity, message)
+        .at(at != null ? at : sw.owner("name"))
+        .onDevice(sw.name());
+  }
+
+  /**
+   * {@code facts}: {@code hash_fields} (SWITCH_HASH names), {@code lossless_pool}, and with a known
+   * HWSKU {@code hwsku}, {@code platform}, {@code ports} (name → lanes, alias, index, for the
+   * switch's ports) and {@code pools} (the HWSKU's BUFFER_POOL entries).
+   */
+  @Override
+  public Map<String, Object> templateData(CompiledSwitch sw) {
+    Map<String, Object> facts = new TreeMap<>();
+    facts.put("hash_fields", HASH.spelled(sw.ecmpHashFields()));
+    facts.put("lossless_pool", LOSSLESS_POOL);
+    SonicHwsku profile;
+    try {
+      profile = hwskus.lookup(sw.hwsku()).orElse(null);
+    } catch (SonicHwskus.InvalidProfileException e) {
+      profile = null; // renderChecks reports it and stops the render
     }
-
-    // ------------------------------------------------------------------ live
-
-    @Override
-    public Optional<LiveProfile> live() {
-        return Optional.of(this);
+    if (profile == null) {
+      return facts;
     }
-
-    @Override
-    public String platform() {
-        return id();
+    facts.put("hwsku", profile.name());
+    facts.put("platform", profile.platform());
+    Map<String, Object> ports = new TreeMap<>();
+    for (CompiledPort p : sw.ports()) {
+      SonicHwsku.Port port = profile.ports().get(p.name());
+      if (port != null) {
+        ports.put(
+            p.name(), Map.of("lanes", port.lanes(), "alias", port.alias(), "index", port.index()));
+      }
     }
-
-    @Override
-    public LiveTransport transport() {
-        return new LiveTransport.SshCommand(SHOW_RUNNING);
+    facts.put("ports", ports);
+    List<Map<String, Object>> pools = new ArrayList<>();
+    for (String name : profile.poolNames()) {
+      SonicHwsku.Pool pool = profile.pools().get(name);
+      pools.add(
+          Map.of("name", name, "type", pool.type(), "mode", pool.mode(), "size", pool.size()));
     }
+    facts.put("pools", pools);
+    return facts;
+  }
 
-    @Override
-    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-        return SonicConfigDbReader.read(reply, device, what);
-    }
+  // ------------------------------------------------------------------ live
 
-    /**
-     * The CONFIG_DB tables the reader takes each feature from: a drifted device's diff shows only those tables of
-     * {@code show runningconfiguration all} beside the rendered {@code config_db.json}, entry by entry.
-     */
-    static final Map<Feature, List<String>> TABLES = Map.of(
-            Feature.CLASSIFICATION, List.of("DSCP_TO_TC_MAP", "PORT_QOS_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP"),
-            Feature.PFC, List.of("MAP_PFC_PRIORITY_TO_QUEUE", "PORT_QOS_MAP"),
-            Feature.ECN, List.of("QUEUE", "WRED_PROFILE"),
-            Feature.SCHEDULER, List.of("QUEUE", "SCHEDULER"),
-            Feature.WATCHDOG, List.of("PFC_WD"),
-            Feature.BUFFERS, List.of("BUFFER_PG", "BUFFER_POOL", "BUFFER_PROFILE", "CABLE_LENGTH"),
-            Feature.MTU, List.of("PORT"),
-            Feature.HASH, List.of("SWITCH_HASH"));
+  @Override
+  public Optional<LiveProfile> live() {
+    return Optional.of(this);
+  }
 
-    /** CONFIG_DB JSON: an object with SONiC's tables. */
-    @Override
-    public OptionalInt recognises(SavedConfig config) {
-        return config.json() instanceof Map<?, ?> db
-                && (db.containsKey("PORT") || db.containsKey("DEVICE_METADATA") || db.containsKey("DSCP_TO_TC_MAP"))
-                ? OptionalInt.of(2) : OptionalInt.empty();
-    }
+  @Override
+  public String platform() {
+    return id();
+  }
 
-    @Override
-    public Optional<CounterSource> counters() {
-        return Optional.of(SonicCounters.SOURCE);
-    }
+  @Override
+  public LiveTransport transport() {
+    return new LiveTransport.SshCommand(SHOW_RUNNING);
+  }
 
-    @Override
-    public Optional<ConfigView> configView() {
-        return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
-    }
+  @Override
+  public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+    return SonicConfigDbReader.read(reply, device, what);
+  }
 
-    /** What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for. */
-    @Override
-    public CompiledSwitch expected(CompiledSwitch intended) {
-        CompiledSwitch sw = ReadBack.expected(intended, platform(), true);
-        List<String> hash = new ArrayList<>(intended.ecmpHashFields());
-        hash.removeAll(HASH.missing(intended.ecmpHashFields()));
-        return sw.toBuilder().ecmpHashFields(hash).build();
-    }
+  /**
+   * The CONFIG_DB tables the reader takes each feature from: a drifted device's diff shows only
+   * those tables of {@code show runningconfiguration all} beside the rendered {@code
+   * config_db.json}, entry by entry.
+   */
+  static final Map<Feature, List<String>> TABLES =
+      Map.of(
+          Feature.CLASSIFICATION,
+              List.of(
+                  "DSCP_TO_TC_MAP", "PORT_QOS_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP"),
+          Feature.PFC, List.of("MAP_PFC_PRIORITY_TO_QUEUE", "PORT_QOS_MAP"),
+          Feature.ECN, List.of("QUEUE", "WRED_PROFILE"),
+          Feature.SCHEDULER, List.of("QUEUE", "SCHEDULER"),
+          Feature.WATCHDOG, List.of("PFC_WD"),
+          Feature.BUFFERS, List.of("BUFFER_PG", "BUFFER_POOL", "BUFFER_PROFILE", "CABLE_LENGTH"),
+          Feature.MTU, List.of("PORT"),
+          Feature.HASH, List.of("SWITCH_HASH"));
 
-    @Override
-    public Optional<NeighbourReader> neighbours() {
-        return Optional.of(new SonicNeighbours());
-    }
+  /** CONFIG_DB JSON: an object with SONiC's tables. */
+  @Override
+  public OptionalInt recognises(SavedConfig config) {
+    return config.json() instanceof Map<?, ?> db
+            && (db.containsKey("PORT")
+                || db.containsKey("DEVICE_METADATA")
+                || db.containsKey("DSCP_TO_TC_MAP"))
+        ? OptionalInt.of(2)
+        : OptionalInt.empty();
+  }
+
+  @Override
+  public Optional<CounterSource> counters() {
+    return Optional.of(SonicCounters.SOURCE);
+  }
+
+  @Override
+  public Optional<ConfigView> configView() {
+    return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
+  }
+
+  /** What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for. */
+  @Override
+  public CompiledSwitch expected(CompiledSwitch intended) {
+    CompiledSwitch sw = ReadBack.expected(intended, platform(), true);
+    List<String> hash = new ArrayList<>(intended.ecmpHashFields());
+    hash.removeAll(HASH.missing(intended.ecmpHashFields()));
+    return sw.toBuilder().ecmpHashFields(hash).build();
+  }
+
+  @Override
+  public Optional<NeighbourReader> neighbours() {
+    return Optional.of(new SonicNeighbours());
+  }
 }

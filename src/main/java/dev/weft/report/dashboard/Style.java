@@ -1,11 +1,15 @@
 package dev.weft.report.dashboard;
 
-/** The dashboard's stylesheet, inline: readable at 1,400 px and at 800 px (tables scroll inside their card). */
+/**
+ * The dashboard's stylesheet, inline: readable at 1,400 px and at 800 px (tables scroll inside
+ * their card).
+ */
 final class Style {
 
-    private Style() {}
+  private Style() {}
 
-    static final String CSS = """
+  static final String CSS =
+      """
             :root{--ok:#2e7d32;--drift:#ef6c00;--na:#9e9e9e;--unreachable:#c62828;--error:#6a1b9a;--alert:#d81b60;
             --baseline:#1565c0;--bg:#f6f7f9;--card:#fff;--ink:#1d232a;--muted:#5f6b76;--line:#dde1e6}
             *{box-sizing:border-box}

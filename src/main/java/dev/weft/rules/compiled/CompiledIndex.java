@@ -13,55 +13,63 @@ import java.util.Map;
  */
 final class CompiledIndex {
 
-    private final Map<String, CompiledSwitch> switches;
-    private final Map<String, Map<String, CompiledPort>> ports = new HashMap<>();
+  private final Map<String, CompiledSwitch> switches;
+  private final Map<String, Map<String, CompiledPort>> ports = new HashMap<>();
 
-    CompiledIndex(CompiledFabric compiled) {
-        List<CompiledSwitch> list = compiled.switches();
-        switches = new HashMap<>(Math.max(16, list.size() * 2));
-        for (CompiledSwitch s : list) {
-            switches.putIfAbsent(s.name(), s);
-        }
+  CompiledIndex(CompiledFabric compiled) {
+    List<CompiledSwitch> list = compiled.switches();
+    switches = new HashMap<>(Math.max(16, list.size() * 2));
+    for (CompiledSwitch s : list) {
+      switches.putIfAbsent(s.name(), s);
     }
+  }
 
-    /**
-     * The PFC priorities every switch port of the fabric runs, or null when ports differ. Compiled ports share the
-     * plan's list (an exception makes its own), so this is an identity check per port in the common case.
-     */
-    static List<Integer> uniformPfc(CompiledFabric compiled) {
-        List<Integer> first = null;
-        for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
-            if (!(d instanceof CompiledSwitch s)) {
-                continue;
-            }
-            for (CompiledPort p : s.ports()) {
-                List<Integer> pfc = p.pfcPriorities();
-                if (first == null) {
-                    first = pfc;
-                } else if (pfc != first && !pfc.equals(first)) {
-                    return null;
-                }
-            }
+  /**
+   * The PFC priorities every switch port of the fabric runs, or null when ports differ. Compiled
+   * ports share the plan's list (an exception makes its own), so this is an identity check per port
+   * in the common case.
+   */
+  static List<Integer> uniformPfc(CompiledFabric compiled) {
+    List<Integer> first = null;
+    for (dev.weft.compile.CompiledDevice d : compiled.devices()) {
+      if (!(d instanceof CompiledSwitch s)) {
+        continue;
+      }
+      for (CompiledPort p : s.ports()) {
+        List<Integer> pfc = p.pfcPriorities();
+        if (first == null) {
+          first = pfc;
+        } else if (pfc != first && !pfc.equals(first)) {
+          return null;
         }
-        return first == null ? List.of() : first;
+      }
     }
+    return first == null ? List.of() : first;
+  }
 
-    CompiledSwitch switchNamed(String name) {
-        return switches.get(name);
+  CompiledSwitch switchNamed(String name) {
+    return switches.get(name);
+  }
+
+  /**
+   * The port {@code port} of switch {@code device}, or null (no such switch or port, or a null
+   * name).
+   */
+  CompiledPort port(String device, String port) {
+    CompiledSwitch s = device == null ? null : switches.get(device);
+    if (s == null) {
+      return null;
     }
-
-    /** The port {@code port} of switch {@code device}, or null (no such switch or port, or a null name). */
-    CompiledPort port(String device, String port) {
-        CompiledSwitch s = device == null ? null : switches.get(device);
-        if (s == null) {
-            return null;
-        }
-        return ports.computeIfAbsent(device, d -> {
-            Map<String, CompiledPort> byName = new HashMap<>(Math.max(16, s.ports().size() * 2));
-            for (CompiledPort p : s.ports()) {
+    return ports
+        .computeIfAbsent(
+            device,
+            d -> {
+              Map<String, CompiledPort> byName = new HashMap<>(Math.max(16, s.ports().size() * 2));
+              for (CompiledPort p : s.ports()) {
                 byName.putIfAbsent(p.name(), p);
-            }
-            return byName;
-        }).get(port);
-    }
+              }
+              return byName;
+            })
+        .get(port);
+  }
 }

@@ -15,11 +15,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An ECN threshold the switch's ASIC cannot hold: a minimum below one buffer cell (the ASIC counts queue
- * depth in cells, so it marks every packet, or rounds the threshold to zero) or a maximum above the whole
- * packet buffer (the queue can never get that deep, so marking never reaches its probability and PFC acts
- * first). Both are what a KB/MB or bytes/KB slip produces. Judged against each switch's ASIC profile and
- * reported once per threshold, at the line that holds it, naming the first switch and how many more.
+ * An ECN threshold the switch's ASIC cannot hold: a minimum below one buffer cell (the ASIC counts
+ * queue depth in cells, so it marks every packet, or rounds the threshold to zero) or a maximum
+ * above the whole packet buffer (the queue can never get that deep, so marking never reaches its
+ * probability and PFC acts first). Both are what a KB/MB or bytes/KB slip produces. Judged against
+ * each switch's ASIC profile and reported once per threshold, at the line that holds it, naming the
+ * first switch and how many more.
  */
 public final class EcnAsicRange extends FabricRule {
 
@@ -38,11 +39,23 @@ public final class EcnAsicRange extends FabricRule {
       Long buffer = s.buffer() == null ? null : s.buffer().bufferBytes();
       for (EcnProfile e : s.ecnProfiles()) {
         if (cell != null && cell > 0 && e.minBytes() < cell) {
-          note(outs, e, "min", s, e.minBytes(), "below one " + cell + " B buffer cell of",
+          note(
+              outs,
+              e,
+              "min",
+              s,
+              e.minBytes(),
+              "below one " + cell + " B buffer cell of",
               ">= " + cell + " B");
         }
         if (buffer != null && e.maxBytes() > buffer) {
-          note(outs, e, "max", s, e.maxBytes(), "above the whole " + buffer + " B buffer of",
+          note(
+              outs,
+              e,
+              "max",
+              s,
+              e.maxBytes(),
+              "above the whole " + buffer + " B buffer of",
               "<= " + buffer + " B");
         }
       }
@@ -53,9 +66,20 @@ public final class EcnAsicRange extends FabricRule {
           Finding.of(
                   ID,
                   Severity.ERROR,
-                  "ECN " + out.field + " threshold " + out.value + " B of profile '"
-                      + out.profile.name() + "' is " + out.why + " " + out.first.name() + " ("
-                      + out.first.asic() + ")" + more
+                  "ECN "
+                      + out.field
+                      + " threshold "
+                      + out.value
+                      + " B of profile '"
+                      + out.profile.name()
+                      + "' is "
+                      + out.why
+                      + " "
+                      + out.first.name()
+                      + " ("
+                      + out.first.asic()
+                      + ")"
+                      + more
                       + "; check the unit (B, KB, MB) of the value")
               .at(location(input.model(), out.first, out.profile.name(), out.field))
               .onDevice(out.first.name())
@@ -79,8 +103,11 @@ public final class EcnAsicRange extends FabricRule {
     }
   }
 
-  /** The intent line of the threshold: the class's min or max, else the profile the switch names. */
-  private static Location location(FabricModel model, CompiledSwitch s, String profile, String field) {
+  /**
+   * The intent line of the threshold: the class's min or max, else the profile the switch names.
+   */
+  private static Location location(
+      FabricModel model, CompiledSwitch s, String profile, String field) {
     if (model != null && model.fabric() != null) {
       for (TrafficClass tc : model.fabric().trafficClasses()) {
         Ecn ecn = tc.ecn();
@@ -103,7 +130,12 @@ public final class EcnAsicRange extends FabricRule {
     final String expected;
     int switches = 1;
 
-    Out(EcnProfile profile, String field, CompiledSwitch first, long value, String why,
+    Out(
+        EcnProfile profile,
+        String field,
+        CompiledSwitch first,
+        long value,
+        String why,
         String expected) {
       this.profile = profile;
       this.field = field;

@@ -9,24 +9,24 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A rule on compiled config that judges one switch at a time. The walk over the compiled fabric (and
- * the case where nothing compiled) lives here once, so each rule is only its check.
+ * A rule on compiled config that judges one switch at a time. The walk over the compiled fabric
+ * (and the case where nothing compiled) lives here once, so each rule is only its check.
  */
 interface PerSwitchRule extends Rule {
 
-    /** Adds this rule's findings for one compiled switch. */
-    void check(CompiledSwitch s, List<Finding> findings);
+  /** Adds this rule's findings for one compiled switch. */
+  void check(CompiledSwitch s, List<Finding> findings);
 
-    @Override
-    default List<Finding> check(RuleInput input) {
-        CompiledFabric compiled = input.compiled();
-        if (compiled == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
-        for (CompiledSwitch s : compiled.switches()) {
-            check(s, findings);
-        }
-        return findings;
+  @Override
+  default List<Finding> check(RuleInput input) {
+    CompiledFabric compiled = input.compiled();
+    if (compiled == null) {
+      return List.of();
     }
+    List<Finding> findings = new ArrayList<>();
+    for (CompiledSwitch s : compiled.switches()) {
+      check(s, findings);
+    }
+    return findings;
+  }
 }

@@ -9,9 +9,10 @@ import dev.weft.model.TrafficClass;
 import java.util.List;
 
 /**
- * A DCQCN plan without a CNP class. The NICs still send congestion notifications, with whatever DSCP and
- * priority their firmware defaults to (0 on some tools), and the switches classify them as best effort:
- * the notifications queue behind the data they report on, and the host script has no CNP marking to set.
+ * A DCQCN plan without a CNP class. The NICs still send congestion notifications, with whatever
+ * DSCP and priority their firmware defaults to (0 on some tools), and the switches classify them as
+ * best effort: the notifications queue behind the data they report on, and the host script has no
+ * CNP marking to set.
  */
 public final class CnpClassMissing extends RoceRule {
 

@@ -8,10 +8,10 @@ import dev.weft.model.TrafficClass;
 import java.util.List;
 
 /**
- * A lossless class that takes DSCP 0, either listed or through {@code dscp: default}. Every host that marks
- * nothing (management, storage over TCP, a NIC whose RoCE ToS was never set) sends DSCP 0, so that traffic
- * becomes lossless with it: unmanaged senders can fill the headroom, pause the fabric and share RDMA's
- * queue. A site that means it says why in a waiver of this rule.
+ * A lossless class that takes DSCP 0, either listed or through {@code dscp: default}. Every host
+ * that marks nothing (management, storage over TCP, a NIC whose RoCE ToS was never set) sends DSCP
+ * 0, so that traffic becomes lossless with it: unmanaged senders can fill the headroom, pause the
+ * fabric and share RDMA's queue. A site that means it says why in a waiver of this rule.
  */
 public final class LosslessDscpUnmarked extends RoceRule {
 
@@ -35,7 +35,10 @@ public final class LosslessDscpUnmarked extends RoceRule {
           Finding.of(
                   ID,
                   Severity.ERROR,
-                  "lossless class '" + tc.name() + "' takes " + how
+                  "lossless class '"
+                      + tc.name()
+                      + "' takes "
+                      + how
                       + ", the code point every unmarked host sends; unmanaged traffic would become"
                       + " lossless and share RDMA's headroom and pauses")
               .at(Roce.at(tc.at(), "dscp"))

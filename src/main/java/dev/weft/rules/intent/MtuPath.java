@@ -13,16 +13,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fabric hops of GPU-to-GPU paths must carry a full RoCE packet. A RoCE packet is the RoCE MTU of
- * payload plus up to 96 bytes of headers (the worst case Linux allows for, {@code iboe_get_mtu}), and a
- * router drops what exceeds its L3 MTU (RoCE sets don't-fragment): one leaf-spine profile at 1500 in a
- * 4096 fabric drops every full-size packet between leaves while each link on its own looks consistent.
+ * The fabric hops of GPU-to-GPU paths must carry a full RoCE packet. A RoCE packet is the RoCE MTU
+ * of payload plus up to 96 bytes of headers (the worst case Linux allows for, {@code
+ * iboe_get_mtu}), and a router drops what exceeds its L3 MTU (RoCE sets don't-fragment): one
+ * leaf-spine profile at 1500 in a 4096 fabric drops every full-size packet between leaves while
+ * each link on its own looks consistent.
  *
- * <p>The paths are not enumerated: in a fabric whose switches connect two or more host-facing switches,
- * every switch-to-switch link lies on some shortest GPU-to-GPU path, so the paths' smallest MTU is the
- * smallest MTU of those links. That keeps the check linear in ports. The host hops (switch port facing a
- * NIC, and the NIC itself) are mtu-switch-nic's and mtu-nic-roce's. A cause (the line that set the MTU) is
- * reported once, at that line, naming the first hop it breaks and how many it breaks.
+ * <p>The paths are not enumerated: in a fabric whose switches connect two or more host-facing
+ * switches, every switch-to-switch link lies on some shortest GPU-to-GPU path, so the paths'
+ * smallest MTU is the smallest MTU of those links. That keeps the check linear in ports. The host
+ * hops (switch port facing a NIC, and the NIC itself) are mtu-switch-nic's and mtu-nic-roce's. A
+ * cause (the line that set the MTU) is reported once, at that line, naming the first hop it breaks
+ * and how many it breaks.
  */
 public final class MtuPath extends RoceRule {
 
@@ -80,17 +82,32 @@ public final class MtuPath extends RoceRule {
       String others =
           cause.hops == 1
               ? ""
-              : " (and " + (cause.hops - 1) + " more fabric port" + (cause.hops == 2 ? "" : "s")
+              : " (and "
+                  + (cause.hops - 1)
+                  + " more fabric port"
+                  + (cause.hops == 2 ? "" : "s")
                   + " set by the same line)";
       findings.add(
           Finding.of(
                   ID,
                   Severity.ERROR,
-                  "fabric hop " + ep.deviceName() + " " + ep.portName() + " -> " + ep.peer()
-                      + " has L3 MTU " + ep.mtu().value() + " (set by " + ep.mtu().layer()
-                      + "), below RoCE MTU " + fabric.mtu().roce() + " + "
-                      + MtuNicRoce.ROCE_HEADERS + " header bytes; every full-size RoCE packet on"
-                      + " the GPU-to-GPU paths through it would be dropped" + others)
+                  "fabric hop "
+                      + ep.deviceName()
+                      + " "
+                      + ep.portName()
+                      + " -> "
+                      + ep.peer()
+                      + " has L3 MTU "
+                      + ep.mtu().value()
+                      + " (set by "
+                      + ep.mtu().layer()
+                      + "), below RoCE MTU "
+                      + fabric.mtu().roce()
+                      + " + "
+                      + MtuNicRoce.ROCE_HEADERS
+                      + " header bytes; every full-size RoCE packet on"
+                      + " the GPU-to-GPU paths through it would be dropped"
+                      + others)
               .at(ep.mtu().origin())
               .onDevice(ep.deviceName())
               .onPort(ep.portName())

@@ -11,8 +11,9 @@ import java.util.Locale;
 
 /**
  * A switch's downlink capacity exceeds its tier's declared oversubscription target times its uplink
- * capacity, from the declared port speeds of its linked ports: a leaf's host ports are its downlinks and its
- * spine ports its uplinks; a spine's leaf ports its downlinks and its super-spine ports its uplinks.
+ * capacity, from the declared port speeds of its linked ports: a leaf's host ports are its
+ * downlinks and its spine ports its uplinks; a spine's leaf ports its downlinks and its super-spine
+ * ports its uplinks.
  */
 public final class OversubscriptionTarget extends RoceRule {
 
@@ -42,7 +43,8 @@ public final class OversubscriptionTarget extends RoceRule {
         if (ep.peer() == null || ep.speed() == null) {
           continue;
         }
-        int peerTier = model.switchNamed(ep.peer().device()).map(p -> TIERS.indexOf(p.role())).orElse(-1);
+        int peerTier =
+            model.switchNamed(ep.peer().device()).map(p -> TIERS.indexOf(p.role())).orElse(-1);
         if (peerTier > tier) {
           up += ep.speed().value().gbps();
         } else if (peerTier < tier) {
@@ -54,12 +56,30 @@ public final class OversubscriptionTarget extends RoceRule {
         continue;
       }
       String ratio = String.format(Locale.ROOT, "%.2f:1", (double) down / up);
-      findings.add(Finding.of(ID, Severity.WARNING, s.role() + " " + s.name() + " at "
-                  + Roce.where(s.at() == null ? null : s.at().self()) + " has " + down + "G of downlinks and "
-                  + up + "G of uplinks (" + ratio + "), over the " + s.role() + " target "
-                  + format(target) + ":1 at " + Roce.where(Roce.at(fabric.oversubscription().at(), s.role())))
-          .at(s.at() == null ? null : s.at().self()).onDevice(s.name())
-          .withValues("at most " + format(target) + ":1", ratio));
+      findings.add(
+          Finding.of(
+                  ID,
+                  Severity.WARNING,
+                  s.role()
+                      + " "
+                      + s.name()
+                      + " at "
+                      + Roce.where(s.at() == null ? null : s.at().self())
+                      + " has "
+                      + down
+                      + "G of downlinks and "
+                      + up
+                      + "G of uplinks ("
+                      + ratio
+                      + "), over the "
+                      + s.role()
+                      + " target "
+                      + format(target)
+                      + ":1 at "
+                      + Roce.where(Roce.at(fabric.oversubscription().at(), s.role())))
+              .at(s.at() == null ? null : s.at().self())
+              .onDevice(s.name())
+              .withValues("at most " + format(target) + ":1", ratio));
     }
   }
 

@@ -14,8 +14,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The leaves of one rail do not reach the same spines. Cross-unit traffic of a rail then has fewer paths
- * from some leaves than from others, and ECMP cannot spread it evenly. Judged on leaves that declare a rail.
+ * The leaves of one rail do not reach the same spines. Cross-unit traffic of a rail then has fewer
+ * paths from some leaves than from others, and ECMP cannot spread it evenly. Judged on leaves that
+ * declare a rail.
  */
 public final class RailSpinesDiffer extends RoceRule {
 
@@ -47,22 +48,54 @@ public final class RailSpinesDiffer extends RoceRule {
       List<String> extra = new ArrayList<>(spinesOf.get(leaf));
       extra.removeAll(spinesOf.get(ref));
       Link l = firstUplink.get(leaf);
-      findings.add(Finding.of(ID, Severity.WARNING, "leaf " + leaf + " (rail " + s.rail() + ", uplink "
-                  + l.a() + " - " + l.b() + " at " + Roce.where(Roce.at(l.at(), "a")) + ") reaches spines "
-                  + spinesOf.get(leaf) + ", " + ref + " (rail " + s.rail() + ") reaches " + spinesOf.get(ref)
-                  + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; extra " + extra)
-                  + ": a rail's leaves reach the same spines")
-          .at(Roce.at(l.at(), "a")).onDevice(leaf)
-          .withValues(String.join(", ", spinesOf.get(ref)), String.join(", ", spinesOf.get(leaf))));
+      findings.add(
+          Finding.of(
+                  ID,
+                  Severity.WARNING,
+                  "leaf "
+                      + leaf
+                      + " (rail "
+                      + s.rail()
+                      + ", uplink "
+                      + l.a()
+                      + " - "
+                      + l.b()
+                      + " at "
+                      + Roce.where(Roce.at(l.at(), "a"))
+                      + ") reaches spines "
+                      + spinesOf.get(leaf)
+                      + ", "
+                      + ref
+                      + " (rail "
+                      + s.rail()
+                      + ") reaches "
+                      + spinesOf.get(ref)
+                      + (missing.isEmpty() ? "" : "; missing " + missing)
+                      + (extra.isEmpty() ? "" : "; extra " + extra)
+                      + ": a rail's leaves reach the same spines")
+              .at(Roce.at(l.at(), "a"))
+              .onDevice(leaf)
+              .withValues(
+                  String.join(", ", spinesOf.get(ref)), String.join(", ", spinesOf.get(leaf))));
     }
   }
 
-  /** Records {@code far} as a spine of {@code near} when near is a leaf with a rail and far a spine. */
-  private static void uplink(FabricModel model, Link l, Endpoint near, Endpoint far,
-      Map<String, TreeSet<String>> spinesOf, Map<String, Link> firstUplink) {
+  /**
+   * Records {@code far} as a spine of {@code near} when near is a leaf with a rail and far a spine.
+   */
+  private static void uplink(
+      FabricModel model,
+      Link l,
+      Endpoint near,
+      Endpoint far,
+      Map<String, TreeSet<String>> spinesOf,
+      Map<String, Link> firstUplink) {
     Switch leaf = model.switchNamed(near.device()).orElse(null);
     Switch spine = model.switchNamed(far.device()).orElse(null);
-    if (leaf == null || spine == null || leaf.rail() == null || !"leaf".equals(leaf.role())
+    if (leaf == null
+        || spine == null
+        || leaf.rail() == null
+        || !"leaf".equals(leaf.role())
         || !"spine".equals(spine.role())) {
       return;
     }

@@ -11,51 +11,65 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * DWRR weights are bandwidth shares: each must be positive (a zero-weight queue starves) and together
- * they must total 100 percent, as NIC ETS requires and NVUE's {@code bw-percent} assumes.
+ * DWRR weights are bandwidth shares: each must be positive (a zero-weight queue starves) and
+ * together they must total 100 percent, as NIC ETS requires and NVUE's {@code bw-percent} assumes.
  */
 public final class SchedulerWeights implements Rule {
 
-    static final String ID = "scheduler-weights";
+  static final String ID = "scheduler-weights";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+  @Override
+  public String id() {
+    return ID;
+  }
 
-    @Override
-    public List<Finding> check(RuleInput input) {
-        Fabric fabric = Roce.fabric(input.model());
-        if (fabric == null) {
-            return List.of();
-        }
-        List<Finding> findings = new ArrayList<>();
-        List<TrafficClass> classes = fabric.trafficClasses();
-        int sum = 0;
-        int dwrr = 0;
-        for (int i = 0; i < classes.size(); i++) {
-            TrafficClass tc = classes.get(i);
-            Scheduler s = tc.scheduler();
-            if (s == null || s.type() != Scheduler.Type.DWRR) {
-                continue;
-            }
-            dwrr++;
-            int weight = s.weight() == null ? 0 : s.weight();
-            if (weight <= 0) {
-                findings.add(Finding.of(ID, Severity.WARNING,
-                        "class '" + tc.name() + "' has DWRR weight " + weight + "; a zero weight starves the queue")
-                        .at(Roce.at(s.at(), "weight", tc.at(), "scheduler"))
-                        .withPath(Roce.classPath(i, "scheduler/weight")).withValues("1-100", Integer.toString(weight)));
-            } else {
-                sum += weight;
-            }
-        }
-        if (dwrr > 0 && sum != 100) {
-            findings.add(Finding.of(ID, Severity.WARNING,
-                    "DWRR weights of the traffic classes total " + sum + "; they are bandwidth percentages and must total 100")
-                    .at(Roce.at(fabric.at(), "traffic-classes"))
-                    .withPath("/fabric/traffic-classes").withValues("100", Integer.toString(sum)));
-        }
-        return findings;
+  @Override
+  public List<Finding> check(RuleInput input) {
+    Fabric fabric = Roce.fabric(input.model());
+    if (fabric == null) {
+      return List.of();
     }
+    List<Finding> findings = new ArrayList<>();
+    List<TrafficClass> classes = fabric.trafficClasses();
+    int sum = 0;
+    int dwrr = 0;
+    for (int i = 0; i < classes.size(); i++) {
+      TrafficClass tc = classes.get(i);
+      Scheduler s = tc.scheduler();
+      if (s == null || s.type() != Scheduler.Type.DWRR) {
+        continue;
+      }
+      dwrr++;
+      int weight = s.weight() == null ? 0 : s.weight();
+      if (weight <= 0) {
+        findings.add(
+            Finding.of(
+                    ID,
+                    Severity.WARNING,
+                    "class '"
+                        + tc.name()
+                        + "' has DWRR weight "
+                        + weight
+                        + "; a zero weight starves the queue")
+                .at(Roce.at(s.at(), "weight", tc.at(), "scheduler"))
+                .withPath(Roce.classPath(i, "scheduler/weight"))
+                .withValues("1-100", Integer.toString(weight)));
+      } else {
+        sum += weight;
+      }
+    }
+    if (dwrr > 0 && sum != 100) {
+      findings.add(
+          Finding.of(
+                  ID,
+                  Severity.WARNING,
+                  "DWRR weights of the traffic classes total "
+                      + sum
+                      + "; they are bandwidth percentages and must total 100")
+              .at(Roce.at(fabric.at(), "traffic-classes"))
+              .withPath("/fabric/traffic-classes")
+              .withValues("100", Integer.toString(sum)));
+    }
+    return findings;
+  }
 }

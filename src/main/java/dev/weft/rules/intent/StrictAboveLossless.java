@@ -9,11 +9,11 @@ import dev.weft.model.TrafficClass;
 import java.util.List;
 
 /**
- * A strict-priority class other than CNP in a plan with a lossless class. Strict priority has no upper
- * bound: whenever the strict queue has data the lossless queue waits, its buffer fills, and the lossless
- * class pauses its senders instead of moving. Only small, self-limiting traffic (CNPs, network control)
- * belongs above it; the intent has no role for network control yet, so such a class is a warning to waive
- * with its reason.
+ * A strict-priority class other than CNP in a plan with a lossless class. Strict priority has no
+ * upper bound: whenever the strict queue has data the lossless queue waits, its buffer fills, and
+ * the lossless class pauses its senders instead of moving. Only small, self-limiting traffic (CNPs,
+ * network control) belongs above it; the intent has no role for network control yet, so such a
+ * class is a warning to waive with its reason.
  */
 public final class StrictAboveLossless extends RoceRule {
 
@@ -42,8 +42,12 @@ public final class StrictAboveLossless extends RoceRule {
           Finding.of(
                   ID,
                   Severity.WARNING,
-                  "class '" + tc.name() + "' is scheduled strict above lossless class '"
-                      + victim.name() + "' (" + Roce.where(Roce.at(victim.at(), "lossless"))
+                  "class '"
+                      + tc.name()
+                      + "' is scheduled strict above lossless class '"
+                      + victim.name()
+                      + "' ("
+                      + Roce.where(Roce.at(victim.at(), "lossless"))
                       + "); strict traffic other than CNP starves the lossless queue, which then"
                       + " pauses instead of draining")
               .at(Roce.at(s.at(), "type", tc.at(), "scheduler"))

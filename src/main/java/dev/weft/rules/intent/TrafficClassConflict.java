@@ -16,10 +16,10 @@ import java.util.Objects;
 
 /**
  * Two classes that write different values into something the switch holds once. A priority has one
- * egress queue and one PFC setting; a queue has one scheduler and one ECN profile. The compiler keeps the
- * first class's value and drops the other's, so the rendered config would silently schedule, mark or
- * pause one class by the other's plan. Each finding sits on the later class's line and names the earlier
- * one's, so both lines of the conflict are in the message.
+ * egress queue and one PFC setting; a queue has one scheduler and one ECN profile. The compiler
+ * keeps the first class's value and drops the other's, so the rendered config would silently
+ * schedule, mark or pause one class by the other's plan. Each finding sits on the later class's
+ * line and names the earlier one's, so both lines of the conflict are in the message.
  */
 public final class TrafficClassConflict extends RoceRule {
 
@@ -49,8 +49,8 @@ public final class TrafficClassConflict extends RoceRule {
   }
 
   /**
-   * Classes on one priority share its queue. (They share its PFC setting too, but a lossless and a lossy
-   * class on one priority also share its queue, which queue-shared-lossless-lossy reports.)
+   * Classes on one priority share its queue. (They share its PFC setting too, but a lossless and a
+   * lossy class on one priority also share its queue, which queue-shared-lossless-lossy reports.)
    */
   private static void priorityConflicts(
       TrafficClass first, TrafficClass tc, int index, List<Finding> findings) {
@@ -63,15 +63,26 @@ public final class TrafficClassConflict extends RoceRule {
               Roce.queueLine(tc),
               Roce.queueLine(first),
               first,
-              "priority " + tc.priority() + " feeds queue " + first.queue() + " for class '"
-                  + first.name() + "' and queue " + tc.queue() + " for class '" + tc.name()
+              "priority "
+                  + tc.priority()
+                  + " feeds queue "
+                  + first.queue()
+                  + " for class '"
+                  + first.name()
+                  + "' and queue "
+                  + tc.queue()
+                  + " for class '"
+                  + tc.name()
                   + "'; a priority maps to exactly one egress queue",
               Integer.toString(first.queue()),
               Integer.toString(tc.queue())));
     }
   }
 
-  /** Classes in one queue share its scheduler and its ECN profile (and, by the above, usually a priority). */
+  /**
+   * Classes in one queue share its scheduler and its ECN profile (and, by the above, usually a
+   * priority).
+   */
   private static void queueConflicts(
       TrafficClass first, TrafficClass tc, int index, List<Finding> findings) {
     if (first.isCnp() != tc.isCnp()) {
@@ -85,8 +96,13 @@ public final class TrafficClassConflict extends RoceRule {
               Roce.queueLine(tc),
               Roce.queueLine(first),
               first,
-              "CNP class '" + cnp.name() + "' shares queue " + tc.queue() + " with class '"
-                  + other.name() + "'; congestion notifications need a queue of their own",
+              "CNP class '"
+                  + cnp.name()
+                  + "' shares queue "
+                  + tc.queue()
+                  + " with class '"
+                  + other.name()
+                  + "'; congestion notifications need a queue of their own",
               "a queue of its own",
               "queue " + tc.queue()));
     }
@@ -99,15 +115,27 @@ public final class TrafficClassConflict extends RoceRule {
               tc,
               index,
               "scheduler",
-              Roce.at(tc.scheduler() == null ? null : tc.scheduler().at(), "type", tc.at(), "scheduler"),
+              Roce.at(
+                  tc.scheduler() == null ? null : tc.scheduler().at(),
+                  "type",
+                  tc.at(),
+                  "scheduler"),
               Roce.at(
                   first.scheduler() == null ? null : first.scheduler().at(),
                   "type",
                   first.at(),
                   "scheduler"),
               first,
-              "queue " + tc.queue() + " is scheduled " + describe(first.scheduler()) + " by class '"
-                  + first.name() + "' and " + describe(tc.scheduler()) + " by class '" + tc.name()
+              "queue "
+                  + tc.queue()
+                  + " is scheduled "
+                  + describe(first.scheduler())
+                  + " by class '"
+                  + first.name()
+                  + "' and "
+                  + describe(tc.scheduler())
+                  + " by class '"
+                  + tc.name()
                   + "'; a queue has one scheduler",
               describe(first.scheduler()),
               describe(tc.scheduler())));
@@ -121,8 +149,16 @@ public final class TrafficClassConflict extends RoceRule {
               ecnLine(tc),
               ecnLine(first),
               first,
-              "queue " + tc.queue() + " marks ECN " + describe(first.ecn()) + " for class '"
-                  + first.name() + "' and " + describe(tc.ecn()) + " for class '" + tc.name()
+              "queue "
+                  + tc.queue()
+                  + " marks ECN "
+                  + describe(first.ecn())
+                  + " for class '"
+                  + first.name()
+                  + "' and "
+                  + describe(tc.ecn())
+                  + " for class '"
+                  + tc.name()
                   + "'; a queue has one ECN profile",
               describe(first.ecn()),
               describe(tc.ecn())));
@@ -149,7 +185,9 @@ public final class TrafficClassConflict extends RoceRule {
   }
 
   private static Location ecnLine(TrafficClass tc) {
-    return tc.ecn() != null && tc.ecn().at() != null ? tc.ecn().at().self() : Roce.at(tc.at(), "priority");
+    return tc.ecn() != null && tc.ecn().at() != null
+        ? tc.ecn().at().self()
+        : Roce.at(tc.at(), "priority");
   }
 
   private static boolean sameScheduler(Scheduler a, Scheduler b) {

@@ -1,5 +1,4 @@
 package dev.weft.archviolation.cli;
 
 /** The stage {@code EarlyStage} must not import. */
-public final class LateStage {
-}
+public final class LateStage {}

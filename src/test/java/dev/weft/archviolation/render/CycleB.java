@@ -4,7 +4,7 @@ import dev.weft.archviolation.compile.CycleA;
 
 /** The other half of the cycle. */
 public final class CycleB {
-    public CycleA other() {
-        return null;
-    }
+  public CycleA other() {
+    return null;
+  }
 }

@@ -14,31 +14,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Prometheus' own checker judges what Weft ships for it: {@code promtool check metrics} the OpenMetrics file
- * (its linter: names, types, units), {@code promtool check rules} the alert rules in docs/.
+ * Prometheus' own checker judges what Weft ships for it: {@code promtool check metrics} the
+ * OpenMetrics file (its linter: names, types, units), {@code promtool check rules} the alert rules
+ * in docs/.
  */
 @LabTest(needs = "/usr/bin/promtool")
 class PromtoolTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void promtoolAcceptsTheMetricsFile() throws Exception {
     Path file = tmp.resolve("weft.prom");
-    Files.writeString(file, OpenMetricsReporter.write(OpenMetricsReporterTest.night(), OpenMetricsReporterTest.BEFORE));
+    Files.writeString(
+        file,
+        OpenMetricsReporter.write(OpenMetricsReporterTest.night(), OpenMetricsReporterTest.BEFORE));
     Shell.Result r = Shell.bash(tmp, Map.of(), "promtool check metrics < \"$1\"", file.toString());
     assertEquals(0, r.exit(), r.all());
     assertEquals("", r.out() + r.err(), "no lint problem");
-    Shell.Result empty = Shell.bash(tmp, Map.of(), "promtool check metrics < \"$1\"",
-        write(OpenMetricsReporter.write(OpenMetricsReporterTest.night(), CounterSnapshot.EMPTY)).toString());
+    Shell.Result empty =
+        Shell.bash(
+            tmp,
+            Map.of(),
+            "promtool check metrics < \"$1\"",
+            write(OpenMetricsReporter.write(OpenMetricsReporterTest.night(), CounterSnapshot.EMPTY))
+                .toString());
     assertEquals(0, empty.exit(), "the first night (no deltas) too: " + empty.all());
   }
 
   @Test
   void promtoolAcceptsTheAlertRules() throws Exception {
     Path rules = Golden.projectDir().resolve("docs/examples/prometheus-weft-alerts.yml");
-    Shell.Result r = Shell.run(tmp, Map.of(), List.of("promtool", "check", "rules", rules.toString()), 2);
+    Shell.Result r =
+        Shell.run(tmp, Map.of(), List.of("promtool", "check", "rules", rules.toString()), 2);
     assertEquals(0, r.exit(), r.all());
   }
 
