@@ -3,14 +3,16 @@ package dev.weft.cabling;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Host;
 import dev.weft.model.Link;
+import dev.weft.model.Nic;
+import dev.weft.model.Switch;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The rail of each host NIC and leaf as the declared links give them: NIC n of a node is rail n
- * (its position among the host's NICs), and a leaf serves the rail of the NICs cabled to it (when
- * they all share one).
+ * The rail of each host NIC and leaf: the declared {@code rail} when the intent gives one;
+ * otherwise, as the declared links give them, NIC n of a node is rail n (its position among the
+ * host's NICs), and a leaf serves the rail of the NICs cabled to it (when they all share one).
  */
 public final class Rails {
 
@@ -23,7 +25,8 @@ public final class Rails {
     Rails r = new Rails();
     for (Host h : model.hosts()) {
       for (int i = 0; i < h.nics().size(); i++) {
-        r.nics.put(new End(h.name(), h.nics().get(i).name()), i);
+        Nic nic = h.nics().get(i);
+        r.nics.put(new End(h.name(), nic.name()), nic.rail() != null ? nic.rail() : i);
       }
     }
     Map<String, TreeSet<Integer>> served = new TreeMap<>();
@@ -34,6 +37,12 @@ public final class Rails {
         served.computeIfAbsent(l.b().device(), k -> new TreeSet<>()).add(a);
       } else if (b != null && a == null) {
         served.computeIfAbsent(l.a().device(), k -> new TreeSet<>()).add(b);
+      }
+    }
+    for (Switch s : model.switches()) {
+      if (s.rail() != null) {
+        r.leaves.put(s.name(), s.rail());
+        served.remove(s.name());
       }
     }
     served.forEach(

@@ -1,5 +1,7 @@
 package dev.weft.generate;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -62,11 +64,25 @@ public final class RoceFabricGenerator {
         + "    watchdog: { enabled: true, detection: 200ms, restoration: 400ms, action: drop }\n"
         + "    link-pause: false\n"
         + "  congestion-control: dcqcn\n"
+        + "  oversubscription: { leaf: \""
+        + leafRatio(shape)
+        + ":1\" }\n"
         + "  ecmp:\n"
         + "    hash-fields: [src-ip, dst-ip, ip-protocol, l4-src-port, l4-dst-port]\n"
         + "  versions:\n"
         + "    switch-os: { sonic: \"202411\" }\n"
         + "    nic-firmware: { connectx-7: \"28.43.1014\" }\n";
+  }
+
+  /**
+   * The leaves' host ports per uplink as built (400G both), rounded up to the schema's two
+   * decimals.
+   */
+  private static String leafRatio(RoceFabricShape shape) {
+    BigDecimal ratio =
+        BigDecimal.valueOf(shape.nodesPerSu())
+            .divide(BigDecimal.valueOf(shape.uplinksPerLeaf()), 2, RoundingMode.CEILING);
+    return ratio.stripTrailingZeros().toPlainString();
   }
 
   private static final String PROFILES =
@@ -89,8 +105,12 @@ public final class RoceFabricGenerator {
       y.append("  - name: ")
           .append(leafName(leaf))
           .append('\n')
+          .append("    role: leaf\n    rail: ")
+          .append(rail)
+          .append("\n    scalable-unit: su-")
+          .append(su + 1)
           .append(
-              "    role: leaf\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
+              "\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
           .append("    management: { host: 127.0.0.1, port: ")
           .append(FIRST_MGMT_PORT + leaf)
           .append(", credentials: lab }\n")
@@ -113,7 +133,9 @@ public final class RoceFabricGenerator {
             .append(rail)
             .append(", rdma-device: mlx5_")
             .append(rail)
-            .append(", model: connectx-7, firmware: \"28.43.1014\", speed: 400G }\n");
+            .append(", model: connectx-7, firmware: \"28.43.1014\", speed: 400G, rail: ")
+            .append(rail)
+            .append(" }\n");
       }
     }
     y.append("links:\n");

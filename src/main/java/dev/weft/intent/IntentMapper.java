@@ -30,6 +30,7 @@ import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
+import dev.weft.model.Oversubscription;
 import dev.weft.model.Pfc;
 import dev.weft.model.PlanException;
 import dev.weft.model.Port;
@@ -250,7 +251,27 @@ public final class IntentMapper {
           provenance(f),
           roce ? nicModels(mapping(f, "nic-models")) : Map.of(),
           roce ? bufferPools(mapping(f, "buffer-pools")) : null,
-          health(mapping(f, "health"), f));
+          health(mapping(f, "health"), f),
+          oversubscription(mapping(f, "oversubscription")));
+    }
+
+    /** {@code leaf: "3:1"} → leaf 3.0; the schema holds each value to {@code N:1}. */
+    private static Oversubscription oversubscription(MapNode targets) {
+      if (targets == null) {
+        return null;
+      }
+      Map<String, Double> ratio = new LinkedHashMap<>();
+      for (MapNode.Entry e : targets.entries().values()) {
+        if (e.value() instanceof ScalarNode s && s.text() != null && s.text().endsWith(":1")) {
+          String text = s.text();
+          try {
+            ratio.put(e.key(), Double.parseDouble(text.substring(0, text.length() - 2)));
+          } catch (NumberFormatException invalid) {
+            // the schema has reported it
+          }
+        }
+      }
+      return new Oversubscription(ratio, provenance(targets));
     }
 
     private Map<String, NicModel> nicModels(MapNode models) {
@@ -678,7 +699,9 @@ public final class IntentMapper {
           provenance(s),
           string(s, "hwsku"),
           seed(s.get("hash-seed").orElse(null)),
-          exception(s, pointer, lossless, name, null));
+          exception(s, pointer, lossless, name, null),
+          integer(s, "rail"),
+          string(s, "scalable-unit"));
     }
 
     private Management management(MapNode m) {
@@ -816,7 +839,8 @@ public final class IntentMapper {
                   string(m, "model"),
                   string(m, "firmware"),
                   unit(m, "speed", Speed::parse, pointer + "/nics/" + n),
-                  provenance(m)));
+                  provenance(m),
+                  integer(m, "rail")));
         }
       }
       List<Hca> hcas = new ArrayList<>();

@@ -12,6 +12,7 @@ import java.util.Map;
  *
  * @param nicModels per-model NIC settings by model name, in written order (empty when none)
  * @param bufferPools shared-buffer pool shares, or null when not written
+ * @param oversubscription the oversubscription target per switch tier, or null when not written
  */
 public record Fabric(
     String name,
@@ -26,13 +27,46 @@ public record Fabric(
     Provenance at,
     Map<String, NicModel> nicModels,
     BufferPools bufferPools,
-    Health health) {
+    Health health,
+    Oversubscription oversubscription) {
 
   public Fabric {
     trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
     nicModels =
         nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
     health = health == null && at != null ? Health.defaults(at) : health;
+  }
+
+  /** A fabric without an oversubscription target. */
+  public Fabric(
+      String name,
+      Transport transport,
+      String description,
+      RoceMtu mtu,
+      List<TrafficClass> trafficClasses,
+      Pfc pfc,
+      CongestionControl congestionControl,
+      Ecmp ecmp,
+      Versions versions,
+      Provenance at,
+      Map<String, NicModel> nicModels,
+      BufferPools bufferPools,
+      Health health) {
+    this(
+        name,
+        transport,
+        description,
+        mtu,
+        trafficClasses,
+        pfc,
+        congestionControl,
+        ecmp,
+        versions,
+        at,
+        nicModels,
+        bufferPools,
+        health,
+        null);
   }
 
   /** A fabric without NIC models or buffer pools, with the default health thresholds. */
@@ -59,6 +93,7 @@ public record Fabric(
         versions,
         at,
         Map.of(),
+        null,
         null,
         null);
   }
@@ -90,6 +125,7 @@ public record Fabric(
         at,
         nicModels,
         bufferPools,
+        null,
         null);
   }
 

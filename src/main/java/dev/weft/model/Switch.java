@@ -13,6 +13,8 @@ import java.util.List;
  * @param hashSeed this switch's ECMP hash seed, overriding {@code fabric.ecmp.seeds} for its role;
  *     or null
  * @param exception a declared deviation from the fabric plan for every port of the switch, or null
+ * @param rail the rail a leaf serves in a rail-optimised design, or null (not declared)
+ * @param scalableUnit the scalable unit a leaf belongs to, or null (not declared)
  */
 public record Switch(
     String name,
@@ -26,10 +28,43 @@ public record Switch(
     Provenance at,
     String hwsku,
     Long hashSeed,
-    PlanException exception) {
+    PlanException exception,
+    Integer rail,
+    String scalableUnit) {
 
   public Switch {
     ports = ports == null ? List.of() : List.copyOf(ports);
+  }
+
+  /** Without a rail or scalable unit. */
+  public Switch(
+      String name,
+      String role,
+      String platform,
+      String asic,
+      String osVersion,
+      Management management,
+      List<Port> ports,
+      String nodeGuid,
+      Provenance at,
+      String hwsku,
+      Long hashSeed,
+      PlanException exception) {
+    this(
+        name,
+        role,
+        platform,
+        asic,
+        osVersion,
+        management,
+        ports,
+        nodeGuid,
+        at,
+        hwsku,
+        hashSeed,
+        exception,
+        null,
+        null);
   }
 
   /** Without a hardware SKU, hash seed or exception. */
@@ -43,7 +78,21 @@ public record Switch(
       List<Port> ports,
       String nodeGuid,
       Provenance at) {
-    this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, null, null, null);
+    this(
+        name,
+        role,
+        platform,
+        asic,
+        osVersion,
+        management,
+        ports,
+        nodeGuid,
+        at,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** Without a hash seed or exception. */
@@ -58,6 +107,20 @@ public record Switch(
       String nodeGuid,
       Provenance at,
       String hwsku) {
-    this(name, role, platform, asic, osVersion, management, ports, nodeGuid, at, hwsku, null, null);
+    this(
+        name,
+        role,
+        platform,
+        asic,
+        osVersion,
+        management,
+        ports,
+        nodeGuid,
+        at,
+        hwsku,
+        null,
+        null,
+        null,
+        null);
   }
 }

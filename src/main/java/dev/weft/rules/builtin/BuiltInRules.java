@@ -62,12 +62,15 @@ import dev.weft.rules.intent.MtuPath;
 import dev.weft.rules.intent.MtuSwitchNic;
 import dev.weft.rules.intent.NicDcbxImplicit;
 import dev.weft.rules.intent.NicRoceMode;
+import dev.weft.rules.intent.OversubscriptionTarget;
 import dev.weft.rules.intent.PfcWatchdogDisabled;
 import dev.weft.rules.intent.PfcWatchdogTimers;
 import dev.weft.rules.intent.PlanExceptions;
 import dev.weft.rules.intent.PortMultipleLinks;
 import dev.weft.rules.intent.PortRoleMismatch;
 import dev.weft.rules.intent.QueueSharedLosslessLossy;
+import dev.weft.rules.intent.RailMismatch;
+import dev.weft.rules.intent.RailSpinesDiffer;
 import dev.weft.rules.intent.SchedulerWeights;
 import dev.weft.rules.intent.StrictAboveLossless;
 import dev.weft.rules.intent.TrafficClassConflict;
@@ -138,6 +141,9 @@ public final class BuiltInRules {
             new EcnAfterPfc(),
             new HeadroomPoolExceeded(),
             new LinkSpeedMismatch(),
+            new OversubscriptionTarget(),
+            new RailMismatch(),
+            new RailSpinesDiffer(),
             new LosslessL2Domain(),
             new LosslessStrictPriority(),
             new LosslessTokenWeight(),
