@@ -152,8 +152,10 @@ class CablingOnLabTest {
   void cabledAsDeclaredTheAuditIsCleanAndEverySwitchServedItsNeighbours() throws Exception {
     SshInventoryLab.Cli night = audit();
     assertEquals(List.of(), ids(cablingFindings(night.out())), night.out());
-    // The cabling lab's devices stand for switches and hosts that serve no counters, so each is, honestly,
-    // a health-unreadable warning (issue 35); nothing else may be found on a fabric cabled as declared.
+    // The cabling lab's devices stand for switches and hosts that serve no counters, so each is,
+    // honestly,
+    // a health-unreadable warning (issue 35); nothing else may be found on a fabric cabled as
+    // declared.
     Map<String, TreeSet<String>> found = AuditFindings.byDevice(night.out());
     found.values().forEach(rules -> rules.remove("health-unreadable"));
     found.values().removeIf(TreeSet::isEmpty);

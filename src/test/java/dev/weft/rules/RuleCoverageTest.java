@@ -95,6 +95,10 @@ class RuleCoverageTest {
     idle.removeAll(covered);
     idle.removeAll(RuleCatalog.WAIVER_RULE_IDS);
     idle.remove("plan-exception"); // lists exceptions; no catalogue entry asks for it
+    // the topology rules of issue 34 (rails, oversubscription) check what the reference catalogue
+    // of
+    // domain.md has no row for; docs/cabling.md names their fail fixtures
+    idle.removeAll(List.of("rail-mismatch", "rail-spines-differ", "oversubscription"));
     // Weft's own finding ids (scope tool: loading, rendering, devices, drift) are not policy rules
     new RuleMetaLoader()
         .load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of()).meta().values().stream()
