@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.git.GitHistory;
 import dev.weft.json.Json;
+import dev.weft.render.Examples;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +108,7 @@ class DiffCommandTest {
     assertEquals("leaf-01", f.get("device"));
     assertEquals("Ethernet0", f.get("port"));
     assertEquals(LEAVES, f.get("file"));
-    assertEquals(13L, number(f.get("line")));
+    assertEquals(firstLineHolding(PORT), number(f.get("line")), "the edited port's own line");
     @SuppressWarnings("unchecked")
     Map<String, Object> by = (Map<String, Object>) f.get("introducedBy");
     assertEquals(head, by.get("commit"));
@@ -437,5 +441,17 @@ class DiffCommandTest {
     repo.edit(FABRIC_PLAN, t -> t.replace("nic: 4200", "nic: 4100"));
 
     assertSameAsPlainPath("--base", "HEAD");
+  }
+
+  /** The 1-based line of the example's leaves file that first holds {@code text}. */
+  private static long firstLineHolding(String text) throws IOException {
+    List<String> lines =
+        Files.readAllLines(Examples.projectRoot().resolve(LEAVES), StandardCharsets.UTF_8);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(text)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError(LEAVES + " holds no " + text);
   }
 }
