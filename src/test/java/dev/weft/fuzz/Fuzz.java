@@ -1,6 +1,10 @@
 package dev.weft.fuzz;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Assertions;
 
@@ -47,5 +51,29 @@ public final class Fuzz {
                 "untyped " + t.getClass().getName() + ": " + t.getMessage() + " at " + where(t), t);
           }
         });
+  }
+
+  /**
+   * A target's input as {@code n} texts: the bytes decoded as UTF-8 (invalid sequences replaced, as
+   * the readers' callers decode them) and cut at NUL, the first {@code n - 1} NULs only; missing
+   * parts are empty. A seed file is the texts joined by NUL, so a seed is written by hand.
+   */
+  public static List<String> parts(byte[] bytes, int n) {
+    String[] cut = new String(bytes, StandardCharsets.UTF_8).split("\u0000", n);
+    List<String> out = new ArrayList<>(List.of(cut));
+    while (out.size() < n) {
+      out.add("");
+    }
+    return out;
+  }
+
+  /** The first byte as a choice among {@code n} (0 for empty input), and the rest. */
+  public static int choice(byte[] bytes, int n) {
+    return bytes.length == 0 ? 0 : Byte.toUnsignedInt(bytes[0]) % n;
+  }
+
+  /** The input after its choice byte. */
+  public static byte[] rest(byte[] bytes) {
+    return bytes.length == 0 ? bytes : Arrays.copyOfRange(bytes, 1, bytes.length);
   }
 }
