@@ -74,7 +74,7 @@ public final class IbFabricReader {
     Integer priority = null;
     if (sm.find() && sm.group(3).equals("SMINFO_MASTER")) {
       masterGuid = guid(sm.group(1));
-      priority = Integer.parseInt(sm.group(2));
+      priority = number(sm.group(2), "sminfo");
     }
     return new IbFabricState(ports, masterGuid, priority);
   }
@@ -84,13 +84,13 @@ public final class IbFabricReader {
     return "0x" + "0".repeat(Math.max(0, 16 - g.length())) + g;
   }
 
-  static TreeSet<Integer> pkeys(String text) {
+  static TreeSet<Integer> pkeys(String text) throws IbReadException {
     TreeSet<Integer> out = new TreeSet<>();
     for (String line : text.split("\n")) {
       Matcher m = PKEY_ROW.matcher(line);
       if (m.matches()) {
         for (String v : m.group(1).trim().split("\\s+")) {
-          int key = Integer.decode(v);
+          int key = number(v, "smpquery pkeys");
           if (key != 0) {
             out.add(key);
           }
@@ -106,7 +106,7 @@ public final class IbFabricReader {
       if (m.matches()) {
         List<Integer> out = new ArrayList<>();
         for (String v : m.group(1).split("\\|")) {
-          out.add(Integer.parseInt(v.trim()));
+          out.add(number(v.trim(), "smpquery sl2vl"));
         }
         return out;
       }
@@ -115,7 +115,7 @@ public final class IbFabricReader {
   }
 
   /** [high, low]: non-zero {@code vl:weight} entries in table order. */
-  static List<List<String>> vlarb(String text) {
+  static List<List<String>> vlarb(String text) throws IbReadException {
     List<String> high = new ArrayList<>();
     List<String> low = new ArrayList<>();
     List<String> current = low;
@@ -139,15 +139,31 @@ public final class IbFabricReader {
     return List.of(high, low);
   }
 
-  private static List<Integer> cells(String line) {
+  private static List<Integer> cells(String line) throws IbReadException {
     List<Integer> out = new ArrayList<>();
     String[] parts = line.split("\\|");
     for (int i = 1; i < parts.length; i++) {
       String v = parts[i].trim();
       if (!v.isEmpty()) {
-        out.add(Integer.decode(v));
+        out.add(number(v, "smpquery vlarb"));
       }
     }
     return out;
+  }
+
+  /**
+   * A number as infiniband-diags prints it (decimal or 0x hex); anything else, or one beyond an
+   * int, means the output is not what the tool prints: a read error naming the tool, not a crash.
+   */
+  private static int number(String text, String tool) throws IbReadException {
+    try {
+      return Integer.decode(text);
+    } catch (NumberFormatException e) {
+      throw new IbReadException(
+          tool
+              + " printed '"
+              + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+              + "' where a number belongs");
+    }
   }
 }
