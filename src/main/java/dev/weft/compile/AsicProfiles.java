@@ -25,6 +25,12 @@ import java.util.regex.Pattern;
  */
 public final class AsicProfiles {
 
+  /**
+   * Largest site profile read: a profile is a few dozen properties (about 2 kB); anything near this
+   * is not one, and is refused from its size before it is read.
+   */
+  static final long MAX_PROFILE_BYTES = 1L << 20;
+
   static final String CLASSPATH_DIR = "dev/weft/compile/asic/";
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(B|KiB)");
@@ -78,6 +84,16 @@ public final class AsicProfiles {
       Path file = directory.resolve(fileName);
       if (Files.isRegularFile(file)) {
         try {
+          long size = Files.size(file);
+          if (size > MAX_PROFILE_BYTES) {
+            throw new AsicProfileException(
+                file
+                    + " is "
+                    + size
+                    + " bytes, more than the "
+                    + MAX_PROFILE_BYTES
+                    + " an ASIC profile may hold (limit: ASIC profile size); not read");
+          }
           return Optional.of(
               parse(asic, file.toString(), Files.readString(file, StandardCharsets.UTF_8)));
         } catch (IOException e) {
