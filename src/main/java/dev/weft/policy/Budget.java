@@ -107,15 +107,7 @@ final class Budget implements CelEvaluationListener {
           expr.id());
     }
     steps += size;
-    if (steps - evaluationStart > maxPerEvaluation) {
-      throw new Exceeded(
-          maxPerEvaluation
-              + " evaluation steps on one object (a rule checked on each object may"
-              + " take "
-              + MAX_STEPS_PER_EVALUATION
-              + " per object)",
-          expr.id());
-    }
+    // the run's whole budget first: for a fabric rule the two limits are one and the same
     if (steps > maxSteps) {
       throw new Exceeded(
           maxSteps
@@ -126,6 +118,15 @@ final class Budget implements CelEvaluationListener {
               + " per object of the inventory, at least "
               + MIN_STEPS
               + ")",
+          expr.id());
+    }
+    if (steps - evaluationStart > maxPerEvaluation) {
+      throw new Exceeded(
+          maxPerEvaluation
+              + " evaluation steps on one object (a rule checked on each object may"
+              + " take "
+              + MAX_STEPS_PER_EVALUATION
+              + " per object)",
           expr.id());
     }
   }
