@@ -210,35 +210,27 @@ public final class IbHealthCheck {
     if (d <= limit) {
       return;
     }
-    Location threshold = limits.at() == null ? null : limits.at().of(limitKey);
+    Location threshold =
+        limits.at() != null && limits.at().written(limitKey) ? limits.at().of(limitKey) : null;
     Link link = link(at);
-    Location where = link != null && link.at() != null ? link.at().self() : threshold;
+    Location where =
+        link != null && link.at() != null
+            ? link.at().self()
+            : threshold != null ? threshold : limits.at() == null ? null : limits.at().self();
     String field =
         KINDS.entrySet().stream()
             .filter(k -> k.getValue().equals(kind))
             .findFirst()
             .orElseThrow()
             .getKey();
+    String toPeer = peer == null ? "" : String.format(" (link to %s)", peer.label());
+    String source = threshold == null ? "default" : "at " + threshold;
+    String message =
+        String.format(
+            "%s port %s%s: %d %s since the previous audit (perfquery %s), limit %d (%s, %s)",
+            at.device(), at.port(), toPeer, d, what, field, limit, limitKey, source);
     findings.add(
-        Finding.of(
-                rule,
-                severity,
-                at.device()
-                    + " port "
-                    + at.port()
-                    + (peer == null ? "" : " (link to " + peer.label() + ")")
-                    + ": "
-                    + d
-                    + " "
-                    + what
-                    + " since the previous audit (perfquery "
-                    + field
-                    + "), limit "
-                    + limit
-                    + " ("
-                    + limitKey
-                    + (threshold == null ? ", default" : " at " + threshold)
-                    + ")")
+        Finding.of(rule, severity, message)
             .at(where)
             .onDevice(at.device())
             .onPort(at.port())

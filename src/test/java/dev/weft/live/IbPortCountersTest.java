@@ -53,7 +53,9 @@ class IbPortCountersTest {
     IbReadException e =
         assertThrows(
             IbReadException.class,
-            () -> IbPortCounters.parse("ibwarn: [1234] mad_rpc: _do_madrpc failed\n", new TreeMap<>()));
+            () ->
+                IbPortCounters.parse(
+                    "ibwarn: [1234] mad_rpc: _do_madrpc failed\n", new TreeMap<>()));
     assertEquals("expected `# Port counters: Lid L port P` blocks, found none", e.getMessage());
   }
 }
