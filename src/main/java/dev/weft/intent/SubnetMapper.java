@@ -71,7 +71,7 @@ public final class SubnetMapper {
         partitions,
         r.feature(subnet, "adaptive-routing"),
         r.feature(subnet, "sharp"),
-        subnet.get("health").map(n -> r.health(n)).orElse(null),
+        subnet.get("health").map(n -> r.health(n)).orElse(IbHealth.defaults(prov(subnet))),
         prov(subnet));
   }
 
