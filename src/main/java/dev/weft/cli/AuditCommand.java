@@ -5,15 +5,18 @@ import dev.weft.audit.AuditRun;
 import dev.weft.audit.Comparison;
 import dev.weft.audit.Coverage;
 import dev.weft.audit.History;
+import dev.weft.audit.IbAudit;
 import dev.weft.audit.SchedulerShard;
 import dev.weft.audit.Shard;
 import dev.weft.intent.ParsedFile;
 import dev.weft.live.HostReader;
+import dev.weft.live.IbProcessTools;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
 import dev.weft.render.Renderer;
 import dev.weft.rules.RuleMeta;
+import dev.weft.source.InventorySource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -117,12 +120,25 @@ final class AuditCommand implements Callable<Integer> {
           invocation,
           null);
     }
-    if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
+    boolean infiniband =
+        run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND;
+    if (infiniband && !part.all()) {
       throw new UsageException(
-          "weft audit reads RoCE switches; audit an InfiniBand subnet with weft drift");
+          "an InfiniBand subnet is read whole on its SM host: --shard does not apply");
     }
     Path historyDir = history != null ? history : backup;
     History.Previous previous = AuditOutput.previous(historyDir);
+    if (infiniband) {
+      long limit = Math.max(1, netconf.timeout().toSeconds());
+      AuditRun.Outcome ib =
+          IbAudit.run(
+              run.model(),
+              IbProcessTools.fromEnvironment(System::getenv, limit),
+              previous.counters(),
+              started.getEpochSecond());
+      Coverage all = Coverage.of(revision(run), part, IbAudit.devices(run.model()));
+      return report(source, run, started, t0, part, all, ib, meta, previous, historyDir);
+    }
     List<String> hostNames = DeviceTargets.hostNames(run.model(), netconf.devices);
     List<String> switchNames =
         netconf.devices.stream().filter(n -> !hostNames.contains(n)).toList();
@@ -171,6 +187,21 @@ final class AuditCommand implements Callable<Integer> {
                 new Renderer(pipeline.templates()),
                 hosts));
     DriftCommand.endProgress(err);
+    return report(source, run, started, t0, part, coverage, outcome, meta, previous, historyDir);
+  }
+
+  /** The night's report, compared with the history, recorded and written. */
+  private int report(
+      InventorySource source,
+      Pipeline.Run run,
+      Instant started,
+      long t0,
+      Shard part,
+      Coverage coverage,
+      AuditRun.Outcome outcome,
+      Map<String, RuleMeta> meta,
+      History.Previous previous,
+      Path historyDir) {
     AuditReport report =
         new AuditReport(
             Version.VERSION,
@@ -190,7 +221,11 @@ final class AuditCommand implements Callable<Integer> {
             outcome.diffs());
     AuditOutput out =
         new AuditOutput(
-            options, spec.commandLine().getOut(), err, meta, AuditOutput.intentLines(source));
+            options,
+            spec.commandLine().getOut(),
+            spec.commandLine().getErr(),
+            meta,
+            AuditOutput.intentLines(source));
     AuditReport done = out.withHistory(report, previous);
     out.record(
         done, backup, part.all() ? historyDir : null, outcome.configs(), outcome.unread(), started);

@@ -18,6 +18,12 @@ public final class HealthRules {
   public static final String HOST_RX_DISCARDS = "health-host-rx-discards";
   public static final String HOST_SEQUENCE = "health-host-sequence-errors";
   public static final String HOST_NO_CNP = "health-host-no-cnp";
+  public static final String IB_SYMBOL_ERRORS = "health-ib-symbol-errors";
+  public static final String IB_LINK_DOWNED = "health-ib-link-downed";
+  public static final String IB_LINK_RECOVERY = "health-ib-link-recovery";
+  public static final String IB_RCV_ERRORS = "health-ib-rcv-errors";
+  public static final String IB_XMIT_DISCARDS = "health-ib-xmit-discards";
+  public static final String IB_CONGESTION = "health-ib-congestion";
 
   /** What one id means; {@code warning} false means error. */
   public record Description(
@@ -27,6 +33,11 @@ public final class HealthRules {
       String rationale,
       String remediation,
       List<String> sources) {}
+
+  private static final List<String> IB_SOURCES =
+      List.of(
+          "InfiniBand Architecture Specification Vol. 1, PortCounters attribute",
+          "infiniband-diags perfquery(8), ibqueryerrors(8)");
 
   public static final List<Description> ALL =
       List.of(
@@ -154,7 +165,70 @@ public final class HealthRules {
                   + " congestion-control: pfc-only if that is the intent.",
               List.of(
                   "Zhu et al., DCQCN, SIGCOMM 2015",
-                  "iproute2 rdma-statistic(8): rdma statistic show link <dev>/<port>")));
+                  "iproute2 rdma-statistic(8): rdma statistic show link <dev>/<port>")),
+          new Description(
+              IB_SYMBOL_ERRORS,
+              "An InfiniBand port counted symbol errors",
+              true,
+              "SymbolErrorCounter counts minor errors the port's receiver saw on the physical lanes. A few a"
+                  + " night are normal on long links; more point at a marginal cable, a dirty connector or"
+                  + " a failing transceiver, the step before link error recoveries and a link going down."
+                  + " The finding names the port, its peer in the intent's links and the count since the"
+                  + " previous audit.",
+              "Inspect the link named by the finding (cable, connector, transceiver temperature; mlxlink on"
+                  + " NVIDIA HCAs and switches) and reseat or replace it. Raise subnet.health.symbol-errors"
+                  + " only for a link whose rate is known and accepted.",
+              IB_SOURCES),
+          new Description(
+              IB_LINK_DOWNED,
+              "An InfiniBand link went down",
+              false,
+              "LinkDownedCounter counts the times the port's link training failed and the link went down. Every"
+                  + " queue pair and collective using the link was interrupted, and the SM re-routed the"
+                  + " subnet around it and back.",
+              "Check the link named by the finding and its peer (ibportstate, mlxlink), the SM log for the"
+                  + " traps at that time, and whether maintenance explains it; a link that keeps going down"
+                  + " needs its cable replaced.",
+              IB_SOURCES),
+          new Description(
+              IB_LINK_RECOVERY,
+              "An InfiniBand link retrained",
+              true,
+              "LinkErrorRecoveryCounter counts successful link retrainings after errors: the link stayed up"
+                  + " but stopped forwarding while it retrained. Usually the sign of a marginal cable, seen"
+                  + " with symbol errors.",
+              "Treat as health-ib-symbol-errors: inspect and replace the link's cable or transceiver.",
+              IB_SOURCES),
+          new Description(
+              IB_RCV_ERRORS,
+              "An InfiniBand port received packets with errors",
+              true,
+              "PortRcvErrors counts packets the port received and dropped for an error (bad CRC, malformed"
+                  + " packet, buffer overrun). Each one costs the sender a retransmission.",
+              "Inspect the link named by the finding (the peer transmits the bad packets) and compare with"
+                  + " the symbol errors on the same port.",
+              IB_SOURCES),
+          new Description(
+              IB_XMIT_DISCARDS,
+              "An InfiniBand port discarded packets on transmit",
+              false,
+              "PortXmitDiscards counts outbound packets dropped because the port was down or congested past"
+                  + " the head-of-queue lifetime: on a credit-based lossless fabric the only drops, each"
+                  + " one a retransmission timeout for the flow.",
+              "Look for a link that went down (health-ib-link-downed) or congestion on the port"
+                  + " (health-ib-congestion) and a routing that concentrates traffic on it.",
+              IB_SOURCES),
+          new Description(
+              IB_CONGESTION,
+              "An InfiniBand port waited for credit to transmit",
+              true,
+              "PortXmitWait counts the ticks in which the port had data to send but its peer gave no credit:"
+                  + " back-pressure from congestion further on. Sustained over a night it points at an"
+                  + " oversubscribed link, a slow receiver or a routing that puts many flows on one port.",
+              "Check the routing engine and its balance (ibroute, ftree root switches), the traffic's"
+                  + " placement, and the receiver behind the peer. subnet.health.xmit-wait-per-second sets"
+                  + " the ceiling, averaged over the night.",
+              IB_SOURCES));
 
   private HealthRules() {}
 }

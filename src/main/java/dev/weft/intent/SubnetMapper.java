@@ -4,6 +4,7 @@ import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.model.IbFeature;
+import dev.weft.model.IbHealth;
 import dev.weft.model.IbQos;
 import dev.weft.model.Partition;
 import dev.weft.model.Provenance;
@@ -70,6 +71,7 @@ public final class SubnetMapper {
         partitions,
         r.feature(subnet, "adaptive-routing"),
         r.feature(subnet, "sharp"),
+        subnet.get("health").map(n -> r.health(n)).orElse(IbHealth.defaults(prov(subnet))),
         prov(subnet));
   }
 
@@ -121,6 +123,23 @@ public final class SubnetMapper {
       }
       wrong(n, key + " as a whole number");
       return dflt;
+    }
+
+    /** {@code subnet.health}: each threshold as written, else its default. */
+    IbHealth health(Node n) {
+      if (!(n instanceof MapNode h)) {
+        wrong(n, "health as a mapping");
+        return null;
+      }
+      IbHealth d = IbHealth.defaults(null);
+      return new IbHealth(
+          number(h, "symbol-errors", d.symbolErrors()),
+          number(h, "link-downed", d.linkDowned()),
+          number(h, "link-error-recovery", d.linkErrorRecovery()),
+          number(h, "rcv-errors", d.rcvErrors()),
+          number(h, "xmit-discards", d.xmitDiscards()),
+          number(h, "xmit-wait-per-second", d.xmitWaitPerSecond()),
+          prov(h));
     }
 
     Integer intOrNull(MapNode m, String key) {

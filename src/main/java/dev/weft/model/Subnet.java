@@ -18,6 +18,8 @@ import java.util.List;
  * @param partitions partitions in file order
  * @param adaptiveRouting adaptive routing toggle, or null when not written (off)
  * @param sharp SHARP toggle, or null when not written (off)
+ * @param health port-counter thresholds for {@code weft audit} ({@code subnet.health}), or null
+ *     when not written (the defaults apply: {@link #healthLimits()})
  */
 public record Subnet(
     String prefix,
@@ -31,6 +33,7 @@ public record Subnet(
     List<Partition> partitions,
     IbFeature adaptiveRouting,
     IbFeature sharp,
+    IbHealth health,
     Provenance at) {
 
   /** The value OpenSM uses when {@code subnet_prefix} is not set. */
@@ -49,7 +52,13 @@ public record Subnet(
    */
   public static Subnet empty(Provenance at) {
     return new Subnet(
-        null, List.of(), List.of(), List.of(), 0, null, null, null, List.of(), null, null, at);
+        null, List.of(), List.of(), List.of(), 0, null, null, null, List.of(), null, null, null,
+        at);
+  }
+
+  /** The port-counter thresholds as written, else the defaults (owned by the subnet block). */
+  public IbHealth healthLimits() {
+    return health != null ? health : IbHealth.defaults(at);
   }
 
   public boolean qosEnabled() {

@@ -14,6 +14,7 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Hca;
 import dev.weft.model.Health;
 import dev.weft.model.Host;
+import dev.weft.model.IbHealth;
 import dev.weft.model.IbQos;
 import dev.weft.model.Link;
 import dev.weft.model.Management;
@@ -98,6 +99,7 @@ final class IntentShapes {
           Map.entry(Host.class, "weft.Host"),
           Map.entry(Subnet.class, "weft.Subnet"),
           Map.entry(IbQos.class, "weft.Qos"),
+          Map.entry(IbHealth.class, "weft.IbHealth"),
           Map.entry(IbQos.VlWeight.class, "weft.VlArb"),
           Map.entry(IbQos.QosLevel.class, "weft.QosLevel"),
           Map.entry(SubnetManager.class, "weft.SubnetManager"),
@@ -134,6 +136,7 @@ final class IntentShapes {
         nic(d),
         hca(d),
         subnet(d),
+        ibHealth(d),
         qos(d),
         vlArb(d),
         qosLevel(d),
@@ -1071,6 +1074,18 @@ final class IntentShapes {
             Health.class,
             "health",
             Health.class,
+            IntentShapes::same,
+            COVERS)
+        .build();
+  }
+
+  private static Shape ibHealth(DerivedFields d) {
+    return d.add(
+            Shape.named("weft.IbHealth", "`subnet.health` (defaults filled in)")
+                .self(IbHealth.class, (h, c) -> self(h.at())),
+            IbHealth.class,
+            "ib-health",
+            IbHealth.class,
             IntentShapes::same,
             COVERS)
         .build();

@@ -64,7 +64,9 @@ class FindingIdsTest {
           "dev/weft/health/HealthCheck.java rule",
               List.of("dev.weft.health.HealthRules"), // over(..., rule, ...)
           "dev/weft/health/HostHealthCheck.java rule",
-              List.of("dev.weft.health.HealthRules")); // the same, for hosts
+              List.of("dev.weft.health.HealthRules"), // the same, for hosts
+          "dev/weft/health/IbHealthCheck.java rule",
+              List.of("dev.weft.health.HealthRules")); // the same, for InfiniBand ports
 
   static Path sources() {
     return ProjectDir.get().resolve("src/main/java");

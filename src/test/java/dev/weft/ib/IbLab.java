@@ -103,6 +103,14 @@ public final class IbLab implements AutoCloseable {
     return run(List.of("reload", state.toString(), String.valueOf(sm), confDir.toString()), 300);
   }
 
+  /**
+   * One line to ibsim's console (e.g. {@code PerformanceSet "leaf-01"[6]
+   * PortCounters.SymbolErrorCounter=25}): exit 0 once ibsim has applied it, 1 when it refused it.
+   */
+  public Run sim(String command) {
+    return run(List.of("sim", state.toString(), command), 120);
+  }
+
   /** The command prefix that runs an infiniband-diags tool attached to this fabric. */
   public List<String> execPrefix() {
     return List.of(script.toString(), "exec", state.toString());

@@ -10,6 +10,7 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Hca;
 import dev.weft.model.Health;
 import dev.weft.model.Host;
+import dev.weft.model.IbHealth;
 import dev.weft.model.IbQos;
 import dev.weft.model.Link;
 import dev.weft.model.Management;
@@ -84,6 +85,7 @@ class IntentModelTest {
           Map.entry("subnet", Subnet.class),
           Map.entry("subnet-manager", SubnetManager.class),
           Map.entry("ib-qos", IbQos.class),
+          Map.entry("ib-health", IbHealth.class),
           Map.entry("vlarb-entry", IbQos.VlWeight.class),
           Map.entry("qos-level", IbQos.QosLevel.class),
           Map.entry("partition", Partition.class),

@@ -97,8 +97,8 @@ public final class OpenMetricsReporter {
           P + "port_reading",
           "",
           List.of("device", "port", "counter", "index"),
-          "A health counter as read tonight (counter: pfc-rx, pfc-tx, queue-tx, queue-drop, wd-storm, wd-drop, or a"
-              + " NIC's; index: the priority or queue).");
+          "A health counter as read tonight (counter: pfc-rx, pfc-tx, queue-tx, queue-drop, wd-storm, wd-drop, a"
+              + " NIC's, or an InfiniBand port's ib-*; index: the priority or queue, 0 for ib-*).");
   static final Family DELTA =
       new Family(
           P + "port_increase",
