@@ -11,7 +11,14 @@ import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Location;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * A switch's compiled config (or the live config read back from the device) as CEL types, with the
@@ -52,173 +59,191 @@ final class ConfigShapes {
         .orElseGet(() -> owner(p.device(), "name", c));
   }
 
-  private static Object located(Located l) {
-    return l.value();
+  /** Where a compiled value's field was written: the owner of the key in the intent. */
+  private interface Owner<T> {
+    Location of(T subject, String key, Context c);
+  }
+
+  /**
+   * The fields of one compiled record, each named after its record component in snake_case ({@code
+   * speed_gbps} → {@code speedGbps()}) and typed by it, as the templates see them; only the unit
+   * and the doc are written here.
+   */
+  private record Fields<T>(
+      Shape.Builder shape,
+      Class<T> type,
+      Class<?> record,
+      Function<T, ?> recordOf,
+      Owner<T> owner) {
+
+    /** A field whose value's owner in the intent is the field's own name. */
+    Fields<T> read(String name, String unit, String doc) {
+      return read(name, camel(name), name, unit, doc);
+    }
+
+    /**
+     * @param accessor the record's method, when not named after the field
+     * @param ownerKey the key of the compiled provenance, when not the field's name
+     */
+    Fields<T> read(String name, String accessor, String ownerKey, String unit, String doc) {
+      Method read;
+      try {
+        read = record.getMethod(accessor);
+      } catch (NoSuchMethodException e) {
+        throw new IllegalStateException(record.getSimpleName() + " has no " + accessor, e);
+      }
+      shape.field(
+          type,
+          name,
+          kind(read.getGenericReturnType()),
+          unit,
+          doc,
+          (t, c) -> invoke(read, recordOf.apply(t)),
+          (t, c) -> owner.of(t, ownerKey, c));
+      return this;
+    }
+
+    Fields<T> computed(
+        String name,
+        Shape.Kind kind,
+        String doc,
+        BiFunction<T, Context, Object> read,
+        BiFunction<T, Context, Location> locate) {
+      shape.field(type, name, kind, "", doc, read, locate);
+      return this;
+    }
+
+    Shape build() {
+      return shape.build();
+    }
+  }
+
+  /** The fields of a nested compiled value, each at the intent line that owns the value. */
+  private static Fields<Located> nested(Shape.Builder shape, Class<?> record) {
+    return new Fields<>(
+        shape.self(Located.class, (l, c) -> l.at()),
+        Located.class,
+        record,
+        Located::value,
+        (l, key, c) -> l.at());
+  }
+
+  private static String camel(String snake) {
+    StringBuilder out = new StringBuilder();
+    boolean upper = false;
+    for (char ch : snake.toCharArray()) {
+      if (ch == '_') {
+        upper = true;
+      } else {
+        out.append(upper ? Character.toUpperCase(ch) : ch);
+        upper = false;
+      }
+    }
+    return out.toString();
+  }
+
+  private static Object invoke(Method accessor, Object owner) {
+    try {
+      return accessor.invoke(owner);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("cannot read " + accessor, e);
+    }
+  }
+
+  /** The CEL type of a compiled value: numbers, text, booleans and lists or maps of those. */
+  private static Shape.Kind kind(Type type) {
+    if (type instanceof ParameterizedType p) {
+      Type[] args = p.getActualTypeArguments();
+      if (p.getRawType() == List.class) {
+        return new Shape.ListOf(kind(args[0]));
+      }
+      if (p.getRawType() == Map.class) {
+        return new Shape.MapOf(args[0] == Integer.class ? "int" : "string", kind(args[1]));
+      }
+    }
+    if (type == String.class) {
+      return STRING;
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return BOOL;
+    }
+    if (type instanceof Class<?> c
+        && (c == int.class || c == long.class || Number.class.isAssignableFrom(c))) {
+      return INT;
+    }
+    throw new IllegalStateException("no CEL type for " + type);
   }
 
   private static Shape switchConfig() {
-    return Shape.named(
-            "weft.SwitchConfig",
-            "a switch's compiled config, or its live config under `weft drift`")
-        .self(CompiledSwitch.class, (s, c) -> owner(s, "name", c))
-        .place(CompiledSwitch.class, (s, c) -> new Shape.Place(s.name(), null))
-        .label(CompiledSwitch.class, (s, c) -> s.name())
-        .field(
+    return new Fields<>(
+            Shape.named(
+                    "weft.SwitchConfig",
+                    "a switch's compiled config, or its live config under `weft drift`")
+                .self(CompiledSwitch.class, (s, c) -> owner(s, "name", c))
+                .place(CompiledSwitch.class, (s, c) -> new Shape.Place(s.name(), null))
+                .label(CompiledSwitch.class, (s, c) -> s.name()),
             CompiledSwitch.class,
-            "name",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.name(),
-            (s, c) -> owner(s, "name", c))
-        .field(
             CompiledSwitch.class,
-            "role",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.role(),
-            (s, c) -> owner(s, "role", c))
-        .field(
-            CompiledSwitch.class,
-            "platform",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.platform(),
-            (s, c) -> owner(s, "platform", c))
-        .field(
-            CompiledSwitch.class,
-            "asic",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.asic(),
-            (s, c) -> owner(s, "asic", c))
-        .field(
-            CompiledSwitch.class,
+            s -> s,
+            ConfigShapes::owner)
+        .read("name", "", "")
+        .read("role", "", "")
+        .read("platform", "", "")
+        .read("asic", "", "")
+        .read(
             "asic_profile_version",
-            STRING,
+            "asicProfileVersion",
+            "asic",
             "",
-            "the ASIC profile used for headroom",
-            (s, c) -> s.asicProfileVersion(),
-            (s, c) -> owner(s, "asic", c))
-        .field(
-            CompiledSwitch.class,
-            "os_version",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.osVersion(),
-            (s, c) -> owner(s, "os_version", c))
-        .field(
-            CompiledSwitch.class,
-            "congestion_control",
-            STRING,
-            "",
-            "",
-            (s, c) -> s.congestionControl(),
-            (s, c) -> owner(s, "congestion_control", c))
-        .field(
-            CompiledSwitch.class,
-            "dscp_to_priority",
-            new Shape.MapOf("int", INT),
-            "",
-            "DSCP → switch priority",
-            (s, c) -> s.dscpToPriority(),
-            (s, c) -> owner(s, "dscp_to_priority", c))
-        .field(
-            CompiledSwitch.class,
-            "priority_to_queue",
-            new Shape.ListOf(INT),
-            "",
-            "8 entries",
-            (s, c) -> s.priorityToQueue(),
-            (s, c) -> owner(s, "priority_to_queue", c))
-        .field(
-            CompiledSwitch.class,
+            "the ASIC profile used for headroom")
+        .read("os_version", "", "")
+        .read("congestion_control", "", "")
+        .read("dscp_to_priority", "", "DSCP → switch priority")
+        .read("priority_to_queue", "", "8 entries")
+        .read(
             "priority_to_pg",
-            new Shape.ListOf(INT),
+            "priorityToPriorityGroup",
+            "pfc",
             "",
-            "8 entries: priority → ingress PG",
-            (s, c) -> s.priorityToPriorityGroup(),
-            (s, c) -> owner(s, "pfc", c))
-        .field(
-            CompiledSwitch.class,
+            "8 entries: priority → ingress PG")
+        .read(
             "lossless_priorities",
-            new Shape.ListOf(INT),
+            "losslessPriorities",
+            "pfc_priorities",
             "",
-            "PFC priorities, ascending",
-            (s, c) -> s.losslessPriorities(),
-            (s, c) -> owner(s, "pfc_priorities", c))
-        .field(
-            CompiledSwitch.class,
-            "cnp_priority",
-            INT,
-            "",
-            "",
-            (s, c) -> s.cnpPriority(),
-            (s, c) -> owner(s, "cnp_priority", c))
-        .field(
-            CompiledSwitch.class,
-            "cnp_dscp",
-            INT,
-            "",
-            "",
-            (s, c) -> s.cnpDscp(),
-            (s, c) -> owner(s, "cnp_dscp", c))
-        .field(
-            CompiledSwitch.class,
+            "PFC priorities, ascending")
+        .read("cnp_priority", "", "")
+        .read("cnp_dscp", "", "")
+        .computed(
             "queues",
             new Shape.ListOf(new Shape.Struct("weft.QueueConfig")),
-            "",
             "ascending by queue",
             (s, c) ->
                 s.queues().stream()
                     .map(q -> new Located(q, owner(s, "queues." + q.queue(), c)))
                     .toList(),
             null)
-        .field(
-            CompiledSwitch.class,
+        .computed(
             "ecn_profiles",
             new Shape.ListOf(new Shape.Struct("weft.EcnProfile")),
-            "",
             "",
             (s, c) ->
                 s.ecnProfiles().stream()
                     .map(e -> new Located(e, owner(s, "ecn_profiles." + e.name(), c)))
                     .toList(),
             null)
-        .field(
-            CompiledSwitch.class,
+        .computed(
             "watchdog",
             new Shape.Struct("weft.WatchdogConfig"),
-            "",
             "absent when the intent has none",
             (s, c) ->
                 s.watchdog() == null ? null : new Located(s.watchdog(), owner(s, "watchdog", c)),
             (s, c) -> owner(s, "watchdog", c))
-        .field(
-            CompiledSwitch.class,
-            "link_pause",
-            BOOL,
-            "",
-            "",
-            (s, c) -> s.linkPause(),
-            (s, c) -> owner(s, "link_pause", c))
-        .field(
-            CompiledSwitch.class,
-            "ecmp_hash_fields",
-            new Shape.ListOf(STRING),
-            "",
-            "",
-            (s, c) -> s.ecmpHashFields(),
-            (s, c) -> owner(s, "ecmp_hash_fields", c))
-        .field(
-            CompiledSwitch.class,
+        .read("link_pause", "", "")
+        .read("ecmp_hash_fields", "", "")
+        .computed(
             "ports",
             new Shape.ListOf(new Shape.Struct("weft.PortConfig")),
-            "",
             "natural port order",
             (s, c) -> s.ports().stream().map(p -> new PortIn(s, p)).toList(),
             null)
@@ -226,268 +251,76 @@ final class ConfigShapes {
   }
 
   private static Shape queue() {
-    return Shape.named("weft.QueueConfig", "one egress queue")
-        .self(Located.class, (l, c) -> l.at())
-        .label(Located.class, (l, c) -> "queue " + ((CompiledQueue) l.value()).queue())
-        .field(
-            Located.class,
-            "queue",
-            INT,
-            "",
-            "0..7",
-            (l, c) -> ((CompiledQueue) located(l)).queue(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "traffic_class",
-            STRING,
-            "",
-            "the owning class; absent on a live config",
-            (l, c) -> ((CompiledQueue) located(l)).trafficClass(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "scheduler",
-            STRING,
-            "",
-            "`strict` or `dwrr`",
-            (l, c) -> ((CompiledQueue) located(l)).scheduler(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "weight",
-            INT,
-            "percent",
-            "DWRR weight; absent for strict",
-            (l, c) -> ((CompiledQueue) located(l)).weight(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "ecn_profile",
-            STRING,
-            "",
-            "absent when the queue does not mark",
-            (l, c) -> ((CompiledQueue) located(l)).ecnProfile(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "lossless",
-            BOOL,
-            "",
-            "carries a PFC priority",
-            (l, c) -> ((CompiledQueue) located(l)).lossless(),
-            (l, c) -> l.at())
+    return nested(
+            Shape.named("weft.QueueConfig", "one egress queue")
+                .label(Located.class, (l, c) -> "queue " + ((CompiledQueue) l.value()).queue()),
+            CompiledQueue.class)
+        .read("queue", "", "0..7")
+        .read("traffic_class", "", "the owning class; absent on a live config")
+        .read("scheduler", "", "`strict` or `dwrr`")
+        .read("weight", "percent", "DWRR weight; absent for strict")
+        .read("ecn_profile", "", "absent when the queue does not mark")
+        .read("lossless", "", "carries a PFC priority")
         .build();
   }
 
   private static Shape ecnProfile() {
-    return Shape.named("weft.EcnProfile", "one WRED-ECN profile")
-        .self(Located.class, (l, c) -> l.at())
-        .label(Located.class, (l, c) -> "ECN profile " + ((EcnProfile) l.value()).name())
-        .field(
-            Located.class,
-            "name",
-            STRING,
-            "",
-            "",
-            (l, c) -> ((EcnProfile) located(l)).name(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "min_bytes",
-            INT,
-            "bytes",
-            "",
-            (l, c) -> ((EcnProfile) located(l)).minBytes(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "max_bytes",
-            INT,
-            "bytes",
-            "",
-            (l, c) -> ((EcnProfile) located(l)).maxBytes(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "probability",
-            INT,
-            "percent",
-            "",
-            (l, c) -> ((EcnProfile) located(l)).probability(),
-            (l, c) -> l.at())
+    return nested(
+            Shape.named("weft.EcnProfile", "one WRED-ECN profile")
+                .label(Located.class, (l, c) -> "ECN profile " + ((EcnProfile) l.value()).name()),
+            EcnProfile.class)
+        .read("name", "", "")
+        .read("min_bytes", "bytes", "")
+        .read("max_bytes", "bytes", "")
+        .read("probability", "percent", "")
         .build();
   }
 
   private static Shape watchdog() {
-    return Shape.named("weft.WatchdogConfig", "the PFC watchdog, timers in whole milliseconds")
-        .self(Located.class, (l, c) -> l.at())
-        .field(
-            Located.class,
-            "enabled",
-            BOOL,
-            "",
-            "",
-            (l, c) -> ((CompiledWatchdog) located(l)).enabled(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "action",
-            STRING,
-            "",
-            "",
-            (l, c) -> ((CompiledWatchdog) located(l)).action(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "detection_ms",
-            INT,
-            "milliseconds",
-            "",
-            (l, c) -> ((CompiledWatchdog) located(l)).detectionMs(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "restoration_ms",
-            INT,
-            "milliseconds",
-            "",
-            (l, c) -> ((CompiledWatchdog) located(l)).restorationMs(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "poll_ms",
-            INT,
-            "milliseconds",
-            "",
-            (l, c) -> ((CompiledWatchdog) located(l)).pollMs(),
-            (l, c) -> l.at())
+    return nested(
+            Shape.named("weft.WatchdogConfig", "the PFC watchdog, timers in whole milliseconds"),
+            CompiledWatchdog.class)
+        .read("enabled", "", "")
+        .read("action", "", "")
+        .read("detection_ms", "milliseconds", "")
+        .read("restoration_ms", "milliseconds", "")
+        .read("poll_ms", "milliseconds", "")
         .build();
   }
 
   private static Shape portConfig() {
-    return Shape.named("weft.PortConfig", "one port's compiled config")
-        .self(PortIn.class, (p, c) -> owner(p, "name", c))
-        .place(PortIn.class, (p, c) -> new Shape.Place(p.device().name(), p.port().name()))
-        .label(PortIn.class, (p, c) -> p.device().name() + " " + p.port().name())
-        .field(
+    return new Fields<>(
+            Shape.named("weft.PortConfig", "one port's compiled config")
+                .self(PortIn.class, (p, c) -> owner(p, "name", c))
+                .place(PortIn.class, (p, c) -> new Shape.Place(p.device().name(), p.port().name()))
+                .label(PortIn.class, (p, c) -> p.device().name() + " " + p.port().name()),
             PortIn.class,
-            "name",
-            STRING,
-            "",
-            "",
-            (p, c) -> p.port().name(),
-            (p, c) -> owner(p, "name", c))
-        .field(
-            PortIn.class,
-            "speed_gbps",
-            INT,
-            "Gb/s",
-            "",
-            (p, c) -> p.port().speedGbps(),
-            (p, c) -> owner(p, "speed_gbps", c))
-        .field(
-            PortIn.class,
-            "mtu",
-            INT,
-            "bytes",
-            "",
-            (p, c) -> p.port().mtu(),
-            (p, c) -> owner(p, "mtu", c))
-        .field(
-            PortIn.class,
-            "cable_length_m",
-            INT,
-            "metres",
-            "",
-            (p, c) -> p.port().cableLengthMetres(),
-            (p, c) -> owner(p, "cable_length_m", c))
-        .field(
-            PortIn.class,
-            "role",
-            STRING,
-            "",
-            "",
-            (p, c) -> p.port().role(),
-            (p, c) -> owner(p, "role", c))
-        .field(
-            PortIn.class,
-            "peer",
-            STRING,
-            "",
-            "`device:port`",
-            (p, c) -> p.port().peer(),
-            (p, c) -> owner(p, "peer", c))
-        .field(
-            PortIn.class,
-            "trust_dscp",
-            BOOL,
-            "",
-            "",
-            (p, c) -> p.port().trustDscp(),
-            (p, c) -> owner(p, "trust_dscp", c))
-        .field(
-            PortIn.class,
-            "pfc_priorities",
-            new Shape.ListOf(INT),
-            "",
-            "",
-            (p, c) -> p.port().pfcPriorities(),
-            (p, c) -> owner(p, "pfc_priorities", c))
-        .field(
-            PortIn.class,
-            "priority_to_queue",
-            new Shape.ListOf(INT),
-            "",
-            "",
-            (p, c) -> p.port().priorityToQueue(),
-            (p, c) -> owner(p, "priority_to_queue", c))
-        .field(
-            PortIn.class,
-            "pfc_queues",
-            new Shape.ListOf(INT),
-            "",
-            "queues PFC stops",
-            (p, c) -> p.port().pfcQueues(),
-            (p, c) -> owner(p, "pfc_priority_to_queue", c))
-        .field(
-            PortIn.class,
+            CompiledPort.class,
+            PortIn::port,
+            ConfigShapes::owner)
+        .read("name", "", "")
+        .read("speed_gbps", "Gb/s", "")
+        .read("mtu", "bytes", "")
+        .read("cable_length_m", "cableLengthMetres", "cable_length_m", "metres", "")
+        .read("role", "", "")
+        .read("peer", "", "`device:port`")
+        .read("trust_dscp", "", "")
+        .read("pfc_priorities", "", "")
+        .read("priority_to_queue", "", "")
+        .read("pfc_queues", "pfcQueues", "pfc_priority_to_queue", "", "queues PFC stops")
+        .computed(
             "queues",
             new Shape.ListOf(new Shape.Struct("weft.QueueConfig")),
-            "",
             "",
             (p, c) ->
                 p.port().queues().stream().map(q -> new Located(q, owner(p, "queues", c))).toList(),
             null)
-        .field(
-            PortIn.class,
-            "watchdog",
-            BOOL,
-            "",
-            "the PFC watchdog runs here",
-            (p, c) -> p.port().watchdog(),
-            (p, c) -> owner(p, "watchdog", c))
-        .field(
-            PortIn.class,
-            "watchdog_queues",
-            new Shape.ListOf(INT),
-            "",
-            "",
-            (p, c) -> p.port().watchdogQueues(),
-            (p, c) -> owner(p, "watchdog_queues", c))
-        .field(
-            PortIn.class,
-            "link_pause",
-            BOOL,
-            "",
-            "",
-            (p, c) -> p.port().linkPause(),
-            (p, c) -> owner(p, "link_pause", c))
-        .field(
-            PortIn.class,
+        .read("watchdog", "", "the PFC watchdog runs here")
+        .read("watchdog_queues", "", "")
+        .read("link_pause", "", "")
+        .computed(
             "headroom",
             new Shape.ListOf(new Shape.Struct("weft.Headroom")),
-            "",
             "one per lossless PG",
             (p, c) ->
                 p.port().headroom().stream()
@@ -498,64 +331,16 @@ final class ConfigShapes {
   }
 
   private static Shape headroom() {
-    return Shape.named("weft.Headroom", "the PFC headroom of one lossless priority group")
-        .self(Located.class, (l, c) -> l.at())
-        .field(
-            Located.class,
-            "pg",
-            INT,
-            "",
-            "",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).pg(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "priorities",
-            new Shape.ListOf(INT),
-            "",
-            "",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).priorities(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "xoff",
-            INT,
-            "bytes",
-            "in effect",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).xoff(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "xon",
-            INT,
-            "bytes",
-            "",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).xon(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "size",
-            INT,
-            "bytes",
-            "",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).size(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "required_xoff",
-            INT,
-            "bytes",
-            "computed minimum; absent when uncomputable",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).requiredXoff(),
-            (l, c) -> l.at())
-        .field(
-            Located.class,
-            "origin",
-            STRING,
-            "",
-            "`computed`, `override` or `device`",
-            (l, c) -> ((PriorityGroupHeadroom) located(l)).origin(),
-            (l, c) -> l.at())
+    return nested(
+            Shape.named("weft.Headroom", "the PFC headroom of one lossless priority group"),
+            PriorityGroupHeadroom.class)
+        .read("pg", "", "")
+        .read("priorities", "", "")
+        .read("xoff", "bytes", "in effect")
+        .read("xon", "bytes", "")
+        .read("size", "bytes", "")
+        .read("required_xoff", "bytes", "computed minimum; absent when uncomputable")
+        .read("origin", "", "`computed`, `override` or `device`")
         .build();
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.policy;
 
 import dev.weft.finding.Location;
 import dev.weft.model.Provenance;
+import dev.weft.model.Sourced;
 import dev.weft.schema.IntentFields;
 import dev.weft.schema.IntentFields.IntentField;
 import dev.weft.schema.IntentFields.IntentObject;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -118,6 +120,174 @@ final class DerivedFields {
   }
 
   /**
+   * A shape over the records of one intent object: the fields listed by intent key come first, in
+   * the order listed, each with the doc (and, where its type does not say it, the unit) the rule
+   * reference gives it; every other field of the object follows from the schema ({@link #add}).
+   *
+   * @param type the objects the shape reads
+   * @param object the intent object, or null for a shape that shows only listed fields
+   * @param record the record that holds the intent object's values
+   * @param recordOf the record of one object (null when absent)
+   * @param covers the keys whose CEL field is not named after the key ({@code object.key} → name)
+   * @param readBy the keys whose accessor is not named after the key ({@code object.key} → method)
+   */
+  <T> Listing<T> shape(
+      Shape.Builder shape,
+      Class<T> type,
+      String object,
+      Class<? extends Record> record,
+      Function<T, ? extends Record> recordOf,
+      Map<String, String> covers,
+      Map<String, String> readBy) {
+    return new Listing<>(shape, type, object, record, recordOf, covers, readBy);
+  }
+
+  /** The shape of {@link #shape} under construction. */
+  final class Listing<T> {
+    private final Shape.Builder shape;
+    private final Class<T> type;
+    private final String object;
+    private final Class<? extends Record> record;
+    private final Function<T, ? extends Record> recordOf;
+    private final Map<String, String> covers;
+    private final Map<String, String> readBy;
+
+    private Listing(
+        Shape.Builder shape,
+        Class<T> type,
+        String object,
+        Class<? extends Record> record,
+        Function<T, ? extends Record> recordOf,
+        Map<String, String> covers,
+        Map<String, String> readBy) {
+      this.shape = shape;
+      this.type = type;
+      this.object = object;
+      this.record = record;
+      this.recordOf = recordOf;
+      this.covers = covers;
+      this.readBy = readBy;
+    }
+
+    /** A field named after its intent key, its unit the one its type gives. */
+    Listing<T> key(String key, String doc) {
+      return field(key, null, null, null, doc);
+    }
+
+    /** A field named after its intent key whose type gives no unit (an MTU's bytes). */
+    Listing<T> quantity(String key, String unit, String doc) {
+      return field(key, null, null, unit, doc);
+    }
+
+    /** A second field read from one intent key ({@code cnp} → {@code cnp_priority}). */
+    Listing<T> alsoFrom(String key, String name, String accessor, String doc) {
+      return field(key, name, accessor, null, doc);
+    }
+
+    /** A field that is no intent key: a view computed from the model. */
+    Listing<T> computed(
+        String name,
+        Shape.Kind kind,
+        String doc,
+        BiFunction<T, Context, Object> read,
+        BiFunction<T, Context, Location> locate) {
+      return computed(name, kind, "", doc, read, locate);
+    }
+
+    Listing<T> computed(
+        String name,
+        Shape.Kind kind,
+        String unit,
+        String doc,
+        BiFunction<T, Context, Object> read,
+        BiFunction<T, Context, Location> locate) {
+      shape.field(type, name, kind, unit, doc, read, locate);
+      return this;
+    }
+
+    /** The inventory file that declares the object. */
+    Listing<T> file(Function<T, Provenance> at) {
+      return computed(
+          "file",
+          Shape.STRING,
+          "the inventory file that declares it",
+          (t, ctx) -> {
+            Provenance p = at.apply(t);
+            return p == null || p.self() == null ? null : p.self().file();
+          },
+          null);
+    }
+
+    private Listing<T> field(String key, String name, String accessor, String unit, String doc) {
+      String where = object + "." + key;
+      String cel = name != null ? name : covers.getOrDefault(where, celName(key));
+      String method = accessor != null ? accessor : readBy.getOrDefault(where, componentName(key));
+      RecordComponent sourced = type.isRecord() ? component(type, method) : null;
+      if (sourced != null && sourced.getType() == Sourced.class) {
+        // An effective value: the value the layers resolved, at the line of the layer that set it.
+        Type valueType = ((ParameterizedType) sourced.getGenericType()).getActualTypeArguments()[0];
+        Method read = sourced.getAccessor();
+        shape.field(
+            type,
+            cel,
+            kind(valueType),
+            unit != null ? unit : unit(raw(valueType)),
+            doc,
+            (t, ctx) -> call(read, t) instanceof Sourced<?> s ? value(s.value()) : null,
+            (t, ctx) -> call(read, t) instanceof Sourced<?> s ? s.origin() : null);
+        return this;
+      }
+      Method read = accessor(record, method);
+      RecordComponent at = component(record, Provenance.class);
+      shape.field(
+          type,
+          cel,
+          kind(read.getGenericReturnType()),
+          unit != null ? unit : unit(read.getReturnType()),
+          doc,
+          (t, ctx) -> value(call(read, recordOf.apply(t))),
+          at == null ? null : (t, ctx) -> located(call(at.getAccessor(), recordOf.apply(t)), key));
+      return this;
+    }
+
+    Listing<T> self(BiFunction<T, Context, Location> where) {
+      shape.self(type, where);
+      return this;
+    }
+
+    Listing<T> place(BiFunction<T, Context, Shape.Place> where) {
+      shape.place(type, where);
+      return this;
+    }
+
+    Listing<T> label(BiFunction<T, Context, String> text) {
+      shape.label(type, text);
+      return this;
+    }
+
+    /** The shape so far, with a field for every field of the intent object not listed. */
+    Shape.Builder derived() {
+      return object == null ? shape : add(shape, type, object, record, recordOf, covers);
+    }
+
+    Shape build() {
+      return derived().build();
+    }
+  }
+
+  private static Class<?> raw(Type type) {
+    return type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) type;
+  }
+
+  private static Method accessor(Class<?> record, String name) {
+    try {
+      return record.getMethod(name);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(record.getSimpleName() + " has no accessor " + name, e);
+    }
+  }
+
+  /**
    * The schema's description; for a field without one, its values or range when the type gives
    * them.
    */
@@ -132,7 +302,7 @@ final class DerivedFields {
     return provenance instanceof Provenance p ? p.of(key) : null;
   }
 
-  private static Object call(Method accessor, Record owner) {
+  private static Object call(Method accessor, Object owner) {
     if (owner == null) {
       return null;
     }
