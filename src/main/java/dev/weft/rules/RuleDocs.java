@@ -162,21 +162,26 @@ public final class RuleDocs {
           .append(" | ")
           .append(cell(e.check()))
           .append(" | ")
-          .append(
-              e.rules().isEmpty()
-                  ? "no check"
-                  : String.join(
-                      ", ",
-                      e.rules().stream()
-                          .map(
-                              id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`")
-                          .toList()))
+          .append(e.rules().isEmpty() ? "no check" : ruleLinks(e.rules(), ids))
           .append(" | ")
-          .append(String.join(", ", e.fixtures().stream().map(f -> "`" + f + "`").toList()))
+          .append(fixtures(e.fixtures()))
           .append(" | ")
           .append(cell(e.notChecked() != null ? e.notChecked() : e.note()))
           .append(" |\n");
     }
+  }
+
+  /** Rule ids as links to their sections ({@code ids}), others as code. */
+  private static String ruleLinks(List<String> rules, java.util.Set<String> ids) {
+    return String.join(
+        ", ",
+        rules.stream()
+            .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`")
+            .toList());
+  }
+
+  private static String fixtures(List<String> paths) {
+    return String.join(", ", paths.stream().map(f -> "`" + f + "`").toList());
   }
 
   private static void coverage(
@@ -204,14 +209,9 @@ public final class RuleDocs {
           .append(" | ")
           .append(cell(e.check()))
           .append(" | ")
-          .append(
-              String.join(
-                  ", ",
-                  e.rules().stream()
-                      .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`")
-                      .toList()))
+          .append(ruleLinks(e.rules(), ids))
           .append(" | ")
-          .append(String.join(", ", e.fixtures().stream().map(f -> "`" + f + "`").toList()))
+          .append(fixtures(e.fixtures()))
           .append(" | ")
           .append(e.note() == null ? "" : cell(e.note()))
           .append(" |\n");

@@ -81,17 +81,21 @@ class RuleCoverageTest {
           e.notChecked() == null || e.notChecked().length() > 20, e.id() + ": give the reason");
     }
     proven(checks);
-    String md =
-        RuleDocs.markdown(
-            new ArrayList<>(
-                new RuleMetaLoader()
-                    .load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of())
-                    .meta()
-                    .values()));
+    String md = page();
     assertTrue(md.contains("\n## Plan checks\n"), "section");
     for (RuleCoverage.Entry e : checks) {
       assertTrue(md.contains("| " + e.id() + " |"), e.id() + " missing from the page");
     }
+  }
+
+  /** docs/rules.md as weft rules --format markdown writes it for the built-in catalogue. */
+  private static String page() {
+    return RuleDocs.markdown(
+        new ArrayList<>(
+            new RuleMetaLoader()
+                .load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of())
+                .meta()
+                .values()));
   }
 
   private static void proven(List<RuleCoverage.Entry> entries) throws java.io.IOException {
@@ -148,13 +152,7 @@ class RuleCoverageTest {
 
   @Test
   void theDocsPageHasTheNotCheckedSection() {
-    String md =
-        RuleDocs.markdown(
-            new ArrayList<>(
-                new RuleMetaLoader()
-                    .load(dev.weft.rules.builtin.BuiltInRules.catalog(), List.of())
-                    .meta()
-                    .values()));
+    String md = page();
     assertTrue(md.contains("\n## Not checked\n"), "section");
     for (RuleCoverage.Entry e : RuleCoverage.builtIn()) {
       assertTrue(md.contains("| " + e.id() + " |"), e.id() + " missing from the page");
