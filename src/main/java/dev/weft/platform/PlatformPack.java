@@ -77,6 +77,16 @@ public interface PlatformPack {
   }
 
   /**
+   * The port MTUs the platform's configuration model accepts, or empty when the model states no
+   * range Weft can rely on (the device then judges, and drift reads back what it kept). Declared
+   * from the vendored model the pack renders for, never from memory: PortMtuRangeTest reads each
+   * declared range back out of that model.
+   */
+  default Optional<PortMtuRange> portMtuRange() {
+    return Optional.empty();
+  }
+
+  /**
    * What this platform needs from a switch before its files can be rendered and loaded, checked
    * against the platform's own facts (SONiC: the HWSKU profile's ports, ASIC and buffer pools). An
    * error stops the switch's render ({@code render-error}); a warning says the rendered file is

@@ -52,12 +52,25 @@ public final class RuleCoverage {
 
   /** The built-in coverage table, in file order. */
   public static List<Entry> builtIn() {
+    return builtIn("catalogue");
+  }
+
+  /**
+   * What the plan is proven against before it renders, class by class (plan conflicts, paths,
+   * values against the hardware and the platform, switch to NIC to NCCL), in file order: the same
+   * entry shape as the catalogue, ids {@code P<group>.<n>}.
+   */
+  public static List<Entry> planChecks() {
+    return builtIn("plan-checks");
+  }
+
+  private static List<Entry> builtIn(String list) {
     try (InputStream in = RuleCoverage.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException(
             RESOURCE + " is missing from the classpath (a packaging bug)");
       }
-      return parse(new SourceFile(RESOURCE, in.readAllBytes(), null));
+      return parse(new SourceFile(RESOURCE, in.readAllBytes(), null), list);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + RESOURCE, e);
     }
@@ -65,14 +78,19 @@ public final class RuleCoverage {
 
   /** Parses a coverage file; a malformed one is a bug in Weft's own data, so it throws. */
   static List<Entry> parse(SourceFile file) {
+    return parse(file, "catalogue");
+  }
+
+  /** The entries of the list {@code list} of a coverage file. */
+  static List<Entry> parse(SourceFile file, String list) {
     ParseResult parsed = new YamlParser(LoadLimits.defaults()).parse(file);
     if (!parsed.ok()) {
       throw new IllegalStateException(file.path() + ": " + parsed.findings().get(0).message());
     }
     List<Entry> out = new ArrayList<>();
-    Node list = parsed.root().get("catalogue").orElse(null);
-    if (!(list instanceof ListNode items)) {
-      throw new IllegalStateException(file.path() + ": no catalogue list");
+    Node entries = parsed.root().get(list).orElse(null);
+    if (!(entries instanceof ListNode items)) {
+      throw new IllegalStateException(file.path() + ": no " + list + " list");
     }
     for (Node item : items.items()) {
       if (!(item instanceof MapNode m)) {

@@ -25,12 +25,24 @@ public final class RuleDocs {
    *     README link should name it from the repository root
    */
   public static String markdown(List<RuleMeta> rules, Map<String, String> folders) {
-    return markdown(rules, folders, RuleCoverage.builtIn());
+    return markdown(rules, folders, RuleCoverage.builtIn(), RuleCoverage.planChecks());
   }
 
   /** The page, with the coverage of the failure-mode catalogue and what Weft does not check. */
   public static String markdown(
       List<RuleMeta> rules, Map<String, String> folders, List<RuleCoverage.Entry> coverage) {
+    return markdown(rules, folders, coverage, List.of());
+  }
+
+  /**
+   * The page, with the plan checks (class by class, which rules and fixtures prove each), the
+   * coverage of the failure-mode catalogue and what Weft does not check.
+   */
+  public static String markdown(
+      List<RuleMeta> rules,
+      Map<String, String> folders,
+      List<RuleCoverage.Entry> coverage,
+      List<RuleCoverage.Entry> planChecks) {
     List<RuleMeta> sorted = rules.stream().sorted(Comparator.comparing(RuleMeta::id)).toList();
     List<RuleMeta> policy = sorted.stream().filter(r -> !r.tool()).toList();
     List<RuleMeta> tool = sorted.stream().filter(RuleMeta::tool).toList();
@@ -88,10 +100,10 @@ public final class RuleDocs {
             .append(" |\n");
       }
     }
-    coverage(
-        md,
-        coverage,
-        sorted.stream().map(RuleMeta::id).collect(java.util.stream.Collectors.toSet()));
+    java.util.Set<String> ids =
+        sorted.stream().map(RuleMeta::id).collect(java.util.stream.Collectors.toSet());
+    planChecks(md, planChecks, ids);
+    coverage(md, coverage, ids);
     for (RuleMeta r : sorted) {
       md.append("\n## ").append(r.id()).append("\n\n");
       md.append("**").append(text(r.title())).append("**\n\n");
@@ -124,6 +136,54 @@ public final class RuleDocs {
     return md.toString();
   }
 
+  /**
+   * What the plan is proven against, class by class: the rules, the fail fixtures that prove them,
+   * and for a class that cannot go wrong in the intent, why there is no check.
+   */
+  private static void planChecks(
+      StringBuilder md, List<RuleCoverage.Entry> checks, java.util.Set<String> ids) {
+    if (checks.isEmpty()) {
+      return;
+    }
+    md.append("\n## Plan checks\n\n")
+        .append(
+            "What a plan is proven against before it renders, class by class: plan conflicts (P1), every\n")
+        .append(
+            "GPU-to-GPU path (P2), values against the hardware, the units and the platform (P3), and switch to\n")
+        .append(
+            "NIC to NCCL for every lossless and CNP class (P4). Generated from `policies/coverage.yaml`\n")
+        .append(
+            "(`plan-checks`); each fail fixture named is run by the test suite and must produce the rule's finding.\n\n")
+        .append("| ref | class | checked by | proven by | note |\n")
+        .append("|---|---|---|---|---|\n");
+    for (RuleCoverage.Entry e : checks) {
+      md.append("| ")
+          .append(e.id())
+          .append(" | ")
+          .append(cell(e.check()))
+          .append(" | ")
+          .append(e.rules().isEmpty() ? "no check" : ruleLinks(e.rules(), ids))
+          .append(" | ")
+          .append(fixtures(e.fixtures()))
+          .append(" | ")
+          .append(cell(e.notChecked() != null ? e.notChecked() : e.note()))
+          .append(" |\n");
+    }
+  }
+
+  /** Rule ids as links to their sections ({@code ids}), others as code. */
+  private static String ruleLinks(List<String> rules, java.util.Set<String> ids) {
+    return String.join(
+        ", ",
+        rules.stream()
+            .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`")
+            .toList());
+  }
+
+  private static String fixtures(List<String> paths) {
+    return String.join(", ", paths.stream().map(f -> "`" + f + "`").toList());
+  }
+
   private static void coverage(
       StringBuilder md, List<RuleCoverage.Entry> coverage, java.util.Set<String> ids) {
     if (coverage.isEmpty()) {
@@ -149,14 +209,9 @@ public final class RuleDocs {
           .append(" | ")
           .append(cell(e.check()))
           .append(" | ")
-          .append(
-              String.join(
-                  ", ",
-                  e.rules().stream()
-                      .map(id -> ids.contains(id) ? "[" + id + "](#" + id + ")" : "`" + id + "`")
-                      .toList()))
+          .append(ruleLinks(e.rules(), ids))
           .append(" | ")
-          .append(String.join(", ", e.fixtures().stream().map(f -> "`" + f + "`").toList()))
+          .append(fixtures(e.fixtures()))
           .append(" | ")
           .append(e.note() == null ? "" : cell(e.note()))
           .append(" |\n");

@@ -8,6 +8,7 @@ import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
 import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.PerQueueEcn;
+import dev.weft.platform.PortMtuRange;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
@@ -15,6 +16,7 @@ import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -60,6 +62,13 @@ public final class NxosPack extends NetconfSwitchPack {
   @Override
   public String title() {
     return "Cisco NX-OS, the Cisco-NX-OS-device model over NETCONF";
+  }
+
+  /** The MTUs NX-OS's physical interface accepts, as its vendored model states them. */
+  @Override
+  public Optional<PortMtuRange> portMtuRange() {
+    return Optional.of(
+        new PortMtuRange(576, 9216, "yang/vendor/cisco/Cisco-NX-OS-device.yang: l1_Mtu"));
   }
 
   @Override

@@ -14,6 +14,7 @@ import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.PlatformPack;
+import dev.weft.platform.PortMtuRange;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
@@ -75,6 +76,13 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   @Override
   public String title() {
     return "SONiC (community), CONFIG_DB JSON for `config load`";
+  }
+
+  /** The MTUs SONiC's PORT table accepts, as its vendored model states them. */
+  @Override
+  public Optional<PortMtuRange> portMtuRange() {
+    return Optional.of(
+        new PortMtuRange(68, 9216, "yang/vendor/sonic/sonic-port.yang: PORT_LIST/mtu"));
   }
 
   @Override

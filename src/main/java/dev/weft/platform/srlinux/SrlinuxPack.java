@@ -8,6 +8,7 @@ import dev.weft.platform.Feature;
 import dev.weft.platform.LivePaths;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.NetconfSwitchPack;
+import dev.weft.platform.PortMtuRange;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
@@ -88,6 +89,13 @@ public final class SrlinuxPack extends NetconfSwitchPack {
   @Override
   public String title() {
     return "Nokia SR Linux, Nokia's YANG over NETCONF";
+  }
+
+  /** The MTUs SR Linux's interface accepts, as its vendored model states them. */
+  @Override
+  public Optional<PortMtuRange> portMtuRange() {
+    return Optional.of(
+        new PortMtuRange(1450, 9500, "yang/vendor/nokia/srl_nokia-interfaces.yang: interface/mtu"));
   }
 
   @Override

@@ -26,6 +26,7 @@ import dev.weft.rules.compiled.HeadroomPoolExceeded;
 import dev.weft.rules.compiled.HeadroomUncomputable;
 import dev.weft.rules.compiled.LosslessStrictPriority;
 import dev.weft.rules.compiled.LosslessTokenWeight;
+import dev.weft.rules.compiled.MtuPlatformRange;
 import dev.weft.rules.compiled.NicDcqcn;
 import dev.weft.rules.compiled.NicDscpMap;
 import dev.weft.rules.compiled.NicLinkPause;
@@ -34,6 +35,7 @@ import dev.weft.rules.compiled.NicTosMismatch;
 import dev.weft.rules.compiled.NicTrustPcp;
 import dev.weft.rules.compiled.PfcDeadlockCycle;
 import dev.weft.rules.compiled.PfcLinkAsymmetric;
+import dev.weft.rules.compiled.PfcPath;
 import dev.weft.rules.compiled.PfcQueueMismatch;
 import dev.weft.rules.compiled.WatchdogNotMitigating;
 import dev.weft.rules.compiled.WatchdogQueueMismatch;
@@ -50,6 +52,7 @@ import dev.weft.rules.intent.DscpUnmapped;
 import dev.weft.rules.intent.EcmpHashL4;
 import dev.weft.rules.intent.EcnMissingOnLossless;
 import dev.weft.rules.intent.EcnThresholds;
+import dev.weft.rules.intent.GidIndexLinkLocal;
 import dev.weft.rules.intent.LinkEndpointUnknown;
 import dev.weft.rules.intent.LinkPauseWithPfc;
 import dev.weft.rules.intent.LinkSpeedMismatch;
@@ -168,6 +171,10 @@ public final class BuiltInRules {
             new LosslessDscpUnmarked(),
             new MtuPath(),
             new StrictAboveLossless(),
-            new TrafficClassConflict()));
+            new TrafficClassConflict(),
+            // paths, values against the platform, switch to NIC to NCCL (issue 30 items 2-4)
+            new GidIndexLinkLocal(),
+            new MtuPlatformRange(),
+            new PfcPath()));
   }
 }

@@ -7,6 +7,7 @@ import dev.weft.model.EffectivePort;
 import dev.weft.model.Fabric;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
+import dev.weft.rules.UnionFind;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class MtuPath extends RoceRule {
       return;
     }
     int needed = fabric.mtu().roce() + MtuNicRoce.ROCE_HEADERS;
-    Components components = new Components();
+    UnionFind components = new UnionFind();
     for (Link link : model.links()) {
       String a = link.a().device();
       String b = link.b().device();
@@ -123,32 +124,6 @@ public final class MtuPath extends RoceRule {
 
     Cause(EffectivePort first) {
       this.first = first;
-    }
-  }
-
-  /** Switches joined by switch-to-switch links (union-find with path compression). */
-  private static final class Components {
-    private final Map<String, String> parent = new HashMap<>();
-
-    String root(String node) {
-      String root = node;
-      for (String up = parent.get(root); up != null; up = parent.get(root)) {
-        root = up;
-      }
-      while (!node.equals(root)) {
-        String up = parent.get(node);
-        parent.put(node, root);
-        node = up;
-      }
-      return root;
-    }
-
-    void join(String a, String b) {
-      String ra = root(a);
-      String rb = root(b);
-      if (!ra.equals(rb)) {
-        parent.put(ra, rb);
-      }
     }
   }
 }
