@@ -323,8 +323,11 @@ public final class RoceFabricGenerator {
     return String.format("gpu-%05d", i + 1);
   }
 
-  /** SONiC names a port after its first SerDes lane; with 8 lanes per cage the names step by 8. */
+  /**
+   * SONiC names a port after its first SerDes lane; the SN5600-O128 splits each 800G cage into two
+   * 400G ports of 4 lanes, so its 128 port names step by 4 (Ethernet0 ... Ethernet508).
+   */
   private static String port(int i) {
-    return "Ethernet" + (i * 8);
+    return "Ethernet" + (i * 4);
   }
 }

@@ -108,15 +108,15 @@ class GeneratedRailsTest {
         files
             .get("spines/group-001.yaml")
             .replace(
-                "a: leaf-0001:Ethernet32, b: spine-0001:Ethernet0,",
-                "a: leaf-0001:Ethernet32, b: spine-0033:Ethernet0,"));
+                "a: leaf-0001:Ethernet16, b: spine-0001:Ethernet0,",
+                "a: leaf-0001:Ethernet16, b: spine-0033:Ethernet0,"));
     files.put(
         "spines/group-009.yaml",
         files
             .get("spines/group-009.yaml")
             .replace(
-                "a: leaf-0033:Ethernet32, b: spine-0033:Ethernet0,",
-                "a: leaf-0033:Ethernet32, b: spine-0001:Ethernet0,"));
+                "a: leaf-0033:Ethernet16, b: spine-0033:Ethernet0,",
+                "a: leaf-0033:Ethernet16, b: spine-0001:Ethernet0,"));
     write(dir, files);
     FabricModel model = TestPlatforms.intentReader().read(new WorkingTreeSource(dir, dir)).model();
     List<Finding> found =

@@ -101,11 +101,11 @@ public final class RailSpinesDiffer extends RoceRule {
   }
 
   /**
-   * In a three-tier fabric, the leaf whose spines {@code leaf} is held to: among the leaves of its
-   * rail that share a spine with it (its pod, itself included), the spine set sharing the most
-   * spines with its own, then the one most of them have, then the lowest-named leaf's. A leaf with
-   * one uplink cabled into another pod is thereby held to its own pod, and that pod's leaves to
-   * each other, not to it.
+   * In a three-tier fabric, the leaf whose spines {@code leaf} is held to: among the other leaves
+   * of its rail that share a spine with it (its pod), the spine set sharing the most spines with
+   * its own, then the one most of them have, then the lowest-named leaf's. A leaf with one uplink
+   * cabled into another pod is thereby held to its own pod, and that pod's leaves to each other,
+   * not to it.
    */
   private static String podReference(
       FabricModel model,
@@ -120,6 +120,7 @@ public final class RailSpinesDiffer extends RoceRule {
     for (String spine : own) {
       pod.addAll(leavesOf.get(spine));
     }
+    pod.remove(leaf);
     for (String other : pod) {
       if (!rail.equals(model.switchNamed(other).orElseThrow().rail())) {
         continue;
