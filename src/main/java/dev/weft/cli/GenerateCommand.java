@@ -1,6 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.generate.IbFabricGenerator;
+import dev.weft.generate.RailPlanes;
 import dev.weft.generate.RoceFabricGenerator;
 import dev.weft.generate.RoceFabricShape;
 import java.io.IOException;
@@ -91,9 +92,17 @@ final class GenerateCommand implements Callable<Integer> {
       bytes += content.length;
     }
     PrintWriter w = spec.commandLine().getOut();
+    RailPlanes planes = RailPlanes.of(shape);
     w.printf(
-        "generated %s: %d GPUs, %d nodes, %d leaves, %d spines, %d files, %d bytes%n",
-        out, gpus, shape.nodes(), shape.leaves(), shape.spines(), files.size(), bytes);
+        "generated %s: %d GPUs, %d nodes, %d leaves, %d spines%s, %d files, %d bytes%n",
+        out,
+        gpus,
+        shape.nodes(),
+        shape.leaves(),
+        infiniband ? shape.spines() : planes.spines(),
+        infiniband || !planes.threeTier() ? "" : ", " + planes.superSpines() + " super-spines",
+        files.size(),
+        bytes);
     return ExitCode.OK;
   }
 }

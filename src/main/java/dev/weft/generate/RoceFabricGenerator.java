@@ -8,8 +8,10 @@ import java.util.Map;
 /**
  * Writes a valid rail-optimised RoCE inventory of any size, split the way a team would keep it: one
  * file for the fabric plan, one for profiles, one per scalable unit (its nodes, leaves and host
- * links) and one per spine block (its spines and leaf-spine links). Output is a pure function of
- * the shape, so the same size always gives byte-identical files.
+ * links), one per spine group (its spines and leaf-spine links) and, for a three-tier fabric, one
+ * per super-spine group (its super-spines and spine-super-spine links). The wiring is {@link
+ * RailPlanes}'. Output is a pure function of the shape, so the same size always gives
+ * byte-identical files.
  */
 public final class RoceFabricGenerator {
 
@@ -17,19 +19,33 @@ public final class RoceFabricGenerator {
 
   /** Relative file path to YAML text, in writing order. */
   public Map<String, String> generate(String fabricName, RoceFabricShape shape) {
+    return generate(fabricName, RailPlanes.of(shape));
+  }
+
+  /** Relative file path to YAML text, in writing order, for the given wiring. */
+  public Map<String, String> generate(String fabricName, RailPlanes planes) {
+    RoceFabricShape shape = planes.shape();
     Map<String, String> files = new LinkedHashMap<>();
-    files.put("fabric.yaml", fabric(fabricName, shape));
+    files.put("fabric.yaml", fabric(fabricName, shape, planes));
     files.put("profiles.yaml", PROFILES);
     for (int su = 0; su < shape.scalableUnits(); su++) {
       files.put(String.format("units/su-%03d.yaml", su + 1), scalableUnit(shape, su));
     }
-    for (int block = 0; block < shape.blocks(); block++) {
-      files.put(String.format("spines/block-%02d.yaml", block + 1), spineBlock(shape, block));
+    for (int group = 0; group < planes.spineGroups(); group++) {
+      files.put(
+          String.format("spines/group-%03d.yaml", group + 1), spineGroup(shape, planes, group));
+    }
+    for (int rail = 0; rail < shape.railsPerNode(); rail++) {
+      for (int g = 0; g < planes.superGroupsPerRail(); g++) {
+        files.put(
+            String.format("super-spines/rail-%d-group-%02d.yaml", rail, g + 1),
+            superSpineGroup(shape, planes, rail, g));
+      }
     }
     return files;
   }
 
-  private static String fabric(String name, RoceFabricShape shape) {
+  private static String fabric(String name, RoceFabricShape shape, RailPlanes planes) {
     return "version: 1\n"
         + "fabric:\n"
         + "  name: "
@@ -41,8 +57,10 @@ public final class RoceFabricGenerator {
         + " GPUs, "
         + shape.leaves()
         + " leaves, "
-        + shape.spines()
-        + " spines\n"
+        + planes.spines()
+        + " spines"
+        + (planes.threeTier() ? ", " + planes.superSpines() + " super-spines" : "")
+        + "\n"
         + "  mtu: { switch: 9216, nic: 4200, roce: 4096 }\n"
         + "  traffic-classes:\n"
         + "    - name: rdma\n"
@@ -66,7 +84,8 @@ public final class RoceFabricGenerator {
         + "  congestion-control: dcqcn\n"
         + "  oversubscription: { leaf: \""
         + leafRatio(shape)
-        + ":1\" }\n"
+        // a spine's target only means something where it has uplinks: with three tiers
+        + (planes.threeTier() ? ":1\", spine: \"1:1\" }\n" : ":1\" }\n")
         + "  ecmp:\n"
         + "    hash-fields: [src-ip, dst-ip, ip-protocol, l4-src-port, l4-dst-port]\n"
         + "  versions:\n"
@@ -157,53 +176,135 @@ public final class RoceFabricGenerator {
     return y.toString();
   }
 
-  private static String spineBlock(RoceFabricShape shape, int block) {
-    int firstLeaf = block * shape.leavesPerBlock();
-    int leavesHere = Math.min(shape.leavesPerBlock(), shape.leaves() - firstLeaf);
+  private static String spineGroup(RoceFabricShape shape, RailPlanes planes, int group) {
+    int pod = group / planes.groupsPerPod();
+    int firstRail = (group % planes.groupsPerPod()) * planes.railsPerGroup();
+    int down = planes.spineDownPorts(group);
     StringBuilder y = new StringBuilder(64 * 1024);
-    y.append("# Spine block ")
-        .append(block + 1)
+    y.append("# Spine group ")
+        .append(group + 1)
         .append(": ")
-        .append(shape.spinesPerBlock())
-        .append(" spines, each reaching every one of ")
-        .append(leavesHere)
-        .append(" leaves once\n");
+        .append(planes.spinesPerGroup())
+        .append(" spines for rail");
+    if (planes.railsPerGroup() == 1) {
+      y.append(' ').append(firstRail);
+    } else {
+      y.append("s ").append(firstRail).append('-').append(firstRail + planes.railsPerGroup() - 1);
+    }
+    if (planes.threeTier()) {
+      y.append(" of pod ").append(pod + 1);
+    }
+    y.append(", each reaching every one of ").append(down).append(" leaves once\n");
     y.append("switches:\n");
-    for (int s = 0; s < shape.spinesPerBlock(); s++) {
-      int spine = block * shape.spinesPerBlock() + s;
-      y.append("  - name: ")
-          .append(spineName(spine))
-          .append('\n')
-          .append(
-              "    role: spine\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
-          .append("    management: { host: 127.0.0.1, port: ")
-          .append(FIRST_MGMT_PORT + shape.leaves() + spine)
-          .append(", credentials: lab }\n")
-          .append("    ports:\n");
-      for (int p = 0; p < leavesHere; p++) {
+    for (int s = 0; s < planes.spinesPerGroup(); s++) {
+      int spine = group * planes.spinesPerGroup() + s;
+      switchHeader(y, spineName(spine), "spine", FIRST_MGMT_PORT + shape.leaves() + spine);
+      for (int p = 0; p < down; p++) {
+        y.append("      - { name: ").append(port(p)).append(", profile: fabric-400g }\n");
+      }
+      for (int u = 0; u < planes.spineUplinks(); u++) {
+        y.append("      - { name: ")
+            .append(port(planes.firstSpineUplinkPort() + u))
+            .append(", profile: fabric-400g }\n");
+      }
+    }
+    y.append("links:\n");
+    for (int p = 0; p < down; p++) {
+      int su = pod * planes.unitsPerPod() + p / planes.railsPerGroup();
+      int leaf = su * shape.railsPerNode() + firstRail + p % planes.railsPerGroup();
+      for (int s = 0; s < planes.spinesPerGroup(); s++) {
+        link(
+            y,
+            leafName(leaf),
+            port(shape.nodesPerSu() + s),
+            spineName(group * planes.spinesPerGroup() + s),
+            port(p),
+            p,
+            s);
+      }
+    }
+    return y.toString();
+  }
+
+  /**
+   * Super-spine group {@code superGroup} of {@code rail}: its super-spines and every link from the
+   * rail's spines dealt to it (the rail's k-th spine, counted pod by pod, goes to group k modulo
+   * the group count, so every pod reaches every group).
+   */
+  private static String superSpineGroup(
+      RoceFabricShape shape, RailPlanes planes, int rail, int superGroup) {
+    int groups = planes.superGroupsPerRail();
+    int spinesOfRail = planes.pods() * planes.spinesPerGroup();
+    int first = (rail * groups + superGroup) * planes.superSpinesPerGroup();
+    int portsUsed = (spinesOfRail - superGroup + groups - 1) / groups;
+    StringBuilder y = new StringBuilder(64 * 1024);
+    y.append("# Super-spine group ")
+        .append(superGroup + 1)
+        .append(" of rail ")
+        .append(rail)
+        .append(": ")
+        .append(planes.superSpinesPerGroup())
+        .append(" super-spines, each reaching every one of ")
+        .append(portsUsed)
+        .append(" spines of the rail once\n");
+    y.append("switches:\n");
+    for (int x = 0; x < planes.superSpinesPerGroup(); x++) {
+      switchHeader(
+          y,
+          superSpineName(first + x),
+          "super-spine",
+          FIRST_MGMT_PORT + shape.leaves() + planes.spines() + first + x);
+      for (int p = 0; p < portsUsed; p++) {
         y.append("      - { name: ").append(port(p)).append(", profile: fabric-400g }\n");
       }
     }
     y.append("links:\n");
-    for (int l = 0; l < leavesHere; l++) {
-      for (int s = 0; s < shape.spinesPerBlock(); s++) {
-        int spine = block * shape.spinesPerBlock() + s;
-        // Spread lengths over 20..99 m deterministically: rows of a real hall differ in distance.
-        int metres = 20 + ((l * 31 + s * 17) % 80);
-        y.append("  - { a: ")
-            .append(leafName(firstLeaf + l))
-            .append(':')
-            .append(port(shape.nodesPerSu() + s))
-            .append(", b: ")
-            .append(spineName(spine))
-            .append(':')
-            .append(port(l))
-            .append(", cable-length: ")
-            .append(metres)
-            .append("m }\n");
+    for (int k = superGroup; k < spinesOfRail; k += groups) {
+      int pod = k / planes.spinesPerGroup();
+      int group = pod * planes.groupsPerPod() + rail;
+      int spine = group * planes.spinesPerGroup() + k % planes.spinesPerGroup();
+      for (int x = 0; x < planes.superSpinesPerGroup(); x++) {
+        link(
+            y,
+            spineName(spine),
+            port(planes.firstSpineUplinkPort() + x),
+            superSpineName(first + x),
+            port(k / groups),
+            k / groups,
+            x);
       }
     }
     return y.toString();
+  }
+
+  private static void switchHeader(StringBuilder y, String name, String role, int mgmtPort) {
+    y.append("  - name: ")
+        .append(name)
+        .append("\n    role: ")
+        .append(role)
+        .append(
+            "\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
+        .append("    management: { host: 127.0.0.1, port: ")
+        .append(mgmtPort)
+        .append(", credentials: lab }\n")
+        .append("    ports:\n");
+  }
+
+  /** A fabric link; its length spread over 20..99 m deterministically, as rows of a hall differ. */
+  private static void link(
+      StringBuilder y, String a, String aPort, String b, String bPort, int row, int column) {
+    int metres = 20 + ((row * 31 + column * 17) % 80);
+    y.append("  - { a: ")
+        .append(a)
+        .append(':')
+        .append(aPort)
+        .append(", b: ")
+        .append(b)
+        .append(':')
+        .append(bPort)
+        .append(", cable-length: ")
+        .append(metres)
+        .append("m }\n");
   }
 
   private static String leafName(int i) {
@@ -214,12 +315,19 @@ public final class RoceFabricGenerator {
     return String.format("spine-%04d", i + 1);
   }
 
+  private static String superSpineName(int i) {
+    return String.format("super-spine-%04d", i + 1);
+  }
+
   private static String nodeName(int i) {
     return String.format("gpu-%05d", i + 1);
   }
 
-  /** SONiC names a port after its first SerDes lane; with 8 lanes per cage the names step by 8. */
+  /**
+   * SONiC names a port after its first SerDes lane; the SN5600-O128 splits each 800G cage into two
+   * 400G ports of 4 lanes, so its 128 port names step by 4 (Ethernet0 ... Ethernet508).
+   */
   private static String port(int i) {
-    return "Ethernet" + (i * 8);
+    return "Ethernet" + (i * 4);
   }
 }

@@ -5,9 +5,10 @@ package dev.weft.generate;
  *
  * <p>Each node has {@code railsPerNode} GPUs, each with its own RDMA NIC on its own rail. A
  * scalable unit (SU) of {@code nodesPerSu} nodes has one leaf per rail; every leaf has one host
- * port per node of its SU and as many uplinks. Leaves are grouped into blocks of {@code
- * leavesPerBlock}; each block has one spine per leaf uplink, and every leaf of the block reaches
- * every spine of the block once: a non-blocking two-tier Clos per block.
+ * port per node of its SU and as many uplinks. The RoCE fabric wires those uplinks to spine groups
+ * that follow the rails ({@link RailPlanes}); the InfiniBand fat tree groups leaves into blocks of
+ * {@code leavesPerBlock}, each block with one spine per leaf uplink, every leaf of the block
+ * reaching every spine of the block once.
  */
 public record RoceFabricShape(int gpus, int railsPerNode, int nodesPerSu, int leavesPerBlock) {
 
@@ -53,6 +54,7 @@ public record RoceFabricShape(int gpus, int railsPerNode, int nodesPerSu, int le
     return nodesPerSu;
   }
 
+  /** Leaf blocks of the InfiniBand fat tree. */
   public int blocks() {
     return (leaves() + leavesPerBlock - 1) / leavesPerBlock;
   }
@@ -61,6 +63,7 @@ public record RoceFabricShape(int gpus, int railsPerNode, int nodesPerSu, int le
     return uplinksPerLeaf();
   }
 
+  /** Spines of the InfiniBand fat tree (the RoCE fabric's are {@link RailPlanes#spines()}). */
   public int spines() {
     return blocks() * spinesPerBlock();
   }

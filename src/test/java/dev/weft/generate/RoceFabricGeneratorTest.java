@@ -1,7 +1,9 @@
 package dev.weft.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -24,7 +26,21 @@ class RoceFabricGeneratorTest {
     RoceFabricShape shape = RoceFabricShape.forGpus(32768);
     assertEquals(4096, shape.nodes());
     assertEquals(1024, shape.leaves());
-    assertEquals(512, shape.spines());
+    // 128 leaves per rail fill a 128-port spine: one spine group per rail, still two tiers
+    RailPlanes planes = RailPlanes.of(shape);
+    assertFalse(planes.threeTier());
+    assertEquals(8, planes.spineGroups());
+    assertEquals(256, planes.spines());
+  }
+
+  @Test
+  void theLargestBenchSizeNeedsAThirdTier() {
+    // 512 leaves per rail: pods of 64 scalable units, spines half down, half up
+    RailPlanes planes = RailPlanes.of(RoceFabricShape.forGpus(131072));
+    assertTrue(planes.threeTier());
+    assertEquals(8, planes.pods());
+    assertEquals(2048, planes.spines());
+    assertEquals(1024, planes.superSpines());
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
 import dev.weft.model.Switch;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,7 +17,8 @@ import java.util.TreeSet;
 /**
  * The leaves of one rail do not reach the same spines. Cross-unit traffic of a rail then has fewer
  * paths from some leaves than from others, and ECMP cannot spread it evenly. Judged on leaves that
- * declare a rail.
+ * declare a rail: across the whole rail in a two-tier fabric, and within a pod (the rail's leaves
+ * that share a spine) in a fabric with super-spines, where pods reach each other a tier higher.
  */
 public final class RailSpinesDiffer extends RoceRule {
 
@@ -35,11 +37,21 @@ public final class RailSpinesDiffer extends RoceRule {
       uplink(model, l, l.a(), l.b(), spinesOf, firstUplink);
       uplink(model, l, l.b(), l.a(), spinesOf, firstUplink);
     }
-    // Each rail's reference is its lowest-named leaf; every other leaf of the rail is held to it.
+    boolean threeTier = model.switches().stream().anyMatch(s -> "super-spine".equals(s.role()));
+    Map<String, TreeSet<String>> leavesOf = threeTier ? leavesBySpine(spinesOf) : Map.of();
+    // With two tiers each rail's reference is its lowest-named leaf; every other leaf of the rail
+    // is held to it. With three tiers a rail's leaves reach the same spines within their pod only.
     Map<Integer, String> reference = new TreeMap<>();
+    // A pod's leaves share one spine set and so one reference: worked out once per set.
+    Map<List<Object>, String> podReferences = new HashMap<>();
     for (String leaf : spinesOf.keySet()) {
       Switch s = model.switchNamed(leaf).orElseThrow();
-      String ref = reference.putIfAbsent(s.rail(), leaf);
+      String ref =
+          threeTier
+              ? podReferences.computeIfAbsent(
+                  List.of(s.rail(), spinesOf.get(leaf)),
+                  k -> podReference(model, leaf, spinesOf, leavesOf))
+              : reference.putIfAbsent(s.rail(), leaf);
       if (ref == null || spinesOf.get(ref).equals(spinesOf.get(leaf))) {
         continue;
       }
@@ -78,6 +90,63 @@ public final class RailSpinesDiffer extends RoceRule {
               .withValues(
                   String.join(", ", spinesOf.get(ref)), String.join(", ", spinesOf.get(leaf))));
     }
+  }
+
+  private static Map<String, TreeSet<String>> leavesBySpine(Map<String, TreeSet<String>> spinesOf) {
+    Map<String, TreeSet<String>> leavesOf = new TreeMap<>();
+    spinesOf.forEach(
+        (leaf, spines) ->
+            spines.forEach(sp -> leavesOf.computeIfAbsent(sp, k -> new TreeSet<>()).add(leaf)));
+    return leavesOf;
+  }
+
+  /**
+   * In a three-tier fabric, the leaf whose spines {@code leaf} is held to: among the other leaves
+   * of its rail that share a spine with it (its pod), the spine set sharing the most spines with
+   * its own, then the one most of them have, then the lowest-named leaf's. A leaf with one uplink
+   * cabled into another pod is thereby held to its own pod, and that pod's leaves to each other,
+   * not to it.
+   */
+  private static String podReference(
+      FabricModel model,
+      String leaf,
+      Map<String, TreeSet<String>> spinesOf,
+      Map<String, TreeSet<String>> leavesOf) {
+    Integer rail = model.switchNamed(leaf).orElseThrow().rail();
+    TreeSet<String> own = spinesOf.get(leaf);
+    Map<TreeSet<String>, String> firstHolder = new HashMap<>();
+    Map<TreeSet<String>, Integer> holders = new HashMap<>();
+    TreeSet<String> pod = new TreeSet<>();
+    for (String spine : own) {
+      pod.addAll(leavesOf.get(spine));
+    }
+    pod.remove(leaf);
+    for (String other : pod) {
+      if (!rail.equals(model.switchNamed(other).orElseThrow().rail())) {
+        continue;
+      }
+      firstHolder.putIfAbsent(spinesOf.get(other), other);
+      holders.merge(spinesOf.get(other), 1, Integer::sum);
+    }
+    String best = leaf;
+    int bestShared = -1;
+    int bestHolders = 0;
+    for (Map.Entry<TreeSet<String>, String> e : firstHolder.entrySet()) {
+      TreeSet<String> shared = new TreeSet<>(e.getKey());
+      shared.retainAll(own);
+      int count = holders.get(e.getKey());
+      boolean better =
+          shared.size() > bestShared
+              || (shared.size() == bestShared
+                  && (count > bestHolders
+                      || (count == bestHolders && e.getValue().compareTo(best) < 0)));
+      if (better) {
+        best = e.getValue();
+        bestShared = shared.size();
+        bestHolders = count;
+      }
+    }
+    return best;
   }
 
   /**
