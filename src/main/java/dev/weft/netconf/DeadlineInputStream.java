@@ -25,6 +25,10 @@ final class DeadlineInputStream extends InputStream {
     this.deadlineNanos = deadlineNanos;
   }
 
+  long deadline() {
+    return deadlineNanos;
+  }
+
   private void arm() throws InterruptedIOException {
     long leftMillis = (deadlineNanos - System.nanoTime()) / 1_000_000L;
     if (leftMillis <= 0) {

@@ -9,8 +9,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.sshd.client.channel.ChannelSubsystem;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.channel.ChannelPipedInputStream;
@@ -37,6 +39,15 @@ public final class NetconfSession implements AutoCloseable {
    * sent only after the server's, 30 ms was not always enough at load average 12).
    */
   private static final long HELLO_TO_FIRST_RPC_NANOS = Duration.ofMillis(30).toNanos();
+
+  /**
+   * The pause above makes a joint read unlikely, not impossible: on a loaded machine the server's
+   * side can still take both from one read, and then waits for more bytes. So when the first reply
+   * has not begun after this long (or a tenth of the reply limit, if shorter), a read that selects
+   * nothing follows it; the server then answers both, and that second reply is skipped. A device
+   * that is merely slow answers both as well, at the cost of one empty reply.
+   */
+  private static final Duration FIRST_REPLY_NUDGE_AFTER = Duration.ofSeconds(2);
 
   private static final Duration CLOSE_LIMIT = Duration.ofSeconds(5);
 
@@ -67,6 +78,7 @@ public final class NetconfSession implements AutoCloseable {
   private final long helloSentNanos;
   private long nextMessageId = 1;
   private boolean firstRpcSent;
+  private final Set<String> skippedReplyIds = new HashSet<>();
   private String unusable;
   private Duration replyLimit;
 
@@ -240,6 +252,7 @@ public final class NetconfSession implements AutoCloseable {
     Objects.requireNonNull(operationXml, "operationXml");
     String operation = operationName(operationXml);
     ensureUsable();
+    boolean first = !firstRpcSent;
     pauseAfterHello();
     long id = nextMessageId++;
     long started = System.nanoTime();
@@ -248,6 +261,9 @@ public final class NetconfSession implements AutoCloseable {
     }
     armDeadline(); // one deadline for the whole exchange, whatever arrives meanwhile
     send(framing, Rpc.request(id, operationXml), "<" + operation + ">");
+    if (first) {
+      nudgeIfSilent();
+    }
     byte[] message;
     Document doc;
     // Notifications and the reply share one byte budget: a flood of small messages costs no more
@@ -259,6 +275,9 @@ public final class NetconfSession implements AutoCloseable {
       budget -= message.length;
       doc = parse(message, "reply to <" + operation + ">");
       Element root = doc.getDocumentElement();
+      if (isSkippedReply(root)) {
+        continue;
+      }
       if (!("notification".equals(root.getLocalName())
           && NOTIFICATION_NS.equals(root.getNamespaceURI()))) {
         break; // a notification is not ours to answer; we never subscribe, but skip one
@@ -368,6 +387,33 @@ public final class NetconfSession implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** See {@link #FIRST_REPLY_NUDGE_AFTER}. */
+  private void nudgeIfSilent() throws NetconfException {
+    long fullDeadline = timed.deadline();
+    long wait = Math.min(FIRST_REPLY_NUDGE_AFTER.toNanos(), replyLimit.toNanos() / 10);
+    timed.deadline(Math.min(fullDeadline, System.nanoTime() + wait));
+    try {
+      in.mark(1);
+      if (in.read() >= 0) {
+        in.reset();
+      }
+    } catch (InterruptedIOException silent) {
+      long nudgeId = nextMessageId++;
+      skippedReplyIds.add(String.valueOf(nudgeId));
+      LOG.debug("%s: no reply yet, rpc %d selects nothing to nudge it", endpoint.label(), nudgeId);
+      send(framing, Rpc.request(nudgeId, Rpc.SELECTS_NOTHING), "<get-config> nudge");
+    } catch (IOException e) {
+      // the read of the reply that follows meets the same failure and reports it
+    } finally {
+      timed.deadline(fullDeadline);
+    }
+  }
+
+  private boolean isSkippedReply(Element root) {
+    return "rpc-reply".equals(root.getLocalName())
+        && skippedReplyIds.remove(root.getAttribute("message-id"));
   }
 
   private void ensureUsable() throws NetconfException {

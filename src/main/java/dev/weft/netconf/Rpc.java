@@ -143,6 +143,13 @@ final class Rpc {
     return persist;
   }
 
+  /**
+   * A read of the running datastore that selects nothing (RFC 6241 §6.4.2: an empty filter selects
+   * nothing), so any server answers it at once with empty data.
+   */
+  static final String SELECTS_NOTHING =
+      "<get-config><source><running/></source><filter type=\"subtree\"/></get-config>";
+
   static String closeSession() {
     return "<close-session/>";
   }
