@@ -51,6 +51,7 @@ class ArchitectureTest {
           "live",
           "health",
           "drift",
+          "translation",
           "cabling",
           "remediate",
           "adopt",

@@ -20,6 +20,7 @@ import dev.weft.platform.RenderGaps;
 import dev.weft.policy.UserRules;
 import dev.weft.render.OpenSmRenderer;
 import dev.weft.render.Renderer;
+import dev.weft.render.TemplateEngine;
 import dev.weft.render.TemplateFolders;
 import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.RuleEngine;
@@ -28,6 +29,8 @@ import dev.weft.rules.RuleMeta;
 import dev.weft.rules.RuleMetaLoader;
 import dev.weft.source.InventorySource;
 import dev.weft.source.SourceException;
+import dev.weft.translation.TranslationCheck;
+import dev.weft.translation.TranslationSample;
 import dev.weft.yaml.LoadLimits;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -347,12 +350,46 @@ final class Pipeline {
           dev.weft.render.RenderCheck.fold(
               checked, renderBlockers(model, compiled, consequences, checked));
       findings.addAll(consequences.without(checked));
-      timer.record("render-check", System.nanoTime() - rulesAt);
+      long checkedAt = System.nanoTime();
+      timer.record("render-check", checkedAt - rulesAt);
+      // a plan that fails validation never renders: reading it back would only restate its errors
+      boolean renders =
+          checked.stream().noneMatch(f -> f.severity() == Severity.ERROR && !f.waived());
+      if (intent.ok() && renders && model.subnet() == null) {
+        findings.addAll(readBack(compiled));
+        timer.record("read-back", System.nanoTime() - checkedAt);
+      }
     }
     findings.addAll(fastPathFindings());
     findings.sort(Finding.ORDER);
     return new Run(
         source, intent, intent.ok() ? compiled : null, List.copyOf(findings), meta.meta());
+  }
+
+  /**
+   * Translation validation at validate time: one switch of each shape ({@link TranslationSample};
+   * with a {@code --templates} folder every switch, since a site template may branch on anything)
+   * is rendered in memory and read back through its platform's reader; only for a plan with no
+   * error, since nothing else renders.
+   */
+  private List<Finding> readBack(CompiledFabric compiled) {
+    List<CompiledSwitch> sample =
+        templateDir == null ? TranslationSample.of(compiled) : compiled.switches();
+    TemplateFolders folders = templates();
+    Renderer renderer =
+        new Renderer(
+            folders,
+            new TemplateEngine(folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, accelerators),
+            platforms);
+    TranslationCheck check = new TranslationCheck(platforms);
+    List<Finding> out = new ArrayList<>();
+    for (CompiledSwitch sw : sample) {
+      Renderer.DeviceOutput rendered = renderer.renderDevice(sw, compiled.fabric());
+      if (rendered.findings().isEmpty()) {
+        out.addAll(check.check(sw, rendered.files()));
+      }
+    }
+    return out;
   }
 
   /** What would stop a device from rendering, as {@code weft render} would report it. */

@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.compile.CompiledDevice;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.finding.DidYouMean;
 import dev.weft.finding.Finding;
@@ -17,6 +18,8 @@ import dev.weft.render.TemplateFolders;
 import dev.weft.report.FailOn;
 import dev.weft.report.Outcome;
 import dev.weft.rules.RuleMeta;
+import dev.weft.translation.NotReadBack;
+import dev.weft.translation.TranslationCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -25,6 +28,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -173,9 +177,11 @@ final class RenderCommand implements Callable<Integer> {
               TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES,
               pipeline.accelerators(),
               templateTime);
-      RenderResult result =
-          new Renderer(folders, engine).renderInto(compiled, renderOptions, out, !force);
+      TranslationCheck readBack = new TranslationCheck(pipeline.platforms());
+      Renderer renderer = new Renderer(folders, engine, pipeline.platforms(), readBack);
+      RenderResult result = renderer.renderInto(compiled, renderOptions, out, !force);
       timer.record("render", System.nanoTime() - renderStart);
+      timer.record("read-back", readBack.nanos());
       findings.addAll(result.findings());
       findings.addAll(pipeline.fastPathFindings());
       List<Finding> errors =
@@ -196,6 +202,7 @@ final class RenderCommand implements Callable<Integer> {
                               ? ""
                               : "; not rendered, previous files kept: "
                                   + String.join(", ", failedDevices))));
+      notReadBack(pipeline, renderer, compiled, renderOptions);
     }
     findings.sort(Finding.ORDER);
     int code =
@@ -215,6 +222,36 @@ final class RenderCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
     }
     return code;
+  }
+
+  /**
+   * Names on stderr the rendered files of this run that translation validation did not read back (a
+   * host's script, EOS's CLI fragment), one line per platform, so none passes silently.
+   */
+  private void notReadBack(
+      Pipeline pipeline, Renderer renderer, CompiledFabric compiled, RenderOptions renderOptions) {
+    Map<String, Integer> devicesOf = new TreeMap<>();
+    for (CompiledDevice d : compiled.devices()) {
+      if (renderOptions.wants(d.name())) {
+        devicesOf.merge(Renderer.platformOf(d), 1, Integer::sum);
+      }
+    }
+    for (NotReadBack n : NotReadBack.of(pipeline.platforms(), renderer::outputs)) {
+      Integer count = devicesOf.get(n.platform());
+      if (count != null) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "weft render: not read back: "
+                    + String.join(", ", n.files())
+                    + " of "
+                    + count
+                    + " "
+                    + n.platform()
+                    + " device(s): "
+                    + n.reason());
+      }
+    }
   }
 
   /** A --device that names no device is a usage error, with the closest name. */

@@ -25,7 +25,8 @@ public record RenderOptions(Set<String> devices, int threads) {
     return new RenderOptions(names, threads);
   }
 
-  boolean wants(String device) {
+  /** Whether {@code device} is among those to render. */
+  public boolean wants(String device) {
     return devices.isEmpty() || devices.contains(device);
   }
 }

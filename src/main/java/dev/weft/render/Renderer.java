@@ -52,6 +52,7 @@ public final class Renderer {
   private final TemplateEngine engine;
   private final Platforms platforms;
   private final Map<String, Object> manifests = new ConcurrentHashMap<>();
+  private final OutputCheck check;
 
   public Renderer(TemplateFolders folders) {
     this(folders, new TemplateEngine(folders));
@@ -65,9 +66,19 @@ public final class Renderer {
    * @param platforms the packs whose facts templates see and whose render checks stop a switch
    */
   public Renderer(TemplateFolders folders, TemplateEngine engine, Platforms platforms) {
+    this(folders, engine, platforms, OutputCheck.NONE);
+  }
+
+  /**
+   * @param check run on each device's files before they are written (translation validation); an
+   *     error it finds keeps the device's files unwritten
+   */
+  public Renderer(
+      TemplateFolders folders, TemplateEngine engine, Platforms platforms, OutputCheck check) {
     this.folders = folders;
     this.engine = engine;
     this.platforms = platforms;
+    this.check = check;
   }
 
   /**
@@ -284,6 +295,17 @@ public final class Renderer {
     return removed;
   }
 
+  /** The file names {@code platform}'s templates write, sorted; empty when it has no templates. */
+  public List<String> outputs(String platform) {
+    PlatformManifest manifest = manifestOrNull(platform);
+    return manifest == null ? List.of() : List.copyOf(manifest.files().keySet());
+  }
+
+  /** The platform whose templates render {@code device} (a host's is its NIC's pack). */
+  public static String platformOf(CompiledDevice device) {
+    return DeviceContext.platformOf(device);
+  }
+
   /** Renders one device with the templates of its own platform. */
   public DeviceOutput renderDevice(CompiledDevice device, String fabric) {
     return renderDeviceAs(device, DeviceContext.platformOf(device), fabric);
@@ -396,6 +418,10 @@ public final class Renderer {
     if (!output.findings().isEmpty()) {
       return new DeviceResult(List.of(), output.findings(), null);
     }
+    List<Finding> checked = check.check(device, output.files());
+    if (checked.stream().anyMatch(f -> f.severity() == Severity.ERROR)) {
+      return new DeviceResult(List.of(), checked, null);
+    }
     List<RenderedFile> written = new ArrayList<>();
     Map<String, RenderCache.FileState> states = new TreeMap<>();
     for (Map.Entry<String, byte[]> file : output.files().entrySet()) {
@@ -430,7 +456,7 @@ public final class Renderer {
               new TreeSet<>(rendered.templates()),
               new TreeMap<>(states)));
     }
-    return new DeviceResult(written, List.of(), null);
+    return new DeviceResult(written, checked, null);
   }
 
   private PlatformManifest manifest(String platform) throws TemplateAccessException {

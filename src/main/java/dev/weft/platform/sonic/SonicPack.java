@@ -1,7 +1,9 @@
 package dev.weft.platform.sonic;
 
 import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.CompiledWatchdog;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
@@ -25,7 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Community SONiC: the rendered {@code config_db.json} tables (DEVICE_METADATA, PORT, PORT_QOS_MAP,
@@ -366,13 +370,56 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
   }
 
-  /** What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for. */
+  /**
+   * What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for; and since
+   * CONFIG_DB holds PFC per port only ({@code PORT_QOS_MAP|<port>.pfc_enable}), the switch's
+   * lossless set is the union of its ports' (a plan whose lossless class no port runs, every port
+   * excepted, has none on the device), a queue some port's PFC pauses is lossless on every port
+   * (the reader's buffer view), and a watchdog no port runs reads back as the disabled one.
+   */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
     CompiledSwitch sw = ReadBack.expected(intended, platform(), true);
     List<String> hash = new ArrayList<>(intended.ecmpHashFields());
     hash.removeAll(HASH.missing(intended.ecmpHashFields()));
-    return sw.toBuilder().ecmpHashFields(hash).build();
+    TreeSet<Integer> lossless = new TreeSet<>();
+    sw.ports().forEach(p -> lossless.addAll(p.pfcPriorities()));
+    // the reader marks a queue lossless on every port when some port's PFC pauses it
+    TreeSet<Integer> losslessQueues = new TreeSet<>();
+    for (int p : lossless) {
+      if (p < sw.priorityToQueue().size()) {
+        losslessQueues.add(sw.priorityToQueue().get(p));
+      }
+    }
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      ports.add(p.toBuilder().queues(lossless(p.queues(), losslessQueues)).build());
+    }
+    CompiledSwitch.Builder out =
+        sw.toBuilder()
+            .ecmpHashFields(hash)
+            .losslessPriorities(List.copyOf(lossless))
+            .queues(lossless(sw.queues(), losslessQueues))
+            .ports(ports);
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd != null && wd.enabled() && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {
+      out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));
+    }
+    return out.build();
+  }
+
+  private static List<CompiledQueue> lossless(List<CompiledQueue> queues, Set<Integer> lossless) {
+    return queues.stream()
+        .map(
+            q ->
+                new CompiledQueue(
+                    q.queue(),
+                    q.trafficClass(),
+                    q.scheduler(),
+                    q.weight(),
+                    q.ecnProfile(),
+                    lossless.contains(q.queue())))
+        .toList();
   }
 
   @Override
