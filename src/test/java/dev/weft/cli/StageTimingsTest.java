@@ -40,7 +40,7 @@ class StageTimingsTest {
     assertTrue(
         line.matches(
             "weft timings \\(wall ms\\): load\\+parse\\+schema \\d+, map \\d+, compile \\d+,"
-                + " rules \\d+, render-check \\d+, total \\d+"),
+                + " rules \\d+, render-check \\d+, read-back \\d+, total \\d+"),
         line);
   }
 

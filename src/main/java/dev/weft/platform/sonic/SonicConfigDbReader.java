@@ -139,6 +139,7 @@ public final class SonicConfigDbReader {
       boolean portWatchdog = wd.containsKey(port);
       List<Integer> wdQueues =
           portWatchdog ? intList(binding, "pfcwd_sw_enable", bindingWhere) : List.of();
+      String portAction = portWatchdog ? watchdogAction(port) : null;
       Long cable = cables.get(port);
       ports.add(
           CompiledPort.builder()
@@ -154,6 +155,9 @@ public final class SonicConfigDbReader {
               .queues(portQueues.getOrDefault(port, List.of()))
               .watchdog(portWatchdog)
               .watchdogQueues(wdQueues)
+              // a port's own action only where it differs from the switch's (its first port's)
+              .watchdogAction(
+                  portAction == null || portAction.equals(watchdog.action()) ? null : portAction)
               .headroom(headroom(port, tcToPg, lossless))
               .build());
     }
@@ -301,8 +305,7 @@ public final class SonicConfigDbReader {
     }
     Map<String, Object> port = entry("PFC_WD", firstPort);
     String where = "PFC_WD|" + firstPort;
-    String action =
-        port.containsKey("action") ? str(port.get("action"), where + ".action") : "drop";
+    String action = watchdogAction(firstPort);
     long detection =
         port.containsKey("detection_time")
             ? longValue(port.get("detection_time"), where + ".detection_time")
@@ -312,6 +315,14 @@ public final class SonicConfigDbReader {
             ? longValue(port.get("restoration_time"), where + ".restoration_time")
             : 2 * detection;
     return new CompiledWatchdog(true, action, detection, restoration, poll);
+  }
+
+  /** A port's PFC watchdog action; SONiC's default is drop. */
+  private String watchdogAction(String port) throws ReadException {
+    Map<String, Object> entry = entry("PFC_WD", port);
+    return entry.containsKey("action")
+        ? str(entry.get("action"), "PFC_WD|" + port + ".action")
+        : "drop";
   }
 
   private List<PriorityGroupHeadroom> headroom(
