@@ -111,10 +111,21 @@ public final class NetconfSession implements AutoCloseable {
     // the two out of one read on servers that drop an RPC read together with the hello.
     Framing eom = new EndOfMessageFraming();
     armDeadline();
-    send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
+    // A server with no netconf subsystem may close the channel before our hello is written: the
+    // read that follows then says so (no NETCONF server answers there), as it does when the close
+    // comes a moment later; the failed write is reported only if a server hello does arrive.
+    NetconfRefusedException helloNotSent = null;
+    try {
+      send(eom, Rpc.clientHello(settings.offerBase11()), "client <hello>");
+    } catch (NetconfRefusedException e) {
+      helloNotSent = e;
+    }
     this.helloSentNanos = System.nanoTime();
     this.hello =
         parseHello(receive(eom, "server <hello>", Math.min(maxReplyBytes, MAX_HELLO_BYTES)));
+    if (helloNotSent != null) {
+      throw helloNotSent;
+    }
     this.framing =
         settings.offerBase11() && hello.supports(Hello.BASE_1_1) ? new ChunkedFraming() : eom;
     LOG.debug(
