@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongBiFunction;
 
 /**
  * An InfiniBand fabric's health: what each switch and HCA port counted (infiniband-diags {@code
@@ -118,80 +119,66 @@ public final class IbHealthCheck {
     return new Result(counters, health, findings);
   }
 
+  /** One counter judged against one threshold of {@code subnet.health}. */
+  private record Threshold(
+      String kind,
+      ToLongBiFunction<IbHealth, Long> limit,
+      String limitKey,
+      Severity severity,
+      String rule,
+      String what) {}
+
+  private static final List<Threshold> THRESHOLDS =
+      List.of(
+          new Threshold(
+              "ib-symbol-errors",
+              (h, hours) -> h.symbolErrors(),
+              "symbol-errors",
+              Severity.WARNING,
+              HealthRules.IB_SYMBOL_ERRORS,
+              "symbol errors"),
+          new Threshold(
+              "ib-link-downed",
+              (h, hours) -> h.linkDowned(),
+              "link-downed",
+              Severity.ERROR,
+              HealthRules.IB_LINK_DOWNED,
+              "times the link went down"),
+          new Threshold(
+              "ib-link-error-recovery",
+              (h, hours) -> h.linkErrorRecovery(),
+              "link-error-recovery",
+              Severity.WARNING,
+              HealthRules.IB_LINK_RECOVERY,
+              "link error recoveries (retrainings)"),
+          new Threshold(
+              "ib-rcv-errors",
+              (h, hours) -> h.rcvErrors(),
+              "rcv-errors",
+              Severity.WARNING,
+              HealthRules.IB_RCV_ERRORS,
+              "packets received with an error"),
+          new Threshold(
+              "ib-xmit-discards",
+              (h, hours) -> h.xmitDiscards(),
+              "xmit-discards",
+              Severity.ERROR,
+              HealthRules.IB_XMIT_DISCARDS,
+              "packets discarded on transmit"),
+          // transmit wait is limited per second, so its limit grows with the time between audits
+          new Threshold(
+              "ib-xmit-wait",
+              (h, hours) -> h.xmitWaitPerSecond() * 3600 * hours,
+              "xmit-wait-per-second",
+              Severity.WARNING,
+              HealthRules.IB_CONGESTION,
+              "ticks waiting for credit to transmit (congestion)"));
+
   private void judge(
       Named at, Named peer, Counters before, Counters now, long hours, List<Finding> findings) {
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-symbol-errors",
-        limits.symbolErrors(),
-        "symbol-errors",
-        Severity.WARNING,
-        HealthRules.IB_SYMBOL_ERRORS,
-        "symbol errors",
-        findings);
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-link-downed",
-        limits.linkDowned(),
-        "link-downed",
-        Severity.ERROR,
-        HealthRules.IB_LINK_DOWNED,
-        "times the link went down",
-        findings);
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-link-error-recovery",
-        limits.linkErrorRecovery(),
-        "link-error-recovery",
-        Severity.WARNING,
-        HealthRules.IB_LINK_RECOVERY,
-        "link error recoveries (retrainings)",
-        findings);
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-rcv-errors",
-        limits.rcvErrors(),
-        "rcv-errors",
-        Severity.WARNING,
-        HealthRules.IB_RCV_ERRORS,
-        "packets received with an error",
-        findings);
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-xmit-discards",
-        limits.xmitDiscards(),
-        "xmit-discards",
-        Severity.ERROR,
-        HealthRules.IB_XMIT_DISCARDS,
-        "packets discarded on transmit",
-        findings);
-    over(
-        at,
-        peer,
-        before,
-        now,
-        "ib-xmit-wait",
-        limits.xmitWaitPerSecond() * 3600 * hours,
-        "xmit-wait-per-second",
-        Severity.WARNING,
-        HealthRules.IB_CONGESTION,
-        "ticks waiting for credit to transmit (congestion)",
-        findings);
+    for (Threshold t : THRESHOLDS) {
+      over(at, peer, before, now, t, t.limit().applyAsLong(limits, hours), findings);
+    }
   }
 
   private void over(
@@ -199,13 +186,11 @@ public final class IbHealthCheck {
       Named peer,
       Counters before,
       Counters now,
-      String kind,
+      Threshold t,
       long limit,
-      String limitKey,
-      Severity severity,
-      String rule,
-      String what,
       List<Finding> findings) {
+    String kind = t.kind();
+    String limitKey = t.limitKey();
     long d = HealthCheck.delta(before, now, at.port(), kind, 0);
     if (d <= limit) {
       return;
@@ -228,9 +213,9 @@ public final class IbHealthCheck {
     String message =
         String.format(
             "%s port %s%s: %d %s since the previous audit (perfquery %s), limit %d (%s, %s)",
-            at.device(), at.port(), toPeer, d, what, field, limit, limitKey, source);
+            at.device(), at.port(), toPeer, d, t.what(), field, limit, limitKey, source);
     findings.add(
-        Finding.of(rule, severity, message)
+        Finding.of(t.rule(), t.severity(), message)
             .at(where)
             .onDevice(at.device())
             .onPort(at.port())

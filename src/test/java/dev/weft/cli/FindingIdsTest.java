@@ -65,7 +65,7 @@ class FindingIdsTest {
               List.of("dev.weft.health.HealthRules"), // over(..., rule, ...)
           "dev/weft/health/HostHealthCheck.java rule",
               List.of("dev.weft.health.HealthRules"), // the same, for hosts
-          "dev/weft/health/IbHealthCheck.java rule",
+          "dev/weft/health/IbHealthCheck.java t.rule()",
               List.of("dev.weft.health.HealthRules")); // the same, for InfiniBand ports
 
   static Path sources() {
