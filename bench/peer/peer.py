@@ -206,7 +206,11 @@ def contexts(intent):
                     "trust_dscp": True, "pfc_priorities": lossless, "pfc_queues": sorted({queue_of[x] for x in lossless}),
                     "priority_to_queue": queue_of, "pfc_priority_to_queue": queue_of, "queues": queues,
                     "watchdog": bool(watchdog and watchdog["enabled"] and lossless),
-                    "watchdog_queues": sorted({queue_of[x] for x in lossless}), "link_pause": False, "headroom": [],
+                    "watchdog_queues": sorted({queue_of[x] for x in lossless}),
+                    # A port's own watchdog action comes from a documented exception; the generated
+                    # fabrics declare none, so every port keeps the fabric's (the template's fallback).
+                    # ("" rather than None: None entries are dropped below, and the template reads the key.)
+                    "watchdog_action": "", "link_pause": False, "headroom": [],
                     "speed_mbps": speed * 1000, "pfc_priorities_csv": csv(lossless),
                     "watchdog_queues_csv": csv(sorted({queue_of[x] for x in lossless}))}
             peer = peers.get(sw["name"] + ":" + p["name"])
