@@ -43,4 +43,27 @@ class IbProcessToolsTest {
                     .run(List.of("sminfo")));
     assertTrue(e.getMessage().contains("failed (exit 6): no fabric here"), e.getMessage());
   }
+
+  @Test
+  void anOutputOverTheLimitIsRefusedByItsSize() {
+    IbReadException e =
+        assertThrows(
+            IbReadException.class,
+            () ->
+                new IbProcessTools(List.of("sh", "-c", "head -c 5000 /dev/zero", "x"), 5, 4096)
+                    .run(List.of("ibnetdiscover", "-p")));
+    assertEquals(
+        "ibnetdiscover -p printed 5000 bytes, more than the 4096 Weft reads"
+            + " (limit: InfiniBand tool output)",
+        e.getMessage());
+  }
+
+  @Test
+  void anOutputAtTheLimitIsRead() throws IbReadException {
+    assertEquals(
+        4096,
+        new IbProcessTools(List.of("sh", "-c", "head -c 4096 /dev/zero", "x"), 5, 4096)
+            .run(List.of("sminfo"))
+            .length());
+  }
 }
