@@ -54,6 +54,25 @@ class IbLabScriptTest {
   }
 
   @Test
+  void aConfThatNamesAMissingFileFailsUpBeforeAnythingStarts() throws Exception {
+    Path net =
+        Files.writeString(tmp.resolve("bad.net"), "Switch\t4 \"leaf-01\"\n[1]\t\"nowhere\"[1]\n\n");
+    Path conf = Files.createDirectories(tmp.resolve("conf"));
+    Files.writeString(
+        conf.resolve("opensm.conf"), "partition_config_file /etc/opensm/partitions.conf\n");
+    IbLab.Run r =
+        lab()
+            .run(
+                List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf),
+                120);
+    assertEquals(2, r.exit(), r.out() + r.err());
+    assertTrue(
+        r.err().contains("names partition_config_file partitions.conf, which is not in " + conf),
+        r.err());
+    assertFalse(anyProcessMentions(tmp.resolve("lab")));
+  }
+
+  @Test
   void queriesOnAFabricThatIsNotUpSayso() {
     IbLab.Run r = lab().run(List.of("query", tmp.resolve("nothing").toString(), "pkeys"), 60);
     assertEquals(6, r.exit());
