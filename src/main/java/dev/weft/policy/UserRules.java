@@ -252,12 +252,9 @@ public final class UserRules {
 
   private static byte[] read(Path file, String shown, List<Finding> problems) {
     try {
-      long size = Files.size(file);
-      if (size > LoadLimits.defaults().maxFileBytes()) {
-        problems.add(
-            invalid(
-                Location.ofFile(shown),
-                shown + " is " + size + " bytes; rule.yaml files are small"));
+      if (Files.size(file) > LoadLimits.defaults().maxFileBytes()) {
+        // Unread, it cannot be told from an override of a built-in rule: the catalogue, which reads
+        // the same folders, reports it once (rule-metadata), as it does a file that does not parse.
         return null;
       }
       return Files.readAllBytes(file);
