@@ -37,17 +37,22 @@ class IbLabScriptTest {
     return false;
   }
 
-  @Test
-  void aTopologyIbsimRejectsFailsUpWithExit3AndLeavesNothingRunning() throws Exception {
+  /**
+   * {@code up} on a topology ibsim rejects (a port linked to a node that does not exist), with one
+   * SM whose conf dir holds {@code opensm.conf} as given.
+   */
+  private IbLab.Run upOnABadTopology(String opensmConf) throws Exception {
     Path net =
         Files.writeString(tmp.resolve("bad.net"), "Switch\t4 \"leaf-01\"\n[1]\t\"nowhere\"[1]\n\n");
     Path conf = Files.createDirectories(tmp.resolve("conf"));
-    Files.writeString(conf.resolve("opensm.conf"), "sm_priority 1\n");
-    IbLab.Run r =
-        lab()
-            .run(
-                List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf),
-                120);
+    Files.writeString(conf.resolve("opensm.conf"), opensmConf);
+    return lab()
+        .run(List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf), 120);
+  }
+
+  @Test
+  void aTopologyIbsimRejectsFailsUpWithExit3AndLeavesNothingRunning() throws Exception {
+    IbLab.Run r = upOnABadTopology("sm_priority 1\n");
     assertEquals(3, r.exit(), r.out() + r.err());
     assertTrue(r.err().contains("ibsim rejected"), r.err());
     assertFalse(anyProcessMentions(tmp.resolve("lab")));
@@ -55,16 +60,9 @@ class IbLabScriptTest {
 
   @Test
   void aConfThatNamesAMissingFileFailsUpBeforeAnythingStarts() throws Exception {
-    Path net =
-        Files.writeString(tmp.resolve("bad.net"), "Switch\t4 \"leaf-01\"\n[1]\t\"nowhere\"[1]\n\n");
-    Path conf = Files.createDirectories(tmp.resolve("conf"));
-    Files.writeString(
-        conf.resolve("opensm.conf"), "partition_config_file /etc/opensm/partitions.conf\n");
-    IbLab.Run r =
-        lab()
-            .run(
-                List.of("up", tmp.resolve("lab").toString(), net.toString(), "x/mlx5_0=" + conf),
-                120);
+    // ibsim would reject this topology too (exit 3): exit 2 shows the check came first
+    IbLab.Run r = upOnABadTopology("partition_config_file /etc/opensm/partitions.conf\n");
+    Path conf = tmp.resolve("conf");
     assertEquals(2, r.exit(), r.out() + r.err());
     assertTrue(
         r.err().contains("names partition_config_file partitions.conf, which is not in " + conf),
