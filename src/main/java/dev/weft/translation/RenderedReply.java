@@ -1,14 +1,10 @@
 package dev.weft.translation;
 
 import dev.weft.json.Json;
+import dev.weft.platform.ConfigView;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
-import dev.weft.source.SourceFile;
-import dev.weft.yaml.LoadLimits;
-import dev.weft.yaml.MapNode;
-import dev.weft.yaml.Node;
-import dev.weft.yaml.ParseResult;
-import dev.weft.yaml.YamlParser;
+import dev.weft.platform.ReadException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -71,46 +67,23 @@ final class RenderedReply {
       throw new Unreadable("no " + file + " was rendered, though the reader reads it");
     }
     String text = new String(bytes, StandardCharsets.UTF_8);
-    return new Reply(file, file.equals(NVUE_FILE) ? nvueJson(text) : text);
-  }
-
-  /**
-   * The {@code set} document of a rendered NVUE revision ({@code - set: ...}) as the JSON object
-   * the NVUE reader accepts. The project's YAML parser reads mappings at the top, so the one {@code
-   * - set:} item is read as a mapping: its lines lose the list's two columns of indent.
-   */
-  private static String nvueJson(String startupYaml) throws Unreadable {
-    StringBuilder asMap = new StringBuilder(startupYaml.length());
-    boolean inSet = false;
-    int lineNo = 0;
-    for (String line : startupYaml.split("\n", -1)) {
-      lineNo++;
-      if (line.equals("- set:") && !inSet) {
-        asMap.append("set:\n");
-        inSet = true;
-      } else if (inSet && line.startsWith("  ")) {
-        asMap.append(line, 2, line.length()).append('\n');
-      } else if (line.isBlank() || line.startsWith("#")) {
-        asMap.append('\n');
-      } else {
-        throw new Unreadable(
-            NVUE_FILE + ":" + lineNo + ": expected one '- set:' revision item, found: " + line);
-      }
+    Optional<ConfigView> converted =
+        profile
+            .configView()
+            .filter(
+                v ->
+                    v.renderedFile().equals(file)
+                        && v.syntax() == ConfigView.Syntax.JSON
+                        && v.rendered() != ConfigView.JSON_TEXT);
+    if (converted.isEmpty()) {
+      return new Reply(file, text); // the reply's own format: CONFIG_DB JSON, a NETCONF <config>
     }
-    ParseResult parsed =
-        new YamlParser(LoadLimits.defaults())
-            .parse(
-                new SourceFile(
-                    NVUE_FILE, asMap.toString().getBytes(StandardCharsets.UTF_8), "rendered"));
-    if (!parsed.ok()) {
-      throw new Unreadable(
-          NVUE_FILE + " is not YAML the reader can take: " + parsed.findings().get(0).message());
+    // A rendered file in another syntax than the reply (NVUE's startup.yaml against `nv config show
+    // -o json`): the pack's config view reads it into the JSON values the reply carries.
+    try {
+      return new Reply(file, Json.write(converted.get().rendered().read(text, file)));
+    } catch (ReadException e) {
+      throw new Unreadable(e.getMessage());
     }
-    MapNode root = parsed.root();
-    Optional<Node> set = root.get("set");
-    if (set.isEmpty()) {
-      throw new Unreadable(NVUE_FILE + " has no '- set:' revision item");
-    }
-    return Json.write(Node.plain(set.get()));
   }
 }
