@@ -81,10 +81,7 @@ public interface Remediation {
    *     <config>}) or {@code json-patch} (an RFC 6902 patch, {@link PatchRemediation})
    */
   record Edit(
-      String config,
-      List<Step> steps,
-      SortedMap<DriftedPart, String> notRemediable,
-      String kind) {
+      String config, List<Step> steps, SortedMap<DriftedPart, String> notRemediable, String kind) {
     public Edit {
       steps = List.copyOf(steps);
       notRemediable = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(notRemediable));

@@ -45,8 +45,7 @@ public record DeviceResult(
 
   /** This result with the configs, as their commands printed them, before and after the edit. */
   public DeviceResult withTexts(String before, String after) {
-    return new DeviceResult(
-        status, plan, findings, steps, this.before, this.after, before, after);
+    return new DeviceResult(status, plan, findings, steps, this.before, this.after, before, after);
   }
 
   /**

@@ -200,9 +200,7 @@ final class PatchRun {
                     + "); read back in sync",
                 null),
             steps);
-    return settings.wholeConfig()
-        ? r.withTexts(read.text(), back.text())
-        : r;
+    return settings.wholeConfig() ? r.withTexts(read.text(), back.text()) : r;
   }
 
   /** Rolls back to the checkpoint; a rollback that fails is the device's error. */
@@ -268,7 +266,9 @@ final class PatchRun {
       return;
     }
     try {
-      timed("delete-checkpoint", () -> session.run(remediation.deleteCheckpoint(checkpoint), NO_INPUT));
+      timed(
+          "delete-checkpoint",
+          () -> session.run(remediation.deleteCheckpoint(checkpoint), NO_INPUT));
     } catch (NetconfException | ReadException e) {
       LOG.warn(
           "%s: checkpoint %s could not be deleted: %s", target.name(), checkpoint, e.getMessage());
@@ -355,8 +355,7 @@ final class PatchRun {
         read.patch().isEmpty()
             ? Remediation.Edit.none(notRemediable)
             : new Remediation.Edit(read.patch().text(), edit, notRemediable, "json-patch");
-    return new DevicePlan(
-        target.name(), target.intended().platform(), parts, unplaceable, e);
+    return new DevicePlan(target.name(), target.intended().platform(), parts, unplaceable, e);
   }
 
   private DeviceResult connect(NetconfClient client) {

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * factory state, plus the factory {@code BUFFER_PG|Ethernet0|3-4} beside Weft's {@code |3}, then
  * drifted.
  */
-@LabTest(needs = {"/usr/sbin/sshd", "/usr/bin/yanglint", "/usr/lib/python3/dist-packages/jsonpatch.py"})
+@LabTest(needs = {"/usr/sbin/sshd", "/usr/bin/yanglint", "/usr/bin/jsonpatch"})
 class SonicRemediateOnLabTest {
 
   private static final List<String> SWITCHES =
@@ -55,8 +55,7 @@ class SonicRemediateOnLabTest {
       Renderer.DeviceOutput out = renderer.renderDevice(sw, fabric.fabric());
       assertEquals(List.of(), out.findings());
       dumps.put(
-          name,
-          SonicDriftOnLabTest.runningAfterConfigLoad(out.text("config_db.json"), sw.hwsku()));
+          name, SonicDriftOnLabTest.runningAfterConfigLoad(out.text("config_db.json"), sw.hwsku()));
     }
     lab.loadOrFail(1, "sonic", List.copyOf(dumps.values()));
   }
@@ -112,7 +111,9 @@ class SonicRemediateOnLabTest {
       Map<String, Map<String, Map<String, Object>>> now = parse(lab.running(1));
       assertFalse(now.get("BUFFER_PG").containsKey("Ethernet0|3-4"), "the factory range went");
       assertEquals(
-          parse(dumps.get("leaf-01")), now, "the device holds what config load of Weft's file gave");
+          parse(dumps.get("leaf-01")),
+          now,
+          "the device holds what config load of Weft's file gave");
       assertEquals(List.of(), lab.checkpoints(1), "the checkpoint is deleted once in sync");
       SshInventoryLab.Cli drift = pod.drift("--device", "leaf-01");
       assertEquals(List.of(), drift.findings(), drift.out());
@@ -130,8 +131,7 @@ class SonicRemediateOnLabTest {
   }
 
   @Test
-  void aPatchSonicsYangRefusesIsRejectedAtTheDryRunAndLeavesTheSwitchUnchanged()
-      throws Exception {
+  void aPatchSonicsYangRefusesIsRejectedAtTheDryRunAndLeavesTheSwitchUnchanged() throws Exception {
     // a watchdog on a port Weft does not manage, valid with the switch's poll interval of 100 ms;
     // Weft's patch raises the poll to the intent's 200 ms, and SONiC's YANG refuses a detection
     // time below the poll interval
@@ -151,7 +151,9 @@ class SonicRemediateOnLabTest {
           Map.of("leaf-02", "rejected:apply-patch-dry-run"), r.devices(), r.out() + r.err());
       Map<String, Object> rejected = finding(r, "remediate-rejected");
       String message = (String) rejected.get("message");
-      assertTrue(message.contains("detection_time must be greater than or equal to POLL_INTERVAL"), message);
+      assertTrue(
+          message.contains("detection_time must be greater than or equal to POLL_INTERVAL"),
+          message);
       assertEquals(
           List.of("connect", "read", "checkpoint", "apply-patch-dry-run", "delete-checkpoint"),
           stepNames(plan(r, "leaf-02")),
@@ -172,7 +174,8 @@ class SonicRemediateOnLabTest {
     lab.loadOrFail(3, "sonic", List.of(before));
     // the lab fault: right after the apply, another writer changes a watchdog the switch had right
     lab.fault(
-        3, "[{\"op\": \"replace\", \"path\": \"/PFC_WD/Ethernet0/detection_time\", \"value\": \"300\"}]");
+        3,
+        "[{\"op\": \"replace\", \"path\": \"/PFC_WD/Ethernet0/detection_time\", \"value\": \"300\"}]");
     try {
       SshInventoryLab.Cli r = pod.remediate("--device", "leaf-03", "--apply");
       assertEquals(Map.of("leaf-03", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
@@ -216,8 +219,7 @@ class SonicRemediateOnLabTest {
       assertEquals(Json.write(b), lab.running(6), "the skipped device got nothing");
       SshInventoryLab.Cli rest =
           pod.remediate("--device", "spine-01", "--device", "spine-02", "--apply", "--canary", "1");
-      assertEquals(
-          Map.of("spine-01", "ok", "spine-02", "remediated"), rest.devices(), rest.out());
+      assertEquals(Map.of("spine-01", "ok", "spine-02", "remediated"), rest.devices(), rest.out());
     } finally {
       lab.loadOrFail(5, "sonic", List.of(dumps.get("spine-01"), dumps.get("spine-02")));
     }

@@ -34,8 +34,8 @@ import java.util.function.Function;
  *       of ports Weft does not manage, {@code lag_hash});
  *   <li>PORT carries only {@code mtu}: Weft never changes a port's speed, lanes or admin state (a
  *       speed change takes the link down; a missing port needs hands), and never creates a port;
- *   <li>DEVICE_METADATA is never patched: the buffer model, hostname and HWSKU are the box's, and
- *       a change of buffer model needs a {@code config reload}.
+ *   <li>DEVICE_METADATA is never patched: the buffer model, hostname and HWSKU are the box's, and a
+ *       change of buffer model needs a {@code config reload}.
  * </ul>
  *
  * Entries the patch removes: in BUFFER_PG and QUEUE, an entry of a port Weft renders whose index
@@ -108,8 +108,7 @@ final class SonicPatch {
                   default -> Feature.CLASSIFICATION;
                 },
             BY_KEY));
-    t.put(
-        "SCHEDULER", new Table(true, null, true, false, false, only(Feature.SCHEDULER), NONE));
+    t.put("SCHEDULER", new Table(true, null, true, false, false, only(Feature.SCHEDULER), NONE));
     t.put(
         "QUEUE",
         new Table(
@@ -122,8 +121,7 @@ final class SonicPatch {
             BY_KEY));
     t.put("WRED_PROFILE", new Table(true, null, true, false, false, only(Feature.ECN), NONE));
     t.put("BUFFER_POOL", new Table(false, null, true, false, false, only(Feature.BUFFERS), NONE));
-    t.put(
-        "BUFFER_PROFILE", new Table(true, null, true, false, false, only(Feature.BUFFERS), NONE));
+    t.put("BUFFER_PROFILE", new Table(true, null, true, false, false, only(Feature.BUFFERS), NONE));
     t.put("BUFFER_PG", new Table(true, null, true, true, false, only(Feature.BUFFERS), BY_KEY));
     t.put(
         "CABLE_LENGTH",
@@ -152,8 +150,7 @@ final class SonicPatch {
    * @param what names the running config in messages
    */
   static PatchRemediation.Patch of(
-      CompiledSwitch intended, String rendered, String running, String what)
-      throws ReadException {
+      CompiledSwitch intended, String rendered, String running, String what) throws ReadException {
     Map<String, Object> want = tables(rendered, "config_db.json");
     Map<String, Object> have = tables(running, what);
     Set<String> ports = new TreeSet<>();

@@ -35,8 +35,7 @@ class SonicPatchTest {
       new Renderer(TemplateFolders.builtIn())
           .renderDevice(LEAF, FABRIC.fabric())
           .text("config_db.json");
-  private static final PatchRemediation SONIC =
-      new SonicPack().patchRemediation().orElseThrow();
+  private static final PatchRemediation SONIC = new SonicPack().patchRemediation().orElseThrow();
 
   /** The rendered file merged onto factory state, field by field, as {@code config load} does. */
   @SuppressWarnings("unchecked")
@@ -85,7 +84,8 @@ class SonicPatchTest {
   }
 
   private static PatchRemediation.Patch patch(Object running) throws ReadException {
-    return SONIC.patch(LEAF, RENDERED, Json.write(running), "leaf-01 show runningconfiguration all");
+    return SONIC.patch(
+        LEAF, RENDERED, Json.write(running), "leaf-01 show runningconfiguration all");
   }
 
   private static List<String> ops(PatchRemediation.Patch p) {
@@ -106,8 +106,7 @@ class SonicPatchTest {
     db.get("BUFFER_PG").put("Ethernet0|3-4", Map.of("profile", "ingress_lossy_profile"));
     db.get("QUEUE").put("Ethernet0|3-4", Map.of("scheduler", "rdma"));
     PatchRemediation.Patch p = patch(db);
-    assertEquals(
-        List.of("remove /BUFFER_PG/Ethernet0|3-4", "remove /QUEUE/Ethernet0|3-4"), ops(p));
+    assertEquals(List.of("remove /BUFFER_PG/Ethernet0|3-4", "remove /QUEUE/Ethernet0|3-4"), ops(p));
     assertEquals(new DriftedPart(Feature.BUFFERS, "Ethernet0"), p.ops().get(0).part());
   }
 
@@ -177,14 +176,20 @@ class SonicPatchTest {
   @Test
   void jsonPointerSegmentsEscapeSlashAndTilde() throws Exception {
     assertEquals(
-        "/BUFFER_PG/Ethernet1~11|3/a~0b", PatchRemediation.pointer("BUFFER_PG", "Ethernet1/1|3", "a~b"));
+        "/BUFFER_PG/Ethernet1~11|3/a~0b",
+        PatchRemediation.pointer("BUFFER_PG", "Ethernet1/1|3", "a~b"));
     // a port name with '/' survives the round trip through a patch
     Map<String, Object> doc = new TreeMap<>(Map.of("T", new TreeMap<>()));
     String patch =
         Json.write(
             List.of(
                 Map.of(
-                    "op", "add", "path", PatchRemediation.pointer("T", "Eth1/1|~3"), "value", "x")));
+                    "op",
+                    "add",
+                    "path",
+                    PatchRemediation.pointer("T", "Eth1/1|~3"),
+                    "value",
+                    "x")));
     assertEquals("x", parse(apply(Json.write(doc), patch)).get("T").get("Eth1/1|~3"));
   }
 
@@ -198,7 +203,8 @@ class SonicPatchTest {
     java.util.Collections.reverse(tables);
     tables.forEach(k -> reversed.put(k, db.get(k)));
     assertEquals(patch(db).text(), patch(reversed).text());
-    assertTrue(patch(db).text().startsWith("[\n    {\n        \"op\": \"remove\""), patch(db).text());
+    assertTrue(
+        patch(db).text().startsWith("[\n    {\n        \"op\": \"remove\""), patch(db).text());
   }
 
   @Test
