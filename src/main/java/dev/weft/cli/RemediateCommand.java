@@ -4,6 +4,7 @@ import dev.weft.drift.DriftRules;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.git.BackupException;
+import dev.weft.git.BackupFile;
 import dev.weft.git.BackupRepository;
 import dev.weft.git.BackupResult;
 import dev.weft.live.LiveSettings;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import org.w3c.dom.Element;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -272,22 +272,27 @@ final class RemediateCommand implements Callable<Integer> {
    * what changed.
    */
   private RemediationReport.Backup backup(List<DeviceResult> results) {
-    Map<String, Element> before = new TreeMap<>();
-    Map<String, Element> after = new TreeMap<>();
+    Map<String, BackupFile> before = new TreeMap<>();
+    Map<String, BackupFile> after = new TreeMap<>();
     for (DeviceResult r : results) {
       if (r.before() != null) {
-        before.put(r.name(), r.before());
+        before.put(r.name(), BackupFile.xml(r.before()));
+      } else if (r.beforeText() != null) {
+        before.put(r.name(), BackupFile.text(r.beforeText()));
       }
       if (r.after() != null) {
-        after.put(r.name(), r.after());
+        after.put(r.name(), BackupFile.xml(r.after()));
+      } else if (r.afterText() != null) {
+        after.put(r.name(), BackupFile.text(r.afterText()));
       }
     }
     if (before.isEmpty()) {
       return new RemediationReport.Backup(backup.toString(), null, null);
     }
     try (BackupRepository repo = BackupRepository.openOrInit(backup)) {
-      BackupResult b = repo.record(before, List.of(), Instant.now(), "weft remediate (before)");
-      BackupResult a = repo.record(after, List.of(), Instant.now(), "weft remediate (after)");
+      BackupResult b =
+          repo.recordFiles(before, List.of(), Instant.now(), "weft remediate (before)");
+      BackupResult a = repo.recordFiles(after, List.of(), Instant.now(), "weft remediate (after)");
       return new RemediationReport.Backup(
           backup.toString(), b.commitId().orElse(null), a.commitId().orElse(null));
     } catch (BackupException e) {

@@ -46,12 +46,25 @@ public final class CommandSession implements AutoCloseable {
 
   /** Runs {@code command} and returns its standard output as UTF-8 text. */
   public String run(String command) throws NetconfException {
+    return run(command, null);
+  }
+
+  /**
+   * Runs {@code command} with {@code input} as its standard input (then end of file), and returns
+   * its standard output; a failure's message quotes all of standard error kept (up to 4 KiB), one
+   * line after the other, since a device's refusal of what it was given (SONiC's YANG errors) takes
+   * more than its first line.
+   */
+  public String run(String command, byte[] input) throws NetconfException {
     String where = endpoint.label() + " `" + command + "`";
     Bounded err = new Bounded(MAX_STDERR);
     ChannelExec channel = null;
     try {
       channel = ssh.createExecChannel(command);
       channel.setErr(err);
+      if (input != null) {
+        channel.setIn(new java.io.ByteArrayInputStream(input));
+      }
       OpenFuture open = channel.open();
       if (!open.await(timeouts.rpc())) {
         throw new NetconfTimeoutException(
@@ -90,7 +103,8 @@ public final class CommandSession implements AutoCloseable {
         throw new NetconfProtocolException(where + ": the channel closed without an exit status");
       }
       if (status != 0) {
-        throw new CommandFailedException(where + ": exit status " + status + errLine(err));
+        throw new CommandFailedException(
+            where + ": exit status " + status + (input == null ? errLine(err) : errText(err)));
       }
       return new String(out, StandardCharsets.UTF_8);
     } catch (InterruptedIOException e) {
@@ -155,6 +169,21 @@ public final class CommandSession implements AutoCloseable {
     }
     String first = text.lines().findFirst().orElse("").replaceAll("\\p{Cntrl}", "?");
     return ": " + (first.length() > 200 ? first.substring(0, 200) + "..." : first);
+  }
+
+  /** All of standard error kept, its lines joined by {@code " | "}. */
+  private static String errText(Bounded err) {
+    String text = new String(err.toByteArray(), StandardCharsets.UTF_8).strip();
+    if (text.isEmpty()) {
+      return "";
+    }
+    return ": "
+        + String.join(
+            " | ",
+            text.lines()
+                .map(l -> l.strip().replaceAll("\\p{Cntrl}", "?"))
+                .filter(l -> !l.isEmpty())
+                .toList());
   }
 
   /** Closes the SSH session (and any channel still open). Never throws. */

@@ -108,6 +108,14 @@ public interface LiveProfile {
   }
 
   /**
+   * How drifted devices of this platform are brought back to intent when it is read over SSH
+   * commands: a JSON Patch applied inside a checkpoint, or empty when Weft does not change them.
+   */
+  default Optional<PatchRemediation> patchRemediation() {
+    return Optional.empty();
+  }
+
+  /**
    * How a drifted device's running config is laid beside this pack's rendered file for the audit's
    * config diff, or empty when the pack cannot (the dashboard then says so instead of showing a
    * diff).

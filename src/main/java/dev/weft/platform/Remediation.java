@@ -39,6 +39,8 @@ public interface Remediation {
 
   /** How one subtree is changed (RFC 6241 §7.2). */
   enum Operation {
+    /** RFC 6902 {@code add} (a JSON Patch): create the member, or set it. */
+    ADD,
     /** Set the leaves given, keep the rest. */
     MERGE,
     /** Make the subtree exactly what is given (its other children go). */
@@ -75,14 +77,23 @@ public interface Remediation {
    *     be edited
    * @param steps each subtree it changes, by part
    * @param notRemediable parts this platform's edit does not change, each with the reason
+   * @param kind what {@code config} is, as reports name it: {@code edit-config} (a NETCONF {@code
+   *     <config>}) or {@code json-patch} (an RFC 6902 patch, {@link PatchRemediation})
    */
-  record Edit(String config, List<Step> steps, SortedMap<DriftedPart, String> notRemediable) {
+  record Edit(
+      String config, List<Step> steps, SortedMap<DriftedPart, String> notRemediable, String kind) {
     public Edit {
       steps = List.copyOf(steps);
       notRemediable = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(notRemediable));
+      Objects.requireNonNull(kind, "kind");
       if ((config == null) != steps.isEmpty()) {
         throw new IllegalArgumentException("an edit has a <config> exactly when it has steps");
       }
+    }
+
+    /** A NETCONF edit: {@code config} is the {@code <config>} of an {@code <edit-config>}. */
+    public Edit(String config, List<Step> steps, SortedMap<DriftedPart, String> notRemediable) {
+      this(config, steps, notRemediable, "edit-config");
     }
 
     /** Nothing to send. */

@@ -18,6 +18,9 @@ import org.w3c.dom.Element;
  * @param steps the NETCONF steps of a push, in order, with their timings
  * @param before the whole running config before the edit (when asked for), or null
  * @param after the whole running config after it, or null
+ * @param beforeText the same before the edit of a device whose config is a command's output (a
+ *     SONiC CONFIG_DB), or null
+ * @param afterText the same after it, or null
  */
 public record DeviceResult(
     DeviceStatus status,
@@ -25,7 +28,25 @@ public record DeviceResult(
     List<Finding> findings,
     List<StepRecord> steps,
     Element before,
-    Element after) {
+    Element after,
+    String beforeText,
+    String afterText) {
+
+  /** A result without command-output configs (NETCONF, or no backup asked for). */
+  public DeviceResult(
+      DeviceStatus status,
+      DevicePlan plan,
+      List<Finding> findings,
+      List<StepRecord> steps,
+      Element before,
+      Element after) {
+    this(status, plan, findings, steps, before, after, null, null);
+  }
+
+  /** This result with the configs, as their commands printed them, before and after the edit. */
+  public DeviceResult withTexts(String before, String after) {
+    return new DeviceResult(status, plan, findings, steps, this.before, this.after, before, after);
+  }
 
   /**
    * One step of a push.

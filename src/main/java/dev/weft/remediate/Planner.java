@@ -61,19 +61,7 @@ public final class Planner {
       throws ReadException {
     Map<DriftedPart, List<Finding>> byPart = new TreeMap<>();
     List<Finding> unplaceable = new ArrayList<>();
-    for (Finding f : findings) {
-      if (!isDrift(f)) {
-        continue;
-      }
-      Optional<Feature> feature = feature(f.rule());
-      if (feature.isEmpty()) {
-        unplaceable.add(f);
-      } else {
-        byPart
-            .computeIfAbsent(new DriftedPart(feature.get(), f.port()), k -> new ArrayList<>())
-            .add(f);
-      }
-    }
+    group(findings, byPart, unplaceable);
     Remediation.Edit edit =
         byPart.isEmpty()
             ? Remediation.Edit.none(Map.of())
@@ -91,5 +79,26 @@ public final class Planner {
         });
     unplaceable.sort(Finding.ORDER);
     return new DevicePlan(intended.name(), intended.platform(), parts, unplaceable, edit);
+  }
+
+  /**
+   * Sorts the drift findings among {@code findings} into drifted parts ({@code byPart}) and those
+   * that name no feature ({@code unplaceable}).
+   */
+  static void group(
+      List<Finding> findings, Map<DriftedPart, List<Finding>> byPart, List<Finding> unplaceable) {
+    for (Finding f : findings) {
+      if (!isDrift(f)) {
+        continue;
+      }
+      Optional<Feature> feature = feature(f.rule());
+      if (feature.isEmpty()) {
+        unplaceable.add(f);
+      } else {
+        byPart
+            .computeIfAbsent(new DriftedPart(feature.get(), f.port()), k -> new ArrayList<>())
+            .add(f);
+      }
+    }
   }
 }

@@ -24,8 +24,9 @@ public final class RemediateRules {
           new DriftRules.Description(
               APPLIED,
               "The plan was pushed, read back in sync and confirmed",
-              "The device's drifted parts are back to intent; the confirmed commit was confirmed only after the"
-                  + " read-back compared in sync.",
+              "The device's drifted parts are back to intent; the confirmed commit (NETCONF) was "
+                  + "confirmed, or the checkpoint taken before the JSON Patch (SONiC) deleted, only "
+                  + "after the read-back compared in sync.",
               "Nothing to do; the report and the backup commits (--backup) record what changed."),
           new DriftRules.Description(
               NOT_REMEDIABLE,
@@ -36,9 +37,11 @@ public final class RemediateRules {
           new DriftRules.Description(
               REFUSED,
               "Weft did not push to the device",
-              "A push must be reversible: Weft edits the candidate datastore and commits with a confirmed commit,"
-                  + " so a device without :candidate or :confirmed-commit, a platform that is not configured over"
-                  + " NETCONF, or an intent with errors is refused rather than pushed to running blindly.",
+              "A push must be reversible: Weft edits the candidate datastore and commits with a "
+                  + "confirmed commit (NETCONF), or applies a JSON Patch inside a checkpoint it rolls "
+                  + "back to (SONiC), so a device without :candidate or :confirmed-commit, a platform "
+                  + "with neither path, or an intent with errors is refused rather than pushed to "
+                  + "running blindly.",
               "See the reason; remediate such a device by hand or with its own tools."),
           new DriftRules.Description(
               LOCKED,
@@ -49,15 +52,18 @@ public final class RemediateRules {
           new DriftRules.Description(
               REJECTED,
               "The device refused the edit; nothing was committed",
-              "The device's own model checks the edit (edit-config, validate, commit) before anything takes"
-                  + " effect; a refusal leaves running as it was and the candidate is discarded.",
+              "The device's own model checks the edit (edit-config, validate, commit; SONiC's "
+                  + "apply-patch dry run against its YANG) before anything takes effect; a refusal "
+                  + "leaves running as it was and the candidate is discarded (or the unused checkpoint "
+                  + "deleted).",
               "Read the device's error: the intent asks for something this platform does not take."),
           new DriftRules.Description(
               ROLLED_BACK,
               "The edit was committed but not confirmed: the device went back",
-              "After the confirmed commit the device is read back; only when it compares in sync is the commit"
-                  + " confirmed. Otherwise it is cancelled (or, when the session is lost, the device reverts by"
-                  + " itself when the confirm timeout expires).",
+              "After the confirmed commit the device is read back; only when it compares in sync "
+                  + "is the commit confirmed. Otherwise it is cancelled (or, when the session is lost, "
+                  + "the device reverts by itself when the confirm timeout expires). On SONiC, a patch "
+                  + "that does not read back in sync is rolled back to the checkpoint taken before it.",
               "See the reason (still-drifted names what differs after the edit; session-lost means the device"
                   + " or the path to it went away)."),
           new DriftRules.Description(

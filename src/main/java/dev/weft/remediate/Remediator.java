@@ -10,6 +10,7 @@ import dev.weft.log.Log;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
+import dev.weft.platform.PatchRemediation;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
@@ -197,6 +198,9 @@ public final class Remediator {
       return failed;
     }
     Prepared p = (Prepared) prepared;
+    if (p.patch() != null) {
+      return new PatchRun(p, settings, platforms, reported).dryRun(client);
+    }
     if (reported == null) {
       return new DeviceRun(p, settings, platforms, null).dryRun(client);
     }
@@ -223,7 +227,11 @@ public final class Remediator {
       return failed;
     }
     long start = System.nanoTime();
-    DeviceResult r = new DeviceRun((Prepared) prepared, settings, platforms, reported).push(client);
+    Prepared p = (Prepared) prepared;
+    DeviceResult r =
+        p.patch() != null
+            ? new PatchRun(p, settings, platforms, reported).push(client)
+            : new DeviceRun(p, settings, platforms, reported).push(client);
     LOG.info(
         "%s: %s in %d ms%s",
         t.name(),
@@ -246,6 +254,15 @@ public final class Remediator {
     if (profile == null) {
       return refused(t, "no-live-profile", t.name() + ": " + platforms.missingLive(platform));
     }
+    PatchRemediation patch = profile.patchRemediation().orElse(null);
+    if (profile.transport() instanceof LiveTransport.SshCommand && patch != null) {
+      String rendered = rendered(t, patch.renderedFile());
+      if (rendered == null) {
+        return refused(
+            t, "render-error", t.name() + ": the intent does not render " + patch.renderedFile());
+      }
+      return new Prepared(t, profile, null, patch, rendered);
+    }
     if (!(profile.transport() instanceof LiveTransport.NetconfGetConfig)) {
       return refused(
           t,
@@ -253,8 +270,9 @@ public final class Remediator {
           t.name()
               + ": platform "
               + platform
-              + " is not configured over NETCONF;"
-              + " weft remediate pushes only with a NETCONF candidate and confirmed commit");
+              + " is not configured over NETCONF and its pack has no checkpointed patch;"
+              + " weft remediate pushes only with a NETCONF candidate and confirmed commit, or a"
+              + " JSON Patch inside a checkpoint the device rolls back to");
     }
     Remediation remediation = profile.remediation().orElse(null);
     if (remediation == null) {
@@ -280,7 +298,14 @@ public final class Remediator {
               + remediation.renderedFile()
               + (errors.isEmpty() ? "" : ": " + errors.get(0).message()));
     }
-    return new Prepared(t, profile, remediation, rendered);
+    return new Prepared(t, profile, remediation, null, rendered);
+  }
+
+  /** The pack's rendered {@code file} for the device, or null when the intent does not render. */
+  private String rendered(LiveTarget t, String file) {
+    Renderer.DeviceOutput out = renderer.renderDevice(t.intended(), fabric);
+    boolean errors = out.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
+    return errors ? null : out.text(file);
   }
 
   private static DeviceResult refused(LiveTarget t, String reason, String message) {

@@ -129,6 +129,7 @@ public final class RemediationReporters {
     m.put("parts", parts);
     m.put("not_remediable", unplaceable);
     m.put("edit", plan == null || plan.edit().isEmpty() ? null : plan.edit().config());
+    m.put("edit_kind", plan == null || plan.edit().isEmpty() ? null : plan.edit().kind());
     List<Object> steps = new ArrayList<>();
     for (DeviceResult.StepRecord s : d.steps()) {
       Map<String, Object> step = new LinkedHashMap<>();
@@ -193,7 +194,7 @@ public final class RemediationReporters {
               .append('\n');
         }
         if (!plan.edit().isEmpty()) {
-          b.append("  edit-config:\n");
+          b.append("  ").append(plan.edit().kind()).append(":\n");
           plan.edit().config().lines().forEach(l -> b.append("    ").append(l).append('\n'));
         }
       }

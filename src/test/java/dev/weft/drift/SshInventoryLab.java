@@ -124,6 +124,27 @@ final class SshInventoryLab implements AutoCloseable {
     return weft(args.toArray(String[]::new));
   }
 
+  /** {@code weft remediate} of the copy, JSON report, with {@code extra} ({@code --apply}...). */
+  Cli remediate(String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "remediate",
+                inventory.toString(),
+                "--repo",
+                root.toString(),
+                "--format",
+                "json",
+                "--known-hosts",
+                lab.knownHosts().toString(),
+                "--credentials",
+                credentials.toString(),
+                "--timeout",
+                "60s"));
+    args.addAll(List.of(extra));
+    return weft(args.toArray(String[]::new));
+  }
+
   static Cli weft(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

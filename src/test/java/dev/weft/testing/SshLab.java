@@ -117,6 +117,52 @@ public final class SshLab implements AutoCloseable {
     run("lldp", stateDir.toString(), String.valueOf(i), socket);
   }
 
+  /**
+   * Device {@code i}'s next successful {@code config apply-patch} also applies this RFC 6902 patch,
+   * once: a lab fault (another writer right after the apply) that makes the read-back differ.
+   */
+  public void fault(int i, String patch) throws IOException, InterruptedException {
+    Result r = withFiles(List.of("fault", stateDir.toString(), String.valueOf(i)), List.of(patch));
+    if (r.exit() != 0) {
+      throw new IOException("ssh-lab fault failed (exit " + r.exit() + "):\n" + r.output());
+    }
+  }
+
+  /** The device's folder the lab account keeps its state in (the running config, checkpoints). */
+  private Path db(int i) throws IOException {
+    String run = null;
+    for (String line : Files.readAllLines(stateDir.resolve("lab.env"))) {
+      if (line.startsWith("SSH_LAB_RUN_DIR=")) {
+        run = line.substring("SSH_LAB_RUN_DIR=".length());
+      }
+    }
+    if (run == null) {
+      throw new IOException("no SSH_LAB_RUN_DIR in " + stateDir.resolve("lab.env"));
+    }
+    return Path.of(run, "dev" + i, "db");
+  }
+
+  /** Device {@code i}'s running config, byte for byte as the device holds it. */
+  public String running(int i) throws IOException {
+    return Files.readString(db(i).resolve("running"));
+  }
+
+  /** The names of device {@code i}'s checkpoints, sorted. */
+  public List<String> checkpoints(int i) throws IOException {
+    Path dir = db(i).resolve("checkpoints");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.endsWith(".json"))
+          .map(n -> n.substring(0, n.length() - ".json".length()))
+          .sorted()
+          .toList();
+    }
+  }
+
   /** Loads and fails unless the lab took every config. */
   public void loadOrFail(int first, String kind, List<String> configs)
       throws IOException, InterruptedException {

@@ -15,6 +15,7 @@ import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.NeighbourReader;
+import dev.weft.platform.PatchRemediation;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.PortMtuRange;
 import dev.weft.platform.ReadBack;
@@ -447,6 +448,52 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                     q.ecnProfile(),
                     lossless.contains(q.queue())))
         .toList();
+  }
+
+  /**
+   * SONiC's Generic Config Updater: {@code config checkpoint}, {@code config apply-patch} (which
+   * validates the patched CONFIG_DB against SONiC's YANG, and with {@code --dry-run} only that),
+   * {@code config rollback}. Each runs as root ({@code config} refuses otherwise), through {@code
+   * sudo -n}, which fails instead of asking for a password. {@code apply-patch} opens its file
+   * argument with Python's {@code open()} and reads it once, so the patch is sent on standard input
+   * as {@code /dev/stdin}: nothing is left in a file on the switch.
+   */
+  @Override
+  public Optional<PatchRemediation> patchRemediation() {
+    return Optional.of(
+        new PatchRemediation() {
+          @Override
+          public String renderedFile() {
+            return CONFIG_DB;
+          }
+
+          @Override
+          public PatchRemediation.Patch patch(
+              CompiledSwitch intended, String rendered, String running, String what)
+              throws ReadException {
+            return SonicPatch.of(intended, rendered, running, what);
+          }
+
+          @Override
+          public String checkpoint(String name) {
+            return "sudo -n config checkpoint " + name;
+          }
+
+          @Override
+          public String applyPatch(boolean dryRun) {
+            return "sudo -n config apply-patch " + (dryRun ? "--dry-run " : "") + "/dev/stdin";
+          }
+
+          @Override
+          public String rollback(String name) {
+            return "sudo -n config rollback " + name;
+          }
+
+          @Override
+          public String deleteCheckpoint(String name) {
+            return "sudo -n config delete-checkpoint " + name;
+          }
+        });
   }
 
   @Override
