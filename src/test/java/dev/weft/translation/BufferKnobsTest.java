@@ -192,7 +192,7 @@ class BufferKnobsTest {
     String message = found.get(0).message();
     assertTrue(message.startsWith("2 switches (leaf-01, leaf-02): ECN profile rdma"), message);
     assertTrue(message.contains("on 2 lossless ports"), message);
-    assertTrue(message.contains("alpha 2^-7 from fabric.pfc.dynamic-threshold"), message);
+    assertTrue(message.contains("(alpha 2^-7 x 52161690 B pool"), message);
   }
 
   private static List<Finding> drift(CompiledSwitch sw, LiveProfile profile, CompiledSwitch live) {

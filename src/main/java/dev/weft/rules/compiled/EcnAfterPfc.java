@@ -178,7 +178,7 @@ public final class EcnAfterPfc extends FabricRule {
                 + xoff
                 + " (alpha 2^"
                 + c.th()
-                + (r.declaredAlpha ? " from fabric.pfc.dynamic-threshold" : "")
+                + (r.declaredAlpha ? "" : " by the ASIC profile's default")
                 + " x "
                 + c.pool()
                 + " B pool / (1 + alpha x "
