@@ -180,7 +180,9 @@ def contexts(intent):
                                  "max_bytes": int(quantity(tc["ecn"]["max"], SIZE, "B")),
                                  "probability": tc["ecn"]["probability"]})
         queues.append(q)
-    wd = fabric.get("pfc", {}).get("watchdog")
+    pfc = fabric.get("pfc", {})
+    ratio = pfc.get("headroom-over-subscription")
+    wd = pfc.get("watchdog")
     watchdog = None
     if wd:
         detection = int(quantity(wd["detection"], TIME, "ms"))
@@ -222,8 +224,14 @@ def contexts(intent):
                     if key not in memo:
                         memo[key] = headroom(speed, peer[1], port_mtu, mtu["nic"], asic)
                     xoff, xon, size = memo[key]
+                    if ratio is not None:
+                        size = xon  # a shared headroom pool holds the xoff: the PG reserves its xon
                     port["headroom"] = [{"pg": pg_of[x], "xoff": xoff, "xon": xon, "size": size} for x in lossless]
             ports.append({k: v for k, v in port.items() if v is not None})
+        # the shared headroom pool: the switch's summed lossless xoff over the ratio, rounded up
+        # (Compiler.sharedHeadroomPool); None (left out) without a ratio or without headroom
+        pooled = sum(pg["xoff"] for port in ports for pg in port["headroom"])
+        shared_pool = -(-pooled // ratio) if ratio is not None and pooled else None
         profiles, bindings, name_of = {}, [], {}
         for port in ports:
             for pg in port["headroom"]:
@@ -249,6 +257,9 @@ def contexts(intent):
                "queues": queues, "ecn_profiles": ecn_profiles, "watchdog": watchdog, "link_pause": False,
                "ecmp_hash_fields": fabric.get("ecmp", {}).get("hash-fields", []), "ports": ports,
                "buffer_profiles": [profiles[k] for k in sorted(profiles)], "buffer_pgs": bindings,
+               # fabric.pfc's buffer knobs as TemplateData names them; None (left out) when unset
+               "lossless_dynamic_th": pfc.get("dynamic-threshold"),
+               "shared_headroom_pool_bytes": shared_pool,
                "dscp_by_priority": [{"priority": p, "dscp": d} for p, d in sorted(by_priority.items())],
                "port_queues": [dict(q, port=port["name"]) for port in ports for q in port["queues"]]}
         if sw["platform"] == "sonic":

@@ -37,6 +37,8 @@ import java.util.Map;
  * @param bufferPools shared-buffer pool name → percent of the buffer, as declared (empty when not)
  * @param buffer the ASIC's buffer facts from its profile, or null without a profile (or with one
  *     that gives none)
+ * @param losslessBuffer the lossless PGs' buffer knobs ({@code fabric.pfc.dynamic-threshold},
+ *     {@code headroom-over-subscription}) as compiled or read, or null when none is set
  */
 public record CompiledSwitch(
     String name,
@@ -65,7 +67,8 @@ public record CompiledSwitch(
     String hwsku,
     Long hashSeed,
     Map<String, Integer> bufferPools,
-    AsicBuffer buffer)
+    AsicBuffer buffer,
+    LosslessBuffer losslessBuffer)
     implements CompiledDevice {
 
   /**
@@ -154,6 +157,7 @@ public record CompiledSwitch(
         null,
         null,
         Map.of(),
+        null,
         null);
   }
 
@@ -205,6 +209,7 @@ public record CompiledSwitch(
     b.hashSeed = hashSeed;
     b.bufferPools = bufferPools;
     b.buffer = buffer;
+    b.losslessBuffer = losslessBuffer;
     return b;
   }
 
@@ -240,8 +245,14 @@ public record CompiledSwitch(
     private Long hashSeed;
     private Map<String, Integer> bufferPools = Map.of();
     private AsicBuffer buffer;
+    private LosslessBuffer losslessBuffer;
 
     private Builder() {}
+
+    public Builder losslessBuffer(LosslessBuffer losslessBuffer) {
+      this.losslessBuffer = losslessBuffer;
+      return this;
+    }
 
     public Builder hashSeed(Long hashSeed) {
       this.hashSeed = hashSeed;
@@ -406,7 +417,8 @@ public record CompiledSwitch(
           hwsku,
           hashSeed,
           bufferPools,
-          buffer);
+          buffer,
+          losslessBuffer);
     }
   }
 }

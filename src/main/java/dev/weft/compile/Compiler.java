@@ -142,7 +142,9 @@ public final class Compiler {
       Location[] planLocations,
       Map<String, Long> seeds,
       Location seedsAt,
-      Map<String, Integer> bufferPools) {
+      Map<String, Integer> bufferPools,
+      Integer dynamicTh,
+      Integer headroomOverSubscription) {
     private static final String[] OWN = {
       "name",
       "role",
@@ -153,7 +155,9 @@ public final class Compiler {
       "management_host",
       "management_port",
       "ecmp_hash_seed",
-      "buffer_pools"
+      "buffer_pools",
+      "lossless_dynamic_th",
+      "headroom_over_subscription"
     };
 
     static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
@@ -175,7 +179,21 @@ public final class Compiler {
         pools = fabric.bufferPools().percent();
         locations[slot(sorted, "buffer_pools")] = Where.self(fabric.bufferPools().at());
       }
-      return new SwitchPlan(sorted, locations, seeds, seedsAt, pools);
+      Integer dynamicTh = null;
+      Integer ratio = null;
+      if (roce && fabric.pfc() != null) {
+        dynamicTh = fabric.pfc().dynamicThreshold();
+        ratio = fabric.pfc().headroomOverSubscription();
+        if (dynamicTh != null) {
+          locations[slot(sorted, "lossless_dynamic_th")] =
+              Where.of(fabric.pfc().at(), "dynamic-threshold");
+        }
+        if (ratio != null) {
+          locations[slot(sorted, "headroom_over_subscription")] =
+              Where.of(fabric.pfc().at(), "headroom-over-subscription");
+        }
+      }
+      return new SwitchPlan(sorted, locations, seeds, seedsAt, pools, dynamicTh, ratio);
     }
 
     /** The switch's own hash seed, else its role's, with where it was set. */
@@ -264,7 +282,69 @@ public final class Compiler {
         .linkPause(plan.linkPause())
         .ecmpHashFields(plan.ecmpHashFields())
         .bufferPools(switchPlan.bufferPools())
+        .ports(withSharedHeadroom(compiledPorts, switchPlan.headroomOverSubscription()))
+        .losslessBuffer(
+            LosslessBuffer.of(
+                switchPlan.dynamicTh(),
+                switchPlan.headroomOverSubscription(),
+                sharedHeadroomPool(compiledPorts, switchPlan.headroomOverSubscription())))
         .build();
+  }
+
+  /**
+   * The shared headroom pool a ratio N gives: the xoff of every lossless PG of the switch summed
+   * and divided by N, rounded up (SONiC's over_subscribe_ratio); null without a ratio or without
+   * computed headroom.
+   */
+  private static Long sharedHeadroomPool(List<CompiledPort> ports, Integer ratio) {
+    if (ratio == null) {
+      return null;
+    }
+    long xoff = 0;
+    for (CompiledPort p : ports) {
+      for (PriorityGroupHeadroom h : p.headroom()) {
+        xoff = Math.addExact(xoff, h.xoff());
+      }
+    }
+    return xoff == 0 ? null : (xoff + ratio - 1) / ratio;
+  }
+
+  /**
+   * With a shared headroom pool a PG reserves only its xon: its xoff is drawn from the pool
+   * (SONiC's {@code size = xon} with the shared headroom pool). Ports sharing one headroom list
+   * keep sharing the rewritten one.
+   */
+  private static List<CompiledPort> withSharedHeadroom(List<CompiledPort> ports, Integer ratio) {
+    if (ratio == null) {
+      return ports;
+    }
+    java.util.IdentityHashMap<List<PriorityGroupHeadroom>, List<PriorityGroupHeadroom>> rewritten =
+        new java.util.IdentityHashMap<>();
+    List<CompiledPort> out = new ArrayList<>(ports.size());
+    for (CompiledPort p : ports) {
+      if (p.headroom().isEmpty()) {
+        out.add(p);
+        continue;
+      }
+      List<PriorityGroupHeadroom> pooled =
+          rewritten.computeIfAbsent(
+              p.headroom(),
+              list ->
+                  list.stream()
+                      .map(
+                          h ->
+                              new PriorityGroupHeadroom(
+                                  h.pg(),
+                                  h.priorities(),
+                                  h.xoff(),
+                                  h.xon(),
+                                  h.xon(),
+                                  h.requiredXoff(),
+                                  h.origin()))
+                      .toList());
+      out.add(p.toBuilder().headroom(pooled).build());
+    }
+    return out;
   }
 
   private static CompiledSwitch.AsicBuffer bufferOf(AsicProfile p) {

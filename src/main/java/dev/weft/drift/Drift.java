@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -75,6 +76,7 @@ public final class Drift {
     d.scheduler();
     d.ecnProfiles();
     d.watchdog();
+    d.losslessBuffer();
     d.hash();
     Set<String> skipped = new TreeSet<>();
     skip.forEach(f -> skipped.add(DriftRules.of(f)));
@@ -490,6 +492,48 @@ public final class Drift {
                 + "%");
       }
     }
+  }
+
+  /**
+   * The lossless PGs' alpha exponent, compared where the intended switch has one (as its platform
+   * holds it), and the shared headroom pool, compared whenever either side has one: a pool the plan
+   * does not size changes what every PG reserves.
+   */
+  private void losslessBuffer() {
+    LosslessBuffer w = want.losslessBuffer();
+    LosslessBuffer g = got.losslessBuffer();
+    Integer e = w == null ? null : w.dynamicTh();
+    Integer a = g == null ? null : g.dynamicTh();
+    if (e != null && !e.equals(a)) {
+      add(
+          DriftRules.BUFFERS,
+          null,
+          paths.bufferAlpha(),
+          "alpha 2^" + e,
+          a == null ? "absent" : "alpha 2^" + a,
+          swLoc("lossless_dynamic_th", "lossless_priorities"),
+          "the lossless priority groups' dynamic threshold is "
+              + (a == null ? "not set" : "alpha 2^" + a)
+              + " on the device, the intent says alpha 2^"
+              + e);
+    }
+    Long ep = w == null ? null : w.sharedHeadroomPoolBytes();
+    Long ap = g == null ? null : g.sharedHeadroomPoolBytes();
+    if ((ep == null && ap == null) || (ep != null && ap != null && tolerance.sameBytes(ep, ap))) {
+      return;
+    }
+    add(
+        DriftRules.BUFFERS,
+        null,
+        paths.sharedHeadroomPool(),
+        ep == null ? "absent" : ep + " B",
+        ap == null ? "absent" : ap + " B",
+        swLoc("headroom_over_subscription", "lossless_priorities"),
+        "the shared headroom pool is "
+            + (ap == null ? "absent" : ap + " B")
+            + " on the device, the intent "
+            + (ep == null ? "reserves headroom per priority group" : "sizes it " + ep + " B")
+            + toleranceNote());
   }
 
   private void watchdog() {

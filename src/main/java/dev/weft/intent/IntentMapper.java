@@ -487,7 +487,13 @@ public final class IntentMapper {
                 poll,
                 provenance(w));
       }
-      return new Pfc(watchdog, bool(p, "link-pause", false), provenance(p));
+      // the buffer knobs stay null when unwritten: the templates then render today's defaults
+      return new Pfc(
+          watchdog,
+          bool(p, "link-pause", false),
+          provenance(p),
+          integer(p, "dynamic-threshold"),
+          integer(p, "headroom-over-subscription"));
     }
 
     private static Watchdog.Action action(String word) {

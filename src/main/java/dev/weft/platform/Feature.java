@@ -33,8 +33,9 @@ public enum Feature {
       case SCHEDULER -> !sw.queues().isEmpty();
       case WATCHDOG -> sw.watchdog() != null && sw.watchdog().enabled();
       case BUFFERS ->
-          sw.ports().stream()
-              .anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null);
+          sw.losslessBuffer() != null
+              || sw.ports().stream()
+                  .anyMatch(p -> !p.headroom().isEmpty() || p.cableLengthMetres() != null);
       case MTU -> sw.ports().stream().map(CompiledPort::mtu).anyMatch(m -> m != null);
       case HASH -> !sw.ecmpHashFields().isEmpty();
     };

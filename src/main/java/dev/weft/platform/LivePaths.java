@@ -123,6 +123,19 @@ public interface LivePaths {
     };
   }
 
+  /**
+   * The lossless PGs' dynamic threshold (alpha exponent). Default: named in words, since only
+   * platforms whose config carries it ({@link PlatformPack#bufferKnobs}) ever report it.
+   */
+  default String bufferAlpha() {
+    return "lossless dynamic threshold";
+  }
+
+  /** The shared headroom pool's size. Default: named in words, as {@link #bufferAlpha}. */
+  default String sharedHeadroomPool() {
+    return "shared headroom pool";
+  }
+
   /** The ECMP hash fields (OpenConfig has none: the generic device names the setting). */
   default String hash() {
     return "ecmp-hash-fields";

@@ -59,6 +59,15 @@ public interface PlatformPack {
   }
 
   /**
+   * The lossless-buffer knobs of {@code fabric.pfc} this switch's rendered config carries; each
+   * other knob the intent sets is a {@code render-gap} at its line ({@link RenderGaps}). Default:
+   * none.
+   */
+  default java.util.Set<BufferKnob> bufferKnobs(CompiledSwitch sw) {
+    return java.util.Set.of();
+  }
+
+  /**
    * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the
    * switch uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor
    * model has no enumeration for, a hash field it cannot select). In feature order.

@@ -46,6 +46,27 @@ public final class RenderGaps {
               .at(owner(sw, gap.feature()))
               .onDevice(sw.name()));
     }
+    java.util.Set<BufferKnob> carried = pack.bufferKnobs(sw);
+    for (BufferKnob knob : BufferKnob.values()) {
+      if (knob.setFor(sw) && !carried.contains(knob)) {
+        Location at = sw.provenance().get(knob.owner());
+        out.add(
+            Finding.of(
+                    RULE,
+                    Severity.WARNING,
+                    sw.name()
+                        + ": platform "
+                        + pack.id()
+                        + " cannot express buffers ("
+                        + knob.words()
+                        + ": Weft's "
+                        + pack.id()
+                        + " config has no setting for it); that part of the plan is not in the"
+                        + " rendered config, the switch keeps its own")
+                .at(at != null ? at : owner(sw, Feature.BUFFERS))
+                .onDevice(sw.name()));
+      }
+    }
     return out;
   }
 

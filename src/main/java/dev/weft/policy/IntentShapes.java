@@ -313,6 +313,9 @@ final class IntentShapes {
         .self((p, c) -> self(p.at()))
         .key("link-pause", "IEEE 802.3x pause")
         .key("watchdog", "the PFC watchdog")
+        .key("dynamic-threshold", "lossless PGs' buffer alpha as 2^n; absent: 0")
+        .key(
+            "headroom-over-subscription", "shared headroom pool ratio N:1; absent: per-PG headroom")
         .build();
   }
 

@@ -67,6 +67,11 @@ public final class TemplateData {
         "ecmp_hash_fields", sw.ecmpHashFields(),
         "ecmp_hash_seed", sw.hashSeed(),
         "buffer_pools", sw.bufferPools().isEmpty() ? null : sw.bufferPools(),
+        // the lossless PGs' alpha exponent and shared headroom pool (bytes); absent unless the
+        // intent sets them, so templates keep their platform's defaults
+        "lossless_dynamic_th", sw.losslessBuffer() == null ? null : sw.losslessBuffer().dynamicTh(),
+        "shared_headroom_pool_bytes",
+            sw.losslessBuffer() == null ? null : sw.losslessBuffer().sharedHeadroomPoolBytes(),
         "ports", TemplateView.list(sw.ports(), p -> of(p, shared)));
   }
 

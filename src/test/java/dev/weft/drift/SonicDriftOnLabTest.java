@@ -170,6 +170,16 @@ class SonicDriftOnLabTest {
                               long xoff = Long.parseLong((String) p.get("xoff"));
                               p.put("xoff", String.valueOf(xoff / 2));
                             })),
+            // the lossless buffer knobs (issue 30 item 6): alpha lowered on every lossless profile,
+            // and a shared headroom pool the plan (headroom per PG) does not have
+            new Injection(
+                "drift-buffers",
+                "lossless",
+                db -> db.get("BUFFER_PROFILE").values().forEach(p -> p.put("dynamic_th", "-2"))),
+            new Injection(
+                "drift-buffers",
+                "lossless",
+                db -> db.get("BUFFER_POOL").get("ingress_lossless_pool").put("xoff", "1048576")),
             new Injection(
                 "drift-mtu", "switch:", db -> db.get("PORT").get("Ethernet8").put("mtu", "9100")),
             new Injection(

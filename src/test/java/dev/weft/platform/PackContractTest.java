@@ -269,7 +269,9 @@ class PackContractTest {
                 new FeaturePath(Feature.WATCHDOG, p.portWatchdog(port)),
                 new FeaturePath(Feature.PFC, p.lossless()),
                 new FeaturePath(Feature.SCHEDULER, p.scheduler(3)),
-                new FeaturePath(Feature.HASH, p.hash())));
+                new FeaturePath(Feature.HASH, p.hash()),
+                new FeaturePath(Feature.BUFFERS, p.bufferAlpha()),
+                new FeaturePath(Feature.BUFFERS, p.sharedHeadroomPool())));
     for (String field : Arrays.asList(null, "xoff", "xon", "size")) {
       out.add(new FeaturePath(Feature.BUFFERS, p.headroom(port, 3, field)));
     }
@@ -309,7 +311,9 @@ class PackContractTest {
             "hash",
             "headroom",
             "ecnProfile",
-            "watchdog"),
+            "watchdog",
+            "bufferAlpha",
+            "sharedHeadroomPool"),
         methods);
   }
 

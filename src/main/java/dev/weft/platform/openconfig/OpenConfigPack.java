@@ -1,16 +1,23 @@
 package dev.weft.platform.openconfig;
 
+import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.LosslessBuffer;
+import dev.weft.platform.BufferKnob;
 import dev.weft.platform.CounterSource;
 import dev.weft.platform.Feature;
+import dev.weft.platform.LivePaths;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.NetconfSwitchPack;
+import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
 import dev.weft.platform.SavedConfig;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * The generic OpenConfig device: openconfig-interfaces and openconfig-qos, plus {@code
@@ -34,6 +41,21 @@ public final class OpenConfigPack extends NetconfSwitchPack {
           + "\"/>";
 
   private static final Remediation REMEDIATION = OpenConfigRemediation.table();
+
+  /** The neutral (OpenConfig-shaped) paths, with the buffer knobs where this pack renders them. */
+  private static final LivePaths PATHS =
+      new LivePaths() {
+        @Override
+        public String bufferAlpha() {
+          return "/qos/buffer-allocation-profiles/buffer-allocation-profile/queues/queue/config/"
+              + "dynamic-limit-scaling-factor";
+        }
+
+        @Override
+        public String sharedHeadroomPool() {
+          return "/qos/shared-headroom-pool/config/size";
+        }
+      };
 
   @Override
   public String id() {
@@ -69,6 +91,42 @@ public final class OpenConfigPack extends NetconfSwitchPack {
   @Override
   public CompiledSwitch read(String reply, String device, String what) throws ReadException {
     return OpenConfigReader.read(reply, device, what);
+  }
+
+  /**
+   * Both knobs: alpha as upstream's buffer allocation profile, the shared headroom pool in
+   * weft-qos-ext.
+   */
+  @Override
+  public Set<BufferKnob> bufferKnobs(CompiledSwitch sw) {
+    return EnumSet.allOf(BufferKnob.class);
+  }
+
+  @Override
+  public LivePaths paths() {
+    return PATHS;
+  }
+
+  /**
+   * What the reader sees, plus the buffer knobs as rendered: the alpha exponent where some PFC port
+   * binds the profile and it has a lossless queue, the shared headroom pool when sized (the ratio
+   * itself is not in the config).
+   */
+  @Override
+  public CompiledSwitch expected(CompiledSwitch intended) {
+    CompiledSwitch sw =
+        ReadBack.expected(normalise(intended), platform(), !notAudited().containsKey(Feature.HASH));
+    LosslessBuffer b = intended.losslessBuffer();
+    if (b == null) {
+      return sw;
+    }
+    boolean bound =
+        intended.ports().stream().anyMatch(p -> !p.pfcPriorities().isEmpty())
+            && intended.queues().stream().anyMatch(CompiledQueue::lossless);
+    return sw.toBuilder()
+        .losslessBuffer(
+            LosslessBuffer.of(bound ? b.dynamicTh() : null, null, b.sharedHeadroomPoolBytes()))
+        .build();
   }
 
   @Override

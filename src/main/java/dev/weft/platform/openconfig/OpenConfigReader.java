@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Excerpt;
 import dev.weft.platform.ReadBack;
@@ -24,8 +25,9 @@ import org.w3c.dom.Element;
  * Reads OpenConfig XML (a rendered NETCONF {@code <config>}, or the {@code <data>} of a {@code
  * <get-config>} reply) back into a compiled switch: openconfig-interfaces for port speed, MTU,
  * description (the link peer) and 802.3x pause; openconfig-qos for the DSCP classifier, forwarding
- * groups, queues, scheduler policy and WRED-ECN profiles; weft-qos-ext for DSCP trust, cable
- * length, PFC priorities, the watchdog and priority-group headroom.
+ * groups, queues, scheduler policy, WRED-ECN profiles and the buffer allocation profiles bound at
+ * port inputs (the lossless PGs' alpha exponent); weft-qos-ext for DSCP trust, cable length, PFC
+ * priorities, the watchdog, priority-group headroom and the shared headroom pool.
  *
  * <p>Normalised on the way in: list order (ports, queues, profiles sorted), units (port speed
  * identities such as {@code SPEED_400GB} → 400 Gb/s; sizes in bytes, times in ms) and absent leaves
@@ -151,6 +153,8 @@ public final class OpenConfigReader {
       }
       Map<Integer, String[]> schedulerOf = schedulers(qos, queueIds);
       List<EcnProfile> ecn = ecnProfiles(qos);
+      Map<String, Integer> scaling = scalingFactors(qos);
+      TreeSet<Integer> boundFactors = new TreeSet<>();
 
       Map<String, Element> qosPorts = new TreeMap<>();
       for (Element i : SafeXml.children(SafeXml.child(qos, QOS, "interfaces"), QOS, "interface")) {
@@ -195,6 +199,18 @@ public final class OpenConfigReader {
         Element q = qosPorts.get(port);
         String qpath = "/qos/interfaces/interface[" + port + "]";
         Element qconfig = SafeXml.child(q, QOS, "config");
+        String allocation = SafeXml.text(q, QOS, "input", "config", "buffer-allocation-profile");
+        if (allocation != null) {
+          Integer factor = scaling.get(allocation);
+          if (!scaling.containsKey(allocation)) {
+            throw invalid(
+                qpath + "/input/config/buffer-allocation-profile",
+                "buffer allocation profile '" + Excerpt.cut(allocation) + "' is not defined");
+          }
+          if (factor != null) {
+            boundFactors.add(factor);
+          }
+        }
         boolean trust =
             bool(SafeXml.text(qconfig, EXT, "trust-dscp"), qpath + "/config/trust-dscp");
         String cable = SafeXml.text(qconfig, EXT, "cable-length");
@@ -307,6 +323,13 @@ public final class OpenConfigReader {
             ReadBack.disabledWatchdog(longOr(poll, 200, "/qos/pfc-watchdog/config/poll-interval"));
       }
       List<CompiledQueue> queueList = List.copyOf(switchQueues.values());
+      String pool = SafeXml.text(qos, EXT, "shared-headroom-pool", "config", "size");
+      // the smallest bound factor: the earliest XOFF of any port, what ecn-after-pfc must judge
+      LosslessBuffer buffer =
+          LosslessBuffer.of(
+              boundFactors.isEmpty() ? null : boundFactors.first(),
+              null,
+              pool == null ? null : longOr(pool, 0, "/qos/shared-headroom-pool/config/size"));
       boolean anyPause = ports.stream().anyMatch(CompiledPort::linkPause);
       return CompiledSwitch.builder()
           .name(name)
@@ -321,7 +344,42 @@ public final class OpenConfigReader {
           .watchdog(watchdog)
           .linkPause(anyPause)
           .ports(ports)
+          .losslessBuffer(buffer)
           .build();
+    }
+
+    /**
+     * Buffer allocation profile → the smallest dynamic-limit-scaling-factor of its queues (null
+     * when no queue sets one).
+     */
+    private Map<String, Integer> scalingFactors(Element qos) throws ReadException {
+      Map<String, Integer> out = new TreeMap<>();
+      for (Element p :
+          SafeXml.children(
+              SafeXml.child(qos, QOS, "buffer-allocation-profiles"),
+              QOS,
+              "buffer-allocation-profile")) {
+        String name =
+            key(p, QOS, "name", "/qos/buffer-allocation-profiles/buffer-allocation-profile");
+        Integer least = null;
+        for (Element q : SafeXml.children(SafeXml.child(p, QOS, "queues"), QOS, "queue")) {
+          String text = SafeXml.text(q, QOS, "config", "dynamic-limit-scaling-factor");
+          if (text == null) {
+            continue;
+          }
+          String path =
+              "/qos/buffer-allocation-profiles/buffer-allocation-profile["
+                  + name
+                  + "]/queues/queue/config/dynamic-limit-scaling-factor";
+          if (!text.matches("-?[0-9]{1,9}")) {
+            throw invalid(path, "expected a whole number, found '" + Excerpt.cut(text) + "'");
+          }
+          int factor = Integer.parseInt(text);
+          least = least == null ? factor : Math.min(least, factor);
+        }
+        out.put(name, least);
+      }
+      return out;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.json.Json;
 import dev.weft.json.JsonException;
@@ -34,6 +35,11 @@ public final class SonicConfigDbReader {
   private static final int DEFAULT_MTU = 9100;
 
   private final Map<String, Object> db;
+
+  /**
+   * The dynamic_th of every lossless profile a BUFFER_PG binds, gathered while reading headroom.
+   */
+  private final java.util.TreeSet<Integer> losslessDynamicTh = new java.util.TreeSet<>();
 
   private SonicConfigDbReader(Map<String, Object> db) {
     this.db = db;
@@ -185,7 +191,25 @@ public final class SonicConfigDbReader {
         .watchdog(watchdog)
         .ecmpHashFields(hash)
         .ports(ports)
+        .losslessBuffer(losslessBuffer())
         .build();
+  }
+
+  /**
+   * The lossless PGs' alpha exponent, the smallest bound one (the earliest XOFF of any port, what
+   * ecn-after-pfc must judge), and the shared headroom pool: {@code
+   * BUFFER_POOL|ingress_lossless_pool.xoff} when above 0 (SONiC's YANG default 0 is "no pool").
+   */
+  private LosslessBuffer losslessBuffer() throws ReadException {
+    Map<String, Object> pool = entry("BUFFER_POOL", SonicPack.LOSSLESS_POOL);
+    Long xoff =
+        pool.containsKey("xoff")
+            ? longValue(pool.get("xoff"), "BUFFER_POOL|" + SonicPack.LOSSLESS_POOL + ".xoff")
+            : null;
+    return LosslessBuffer.of(
+        losslessDynamicTh.isEmpty() ? null : losslessDynamicTh.first(),
+        null,
+        xoff == null || xoff <= 0 ? null : xoff);
   }
 
   private Map<String, Long> cableLengths() throws ReadException {
@@ -349,6 +373,9 @@ public final class SonicConfigDbReader {
         continue; // a lossy profile: no headroom
       }
       String pwhere = "BUFFER_PROFILE|" + profileName;
+      if (profile.containsKey("dynamic_th")) {
+        losslessDynamicTh.add(intValue(profile.get("dynamic_th"), pwhere + ".dynamic_th"));
+      }
       long xoff = longValue(profile.get("xoff"), pwhere + ".xoff");
       long xon = profile.containsKey("xon") ? longValue(profile.get("xon"), pwhere + ".xon") : 0;
       long size =

@@ -4,9 +4,11 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
+import dev.weft.platform.BufferKnob;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.CounterSource;
 import dev.weft.platform.DeviceKind;
@@ -24,6 +26,7 @@ import dev.weft.platform.RenderGap;
 import dev.weft.platform.RenderGaps;
 import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,6 +101,26 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   @Override
   public List<RenderGap> renderGaps(CompiledSwitch sw) {
     return RenderGap.usedBy(sw, gapsOf(sw));
+  }
+
+  /**
+   * Alpha always (BUFFER_PROFILE dynamic_th); the shared headroom pool when the switch's HWSKU
+   * profile gives the lossless BUFFER_POOL entry whose xoff holds it (without a profile the file
+   * renders no BUFFER_POOL at all).
+   */
+  @Override
+  public Set<BufferKnob> bufferKnobs(CompiledSwitch sw) {
+    return hasLosslessPool(sw)
+        ? EnumSet.allOf(BufferKnob.class)
+        : EnumSet.of(BufferKnob.DYNAMIC_THRESHOLD);
+  }
+
+  private boolean hasLosslessPool(CompiledSwitch sw) {
+    try {
+      return hwskus.lookup(sw.hwsku()).map(p -> p.pools().containsKey(LOSSLESS_POOL)).orElse(false);
+    } catch (SonicHwskus.InvalidProfileException e) {
+      return false; // renderChecks reports it and stops the render
+    }
   }
 
   /** What this switch asks for that the platform cannot express, by feature. */
@@ -402,6 +425,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
             .losslessPriorities(List.copyOf(lossless))
             .queues(lossless(sw.queues(), losslessQueues))
             .ports(ports);
+    out.losslessBuffer(losslessBufferAsRead(intended));
     CompiledWatchdog wd = sw.watchdog();
     if (wd != null && wd.enabled() && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {
       out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));
@@ -409,6 +433,19 @@ public final class SonicPack implements PlatformPack, LiveProfile {
       watchdogActionsAsRead(wd, ports, out);
     }
     return out.build();
+  }
+
+  /**
+   * Every lossless BUFFER_PROFILE carries a dynamic_th (the intent's, else "0"), so the reader
+   * finds one wherever a port has headroom; the shared headroom pool is the lossless BUFFER_POOL's
+   * xoff, rendered only where the HWSKU profile gives that pool.
+   */
+  private LosslessBuffer losslessBufferAsRead(CompiledSwitch intended) {
+    boolean profiles = intended.ports().stream().anyMatch(p -> !p.headroom().isEmpty());
+    LosslessBuffer b = intended.losslessBuffer();
+    Long pool = b != null && hasLosslessPool(intended) ? b.sharedHeadroomPoolBytes() : null;
+    return LosslessBuffer.of(
+        profiles ? LosslessBuffer.dynamicThOf(b) : null, null, profiles ? pool : null);
   }
 
   /**

@@ -37,6 +37,7 @@ import dev.weft.rules.compiled.PfcDeadlockCycle;
 import dev.weft.rules.compiled.PfcLinkAsymmetric;
 import dev.weft.rules.compiled.PfcPath;
 import dev.weft.rules.compiled.PfcQueueMismatch;
+import dev.weft.rules.compiled.SharedHeadroomUndersized;
 import dev.weft.rules.compiled.WatchdogNotMitigating;
 import dev.weft.rules.compiled.WatchdogQueueMismatch;
 import dev.weft.rules.compiled.WatchdogTimerOrder;
@@ -143,6 +144,7 @@ public final class BuiltInRules {
             new EcmpHashPolarization(),
             new EcnAfterPfc(),
             new HeadroomPoolExceeded(),
+            new SharedHeadroomUndersized(),
             new LinkSpeedMismatch(),
             new OversubscriptionTarget(),
             new RailMismatch(),

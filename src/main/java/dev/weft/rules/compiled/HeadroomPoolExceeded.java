@@ -2,6 +2,7 @@ package dev.weft.rules.compiled;
 
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -15,6 +16,10 @@ import java.util.List;
  * and a PG that loses its headroom drops exactly when PFC should protect it. Long cables and a
  * second lossless priority are the usual cause. Needs the buffer size and pool from the switch's
  * ASIC profile.
+ *
+ * <p>With a shared headroom pool ({@code fabric.pfc.headroom-over-subscription}) each PG reserves
+ * only its xon and the pool the ratio sizes holds the xoff: that pool is part of the reservation,
+ * and unless a pinned xoff is the largest reservation, the finding points at the ratio.
  */
 public final class HeadroomPoolExceeded extends LosslessPoolRule {
 
@@ -50,8 +55,42 @@ public final class HeadroomPoolExceeded extends LosslessPoolRule {
         largest = p;
       }
     }
+    long shared = LosslessBuffer.sharedHeadroomOf(s.losslessBuffer());
+    reserved += shared;
     long budget = buffer.bufferBytes() - pool;
     if (reserved <= budget) {
+      return;
+    }
+    if (shared > 0 && pinnedXoffLine(largest) == null) {
+      findings.add(
+          Finding.of(
+                  ID,
+                  Severity.ERROR,
+                  s.name()
+                      + " ("
+                      + s.asic()
+                      + ") reserves "
+                      + reserved
+                      + " B of PFC headroom, a "
+                      + shared
+                      + " B shared headroom pool (over-subscription "
+                      + s.losslessBuffer().headroomOverSubscription()
+                      + ":1) and the xon of "
+                      + pgs
+                      + " lossless PGs, but its "
+                      + buffer.bufferBytes()
+                      + " B buffer leaves "
+                      + budget
+                      + " B beside the "
+                      + pool
+                      + " B shared lossless pool; a higher ratio shrinks the pool, at the risk of"
+                      + " more PGs pausing at once than it holds")
+              .at(
+                  s.owner("headroom_over_subscription") != null
+                      ? s.owner("headroom_over_subscription")
+                      : s.owner("name"))
+              .onDevice(s.name())
+              .withValues("headroom <= " + budget + " B", "headroom " + reserved + " B"));
       return;
     }
     // A pinned xoff (headroom-xoff on the port or its profile) that makes up the largest
