@@ -5,6 +5,7 @@ import dev.weft.platform.CounterSource;
 import dev.weft.platform.Feature;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.NetconfSwitchPack;
+import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
 import dev.weft.platform.SavedConfig;
@@ -48,6 +49,15 @@ public final class OpenConfigPack extends NetconfSwitchPack {
   @Override
   public Map<Feature, String> renderGaps() {
     return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
+  }
+
+  /**
+   * The watchdog action is per port in weft-qos-ext: the plan put the way the reader reports it
+   * ({@link ReadBack#watchdogActionsAsRead}).
+   */
+  @Override
+  public CompiledSwitch normalise(CompiledSwitch sw) {
+    return ReadBack.watchdogActionsAsRead(sw);
   }
 
   /** Any OpenConfig tree; a vendor's augments rank higher. */
