@@ -178,7 +178,9 @@ def contexts(intent):
             q["ecn_profile"] = tc["name"]
             ecn_profiles.append({"name": tc["name"], "min_bytes": int(quantity(tc["ecn"]["min"], SIZE, "B")),
                                  "max_bytes": int(quantity(tc["ecn"]["max"], SIZE, "B")),
-                                 "probability": tc["ecn"]["probability"]})
+                                 "probability": tc["ecn"]["probability"],
+                                 # intent ecn.non-ect: keep (default) or drop
+                                 "drop_non_ect": tc["ecn"].get("non-ect", "keep") == "drop"})
         queues.append(q)
     pfc = fabric.get("pfc", {})
     ratio = pfc.get("headroom-over-subscription")

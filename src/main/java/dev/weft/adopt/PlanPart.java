@@ -69,7 +69,14 @@ enum PlanPart {
               + " "
               + q.weight()
               + " "
-              + (p == null ? "-" : p.minBytes() + "/" + p.maxBytes() + "/" + p.probability()));
+              + (p == null
+                  ? "-"
+                  : p.minBytes()
+                      + "/"
+                      + p.maxBytes()
+                      + "/"
+                      + p.probability()
+                      + (p.dropNonEct() ? "/drop-non-ect" : "")));
     }
     out.sort(null);
     return out;

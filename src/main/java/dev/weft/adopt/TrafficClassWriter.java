@@ -85,6 +85,9 @@ final class TrafficClassWriter {
         m.put("min", YamlText.bytes(e.minBytes()));
         m.put("max", YamlText.bytes(e.maxBytes()));
         m.put("probability", String.valueOf(e.probability()));
+        if (e.dropNonEct()) { // keep is the default
+          m.put("non-ect", "drop");
+        }
         out.add("      ecn: " + YamlText.flow(m));
       }
       out.add(

@@ -170,12 +170,15 @@ record QosPlan(
     for (TrafficClass c : classes) {
       Ecn ecn = c.ecn();
       if (ecn != null) {
+        boolean dropNonEct = ecn.nonEct() == Ecn.NonEct.DROP;
         ecnProfiles.add(
-            new EcnProfile(c.name(), ecn.min().bytes(), ecn.max().bytes(), ecn.probability()));
+            new EcnProfile(
+                c.name(), ecn.min().bytes(), ecn.max().bytes(), ecn.probability(), dropNonEct));
         prov.put("ecn_profiles." + c.name(), Where.self(ecn.at()));
         for (Ecn.BySpeed b : ecn.bySpeed()) {
           String name = profileName(c, b.speed().gbps());
-          ecnProfiles.add(new EcnProfile(name, b.min().bytes(), b.max().bytes(), b.probability()));
+          ecnProfiles.add(
+              new EcnProfile(name, b.min().bytes(), b.max().bytes(), b.probability(), dropNonEct));
           prov.put("ecn_profiles." + name, Where.self(b.at()));
         }
       }

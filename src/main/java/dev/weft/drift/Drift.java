@@ -395,6 +395,25 @@ public final class Drift {
               + (g.watchdog() ? "on" : "off")
               + " on the device, the intent says "
               + (w.watchdog() ? "on" : "off"));
+      return;
+    }
+    if (!w.watchdog() || (w.watchdogAction() == null && g.watchdogAction() == null)) {
+      return; // off, or the port takes the switch's action on both sides (compared switch-wide)
+    }
+    String e = w.watchdogAction() != null ? w.watchdogAction() : want.watchdog().action();
+    String a =
+        g.watchdogAction() != null
+            ? g.watchdogAction()
+            : got.watchdog() == null ? null : got.watchdog().action();
+    if (!Objects.equals(e, a)) {
+      add(
+          DriftRules.WATCHDOG,
+          w.name(),
+          paths.portWatchdogAction(w.name()),
+          e,
+          String.valueOf(a),
+          portLoc(w, w.watchdogAction() != null ? "watchdog_action" : "watchdog"),
+          "the PFC watchdog action of the port is " + a + " on the device, the intent says " + e);
     }
   }
 
@@ -491,6 +510,22 @@ public final class Drift {
                 + e.probability()
                 + "%");
       }
+      if (e.dropNonEct() != a.dropNonEct()) {
+        add(
+            DriftRules.ECN,
+            null,
+            paths.ecnProfile(e.name(), "drop"),
+            nonEct(e.dropNonEct()),
+            nonEct(a.dropNonEct()),
+            at,
+            "ECN profile "
+                + e.name()
+                + " "
+                + (a.dropNonEct() ? "drops" : "keeps")
+                + " packets that are not ECN-capable on the device, the intent says "
+                + (e.dropNonEct() ? "drop" : "keep")
+                + " (ecn.non-ect)");
+      }
     }
   }
 
@@ -534,6 +569,11 @@ public final class Drift {
             + " on the device, the intent "
             + (ep == null ? "reserves headroom per priority group" : "sizes it " + ep + " B")
             + toleranceNote());
+  }
+
+  /** The intent's word for a profile's handling of non-ECT packets. */
+  private static String nonEct(boolean drop) {
+    return drop ? "drop" : "keep";
   }
 
   private void watchdog() {

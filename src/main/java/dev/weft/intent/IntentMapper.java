@@ -437,7 +437,14 @@ public final class IntentMapper {
           }
         }
       }
-      return new Ecn(min, max, probability == null ? 100 : probability, provenance(e), bySpeed);
+      // the schema allows keep or drop only; absent (or refused) keeps non-ECT packets
+      return new Ecn(
+          min,
+          max,
+          probability == null ? 100 : probability,
+          provenance(e),
+          bySpeed,
+          Ecn.NonEct.of(string(e, "non-ect")));
     }
 
     private Scheduler scheduler(MapNode s) {

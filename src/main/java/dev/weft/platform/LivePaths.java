@@ -76,6 +76,11 @@ public interface LivePaths {
     return qosPort(port) + "/pfc/watchdog/config/enabled";
   }
 
+  /** The PFC watchdog action of the port (where the platform holds one per port). */
+  default String portWatchdogAction(String port) {
+    return qosPort(port) + "/pfc/watchdog/config/action";
+  }
+
   /** The switch's lossless priority set, when no port explains a difference. */
   default String lossless() {
     return "/qos/interfaces/interface/pfc/config/enabled-priorities";
@@ -91,7 +96,8 @@ public interface LivePaths {
   /**
    * A WRED-ECN profile.
    *
-   * @param field {@code min}, {@code max}, {@code probability}, or null for the whole profile
+   * @param field {@code min}, {@code max}, {@code probability}, {@code drop} (WRED drop of non-ECT
+   *     packets), or null for the whole profile
    */
   default String ecnProfile(String name, String field) {
     String entry =
@@ -104,6 +110,7 @@ public interface LivePaths {
         + switch (field) {
           case "min" -> "min-threshold";
           case "max" -> "max-threshold";
+          case "drop" -> "drop";
           default -> "max-drop-probability-percent";
         };
   }

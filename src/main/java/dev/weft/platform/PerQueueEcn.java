@@ -39,7 +39,7 @@ public final class PerQueueEcn {
       String name = null;
       if (e != null) {
         name = profileName.apply(q.queue());
-        profiles.put(name, new EcnProfile(name, e.minBytes(), e.maxBytes(), e.probability()));
+        profiles.put(name, e.named(name));
         Location at = sw.provenance().get("ecn_profiles." + e.name());
         if (at != null) {
           provenance.put("ecn_profiles." + name, at);

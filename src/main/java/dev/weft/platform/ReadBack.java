@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -68,6 +69,69 @@ public final class ReadBack {
         .linkPause(sw.linkPause())
         .ecmpHashFields(carriesHash ? sw.ecmpHashFields() : List.of())
         .ports(ports)
+        .build();
+  }
+
+  /**
+   * {@code sw} with its PFC watchdog action put the way a reader of a per-port action reports it:
+   * the first watchdog port's (by name) action is the switch's, and a port names its own only where
+   * it differs. SONiC's {@code PFC_WD|<port>} and OpenConfig's per-port {@code
+   * pfc/watchdog/config/action} are read so, so drift compares per-port actions without listing
+   * every port when a whole switch differs. Unchanged without a running watchdog.
+   */
+  public static CompiledSwitch watchdogActionsAsRead(CompiledSwitch sw) {
+    CompiledWatchdog wd = sw.watchdog();
+    if (wd == null || !wd.enabled()) {
+      return sw;
+    }
+    TreeMap<String, String> actions = new TreeMap<>();
+    for (CompiledPort p : sw.ports()) {
+      if (p.watchdog()) {
+        actions.put(p.name(), p.watchdogAction() != null ? p.watchdogAction() : wd.action());
+      }
+    }
+    if (actions.isEmpty()) {
+      return sw;
+    }
+    String first = actions.firstEntry().getValue();
+    List<CompiledPort> asRead = new ArrayList<>(sw.ports().size());
+    for (CompiledPort p : sw.ports()) {
+      String own = actions.get(p.name());
+      asRead.add(
+          p.toBuilder().watchdogAction(own == null || own.equals(first) ? null : own).build());
+    }
+    return sw.toBuilder()
+        .watchdog(
+            new CompiledWatchdog(true, first, wd.detectionMs(), wd.restorationMs(), wd.pollMs()))
+        .ports(asRead)
+        .build();
+  }
+
+  /**
+   * {@code sw} with no port action of its own: for platforms whose watchdog action is switch-wide
+   * (or not modelled), whose config cannot carry a port's exception (a render gap, {@link
+   * RenderGap#portWatchdogActions}).
+   */
+  public static CompiledSwitch withoutPortWatchdogActions(CompiledSwitch sw) {
+    if (sw.ports().stream().allMatch(p -> p.watchdogAction() == null)) {
+      return sw;
+    }
+    List<CompiledPort> ports = new ArrayList<>(sw.ports().size());
+    sw.ports().forEach(p -> ports.add(p.toBuilder().watchdogAction(null).build()));
+    return sw.toBuilder().ports(ports).build();
+  }
+
+  /**
+   * {@code sw} with every ECN profile dropping non-ECT packets: what a platform does whose model
+   * marks ECN-capable packets and has no setting that keeps the others (RFC 3168's default), so its
+   * reader reports it (a profile that keeps them is a render gap, {@link RenderGap#nonEctKept}).
+   */
+  public static CompiledSwitch droppingNonEct(CompiledSwitch sw) {
+    if (sw.ecnProfiles().stream().allMatch(EcnProfile::dropNonEct)) {
+      return sw;
+    }
+    return sw.toBuilder()
+        .ecnProfiles(sw.ecnProfiles().stream().map(e -> e.withDropNonEct(true)).toList())
         .build();
   }
 

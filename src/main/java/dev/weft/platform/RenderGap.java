@@ -30,6 +30,57 @@ public record RenderGap(Feature feature, String reason) {
             new RenderGap(Feature.HASH, setting + " cannot select " + String.join(", ", lost)));
   }
 
+  /**
+   * The gap of a platform whose PFC watchdog action is switch-wide: the ports whose intent
+   * exception sets another action than the switch's.
+   *
+   * @param setting what the platform has instead, e.g. {@code "one switch-wide action"}
+   */
+  public static Optional<RenderGap> portWatchdogActions(CompiledSwitch sw, String setting) {
+    if (sw.watchdog() == null || !sw.watchdog().enabled()) {
+      return Optional.empty();
+    }
+    String all = sw.watchdog().action();
+    List<String> own =
+        sw.ports().stream()
+            .filter(p -> p.watchdog() && p.watchdogAction() != null)
+            .filter(p -> !p.watchdogAction().equals(all))
+            .map(p -> p.name() + " " + p.watchdogAction())
+            .toList();
+    return own.isEmpty()
+        ? Optional.empty()
+        : Optional.of(
+            new RenderGap(
+                Feature.WATCHDOG,
+                setting
+                    + ": the ports' own watchdog actions ("
+                    + String.join(", ", own)
+                    + ") are written as "
+                    + all));
+  }
+
+  /**
+   * The gap of a platform whose WRED-ECN always drops packets that are not ECN-capable: the
+   * profiles that keep them (intent {@code ecn.non-ect: keep}, the default).
+   *
+   * @param setting what the platform's model has, e.g. {@code "wred-slope has no non-ECT setting"}
+   */
+  public static Optional<RenderGap> nonEctKept(CompiledSwitch sw, String setting) {
+    List<String> kept =
+        sw.ecnProfiles().stream().filter(e -> !e.dropNonEct()).map(e -> e.name()).toList();
+    return kept.isEmpty()
+        ? Optional.empty()
+        : Optional.of(
+            new RenderGap(
+                Feature.ECN,
+                setting
+                    + ": ECN profile"
+                    + (kept.size() == 1 ? " " : "s ")
+                    + String.join(", ", kept)
+                    + " drop non-ECT packets between the thresholds instead of keeping them"
+                    + " (ecn.non-ect: keep)"));
+  }
+
   /** The gaps of {@code gaps} (feature → reason) that the switch uses, in feature order. */
   public static List<RenderGap> usedBy(CompiledSwitch sw, java.util.Map<Feature, String> gaps) {
     return new java.util.TreeMap<>(gaps)

@@ -273,6 +273,7 @@ final class ConfigShapes {
         .read("min_bytes", "bytes", "")
         .read("max_bytes", "bytes", "")
         .read("probability", "percent", "")
+        .read("drop_non_ect", "", "WRED drops non-ECT packets (intent ecn.non-ect: drop)")
         .build();
   }
 

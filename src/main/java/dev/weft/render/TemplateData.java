@@ -141,7 +141,9 @@ public final class TemplateData {
         "max_bytes",
         e.maxBytes(),
         "probability",
-        e.probability());
+        e.probability(),
+        "drop_non_ect",
+        e.dropNonEct());
   }
 
   public static Map<String, Object> of(CompiledWatchdog w) {

@@ -267,6 +267,7 @@ class PackContractTest {
                 new FeaturePath(Feature.ECN, p.ecnBinding(port, 3)),
                 new FeaturePath(Feature.BUFFERS, p.cableLength(port)),
                 new FeaturePath(Feature.WATCHDOG, p.portWatchdog(port)),
+                new FeaturePath(Feature.WATCHDOG, p.portWatchdogAction(port)),
                 new FeaturePath(Feature.PFC, p.lossless()),
                 new FeaturePath(Feature.SCHEDULER, p.scheduler(3)),
                 new FeaturePath(Feature.HASH, p.hash()),
@@ -275,7 +276,7 @@ class PackContractTest {
     for (String field : Arrays.asList(null, "xoff", "xon", "size")) {
       out.add(new FeaturePath(Feature.BUFFERS, p.headroom(port, 3, field)));
     }
-    for (String field : Arrays.asList(null, "min", "max", "probability")) {
+    for (String field : Arrays.asList(null, "min", "max", "probability", "drop")) {
       out.add(new FeaturePath(Feature.ECN, p.ecnProfile("ecn-3", field)));
     }
     for (String field : List.of("enabled", "action", "detection", "restoration", "poll")) {
@@ -306,6 +307,7 @@ class PackContractTest {
             "ecnBinding",
             "cableLength",
             "portWatchdog",
+            "portWatchdogAction",
             "lossless",
             "scheduler",
             "hash",

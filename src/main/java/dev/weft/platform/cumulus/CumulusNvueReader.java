@@ -178,7 +178,9 @@ public final class CumulusNvueReader {
               bytes(t.get("max-threshold"), where + ".max-threshold"),
               t.containsKey("probability")
                   ? number(t.get("probability"), where + ".probability", 1, 100)
-                  : 100));
+                  : 100,
+              // red: WRED drop of the packets ECN cannot mark (NVUE's RoCE default: disable)
+              "enable".equals(t.containsKey("red") ? str(t.get("red"), where + ".red") : null)));
       ecnOfQueue.put(tc, profile);
     }
 

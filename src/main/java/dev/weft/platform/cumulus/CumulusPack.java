@@ -239,8 +239,7 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
       EcnProfile profile = q.ecnProfile() == null ? null : byName.get(q.ecnProfile());
       String name = profile == null ? null : "tc" + q.queue();
       if (profile != null) {
-        ecn.add(
-            new EcnProfile(name, profile.minBytes(), profile.maxBytes(), profile.probability()));
+        ecn.add(profile.named(name));
       }
       queues.add(new CompiledQueue(q.queue(), null, q.scheduler(), q.weight(), name, q.lossless()));
     }
@@ -257,6 +256,7 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
               .cableLengthMetres(pfc ? p.cableLengthMetres() : null)
               .headroom(List.of())
               .linkPause(false)
+              .watchdogAction(null) // NVUE sets no action (the watchdog's render gap)
               .build());
       anyWatchdog |= p.watchdog();
     }

@@ -167,8 +167,11 @@ public final class EosPack extends NetconfSwitchPack {
       boolean on = watching && !p.pfcPriorities().isEmpty();
       ports.add(p.toBuilder().watchdog(on).watchdogQueues(on ? p.pfcQueues() : List.of()).build());
     }
-    return PerQueueEcn.apply(
-        sw.toBuilder().watchdog(wd).ports(ports).build(), EosReader::profileOf);
+    // the watchdog action is switch-wide; /qos/queues/queue/ecn has no non-ECT setting
+    return ReadBack.withoutPortWatchdogActions(
+        ReadBack.droppingNonEct(
+            PerQueueEcn.apply(
+                sw.toBuilder().watchdog(wd).ports(ports).build(), EosReader::profileOf)));
   }
 
   /**
@@ -254,7 +257,15 @@ public final class EosPack extends NetconfSwitchPack {
 
   @Override
   public List<RenderGap> renderGaps(CompiledSwitch sw) {
-    return RenderGap.usedBy(sw, gapsOf(sw));
+    List<RenderGap> out = new ArrayList<>(RenderGap.usedBy(sw, gapsOf(sw)));
+    RenderGap.portWatchdogActions(sw, "/qos/pfc/watchdog has one switch-wide action")
+        .ifPresent(out::add);
+    RenderGap.nonEctKept(
+            sw,
+            "/qos/queues/queue/ecn has no non-ECT setting"
+                + " (random-detect ecn allow non-ect is CLI only)")
+        .ifPresent(out::add);
+    return out;
   }
 
   /** What this switch asks for that the platform cannot express, by feature. */

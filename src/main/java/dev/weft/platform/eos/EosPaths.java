@@ -28,6 +28,12 @@ final class EosPaths implements LivePaths {
     return WATCHDOG + "default-timeout";
   }
 
+  /** No action of a port's own (the action is switch-wide). */
+  @Override
+  public String portWatchdogAction(String port) {
+    return watchdog("action");
+  }
+
   @Override
   public String lossless() {
     return "/qos/interfaces/interface/output/pfc/config/priorities-no-drop";
@@ -43,7 +49,8 @@ final class EosPaths implements LivePaths {
   public String ecnProfile(String name, String field) {
     String entry =
         "/qos/queues/queue[" + name.substring(name.lastIndexOf('-') + 1) + "]/ecn/config";
-    if (field == null) {
+    // drop (of non-ECT packets): no leaf of its own in what Weft renders; the profile names it
+    if (field == null || field.equals("drop")) {
       return entry;
     }
     return entry

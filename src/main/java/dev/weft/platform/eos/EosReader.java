@@ -200,7 +200,9 @@ final class EosReader {
                     epath + "/max-drop-rate",
                     0,
                     100);
-        ecn.add(new EcnProfile(profile, min * unit, max * unit, rate));
+        // true: the model has no non-ECT setting, and EOS drops non-ECT packets unless the CLI's
+        // random-detect ecn allow non-ect says otherwise
+        ecn.add(new EcnProfile(profile, min * unit, max * unit, rate, true));
       }
       if (scheduler != null || profile != null) {
         byQueue.put(

@@ -131,6 +131,11 @@ public final class JunosPack extends NetconfSwitchPack {
                   + "speed get no pfc-account"));
     }
     RenderGap.hashFields(sw, HASH_FIELDS, "enhanced-hash-key").ifPresent(out::add);
+    RenderGap.nonEctKept(
+            sw,
+            "the schedulers are written with explicit-congestion-notification only"
+                + " (ecn-enhanced keep-non-ect is not rendered yet)")
+        .ifPresent(out::add);
     return out;
   }
 
@@ -185,24 +190,36 @@ public final class JunosPack extends NetconfSwitchPack {
                   h.pg(), h.priorities(), xoff, xon, xoff + xon, h.requiredXoff(), h.origin()));
         }
       }
-      ports.add(p.toBuilder().headroom(headroom).build());
+      String own = p.watchdogAction();
+      ports.add(
+          p.toBuilder()
+              .headroom(headroom)
+              .watchdogAction(own == null ? null : action(own))
+              .build());
     }
     CompiledWatchdog wd = sw.watchdog();
     if (wd != null && wd.enabled()) {
-      String action = wd.action().equals("forward") ? "forward" : DEFAULT_ACTION;
       wd =
           new CompiledWatchdog(
               true,
-              action,
+              action(wd.action()),
               JunosUnits.detectionPolls(wd.detectionMs(), wd.pollMs()) * wd.pollMs(),
               wd.restorationMs(),
               wd.pollMs());
     }
-    return sw.toBuilder()
-        .ports(ports)
-        .watchdog(wd)
-        .ecmpHashFields(ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS))
-        .build();
+    // each port's congestion-notification profile carries its own action, read per port
+    return ReadBack.watchdogActionsAsRead(
+        ReadBack.droppingNonEct(
+            sw.toBuilder()
+                .ports(ports)
+                .watchdog(wd)
+                .ecmpHashFields(ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS))
+                .build()));
+  }
+
+  /** A watchdog action as Junos holds it: drop or forward (alert has no watchdog-action). */
+  private static String action(String action) {
+    return action.equals("forward") ? "forward" : DEFAULT_ACTION;
   }
 
   /**

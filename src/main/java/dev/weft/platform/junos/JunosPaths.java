@@ -76,6 +76,12 @@ final class JunosPaths implements LivePaths {
     return profile(port) + "/pfc-watchdog";
   }
 
+  /** Each port's congestion-notification profile holds its own action. */
+  @Override
+  public String portWatchdogAction(String port) {
+    return portWatchdog(port) + "/watchdog-action";
+  }
+
   @Override
   public String lossless() {
     return COS + "/forwarding-classes/class/no-loss";
@@ -89,7 +95,8 @@ final class JunosPaths implements LivePaths {
   @Override
   public String ecnProfile(String name, String field) {
     String profile = COS + "/drop-profiles[" + name + "]/interpolate";
-    if (field == null) {
+    // drop (of non-ECT packets): no leaf of its own in what Weft renders; the profile names it
+    if (field == null || field.equals("drop")) {
       return profile;
     }
     return profile + (field.equals("probability") ? "/drop-probability" : "/fill-level");

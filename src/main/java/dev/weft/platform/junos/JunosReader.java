@@ -143,6 +143,7 @@ final class JunosReader {
       Integer cable = null;
       List<PriorityGroupHeadroom> headroom = new ArrayList<>();
       boolean portWatchdog = false;
+      String portAction = null;
       if (profile != null) {
         Element input = SafeXml.child(profile, COS, "input");
         for (Element cp :
@@ -184,8 +185,10 @@ final class JunosReader {
         Element wd = SafeXml.child(profile, COS, "pfc-watchdog");
         if (wd != null) {
           portWatchdog = true;
+          CompiledWatchdog own = watchdog(wd, cnpPath + "/pfc-watchdog");
+          portAction = own.action();
           if (watchdog == null) {
-            watchdog = watchdog(wd, cnpPath + "/pfc-watchdog");
+            watchdog = own;
           }
         }
       }
@@ -212,26 +215,30 @@ final class JunosReader {
               .queues(queues)
               .watchdog(portWatchdog)
               .watchdogQueues(wdQueues)
+              .watchdogAction(portAction)
               .linkPause(pause)
               .headroom(headroom)
               .build());
     }
     List<CompiledQueue> queueList = List.copyOf(switchQueues.values());
-    return CompiledSwitch.builder()
-        .name(name)
-        .platform(JunosPack.PLATFORM)
-        .congestionControl(ReadBack.congestionControl(lossless, queueList))
-        .dscpToPriority(dscp)
-        .priorityToQueue(toQueue)
-        .priorityToPriorityGroup(toPg)
-        .losslessPriorities(List.copyOf(lossless))
-        .queues(queueList)
-        .ecnProfiles(List.copyOf(new TreeMap<>(dropProfiles).values()))
-        .watchdog(watchdog)
-        .linkPause(ports.stream().anyMatch(CompiledPort::linkPause))
-        .ecmpHashFields(hash(conf))
-        .ports(ports)
-        .build();
+    // each port's congestion-notification profile has its own action: the first watchdog port's
+    // (by name) is the switch's, and a port names its own only where it differs
+    return ReadBack.watchdogActionsAsRead(
+        CompiledSwitch.builder()
+            .name(name)
+            .platform(JunosPack.PLATFORM)
+            .congestionControl(ReadBack.congestionControl(lossless, queueList))
+            .dscpToPriority(dscp)
+            .priorityToQueue(toQueue)
+            .priorityToPriorityGroup(toPg)
+            .losslessPriorities(List.copyOf(lossless))
+            .queues(queueList)
+            .ecnProfiles(List.copyOf(new TreeMap<>(dropProfiles).values()))
+            .watchdog(watchdog)
+            .linkPause(ports.stream().anyMatch(CompiledPort::linkPause))
+            .ecmpHashFields(hash(conf))
+            .ports(ports)
+            .build());
   }
 
   /** DSCP → priority from every DSCP classifier's {@code tc<N>} classes. */
@@ -300,8 +307,9 @@ final class JunosReader {
                   100);
       out.put(
           name,
+          // true: Weft writes no ecn-enhanced keep-non-ect, so WRED drops non-ECT packets
           new EcnProfile(
-              name, JunosUnits.bytesOfFillLevel(min), JunosUnits.bytesOfFillLevel(max), p));
+              name, JunosUnits.bytesOfFillLevel(min), JunosUnits.bytesOfFillLevel(max), p, true));
     }
     return out;
   }

@@ -176,7 +176,9 @@ public final class NxosPack extends NetconfSwitchPack {
             .ports(ports)
             .ecmpHashFields(mode == null ? List.of() : NxosModel.HASH_MODES.get(mode))
             .build();
-    return PerQueueEcn.apply(out, NxosModel::queuingClass);
+    // one watchdog action per switch here (disableAction follows it); WRED drops non-ECT
+    return ReadBack.withoutPortWatchdogActions(
+        ReadBack.droppingNonEct(PerQueueEcn.apply(out, NxosModel::queuingClass)));
   }
 
   /**

@@ -90,6 +90,12 @@ final class NxosPaths implements LivePaths {
     return port(port) + "/priorflowctrlwd-items/watchDogInterval";
   }
 
+  /** No action of a port's own (Weft writes the switch's one action on every port). */
+  @Override
+  public String portWatchdogAction(String port) {
+    return watchdog("action");
+  }
+
   @Override
   public String lossless() {
     return QOS
@@ -107,7 +113,8 @@ final class NxosPaths implements LivePaths {
   @Override
   public String ecnProfile(String name, String field) {
     String entry = QUEUING + "[" + name + "]/RandDet-items";
-    if (field == null) {
+    // drop (of non-ECT packets): no leaf of its own in what Weft renders; the profile names it
+    if (field == null || field.equals("drop")) {
       return entry;
     }
     return entry

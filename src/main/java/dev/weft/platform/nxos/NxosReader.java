@@ -275,7 +275,8 @@ final class NxosReader {
             (int)
                 LiveValues.wholeOr(
                     SafeXml.text(red, NS, "dropAvail"), 100, what, rpath + "/dropAvail", 0, 100);
-        profiles.put(profile, new EcnProfile(profile, min, max, probability));
+        // true: Weft writes no RandDetNonEcn, so WRED drops the packets ECN cannot mark
+        profiles.put(profile, new EcnProfile(profile, min, max, probability, true));
       }
       if (!strict && bw == null && profile == null) {
         continue; // a class with neither scheduling nor marking: the device's default

@@ -79,6 +79,10 @@ final class NxosRenderGaps {
                   + String.join(", ", new TreeSet<>(NxosModel.HASH_MODES.keySet()))
                   + "); none is rendered"));
     }
+    RenderGap.portWatchdogActions(sw, "disableAction follows the switch's one watchdog action")
+        .ifPresent(out::add);
+    RenderGap.nonEctKept(sw, "the queuing class's random-detect ecn has no non-ECT setting")
+        .ifPresent(out::add);
     out.sort((a, b) -> a.feature().compareTo(b.feature()));
     return out;
   }

@@ -72,6 +72,15 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     return Map.of(Feature.HASH, "OpenConfig has no ECMP hash-field configuration");
   }
 
+  /**
+   * The watchdog action is per port in weft-qos-ext: the plan put the way the reader reports it
+   * ({@link ReadBack#watchdogActionsAsRead}).
+   */
+  @Override
+  public CompiledSwitch normalise(CompiledSwitch sw) {
+    return ReadBack.watchdogActionsAsRead(sw);
+  }
+
   /** Any OpenConfig tree; a vendor's augments rank higher. */
   @Override
   public OptionalInt recognises(SavedConfig config) {

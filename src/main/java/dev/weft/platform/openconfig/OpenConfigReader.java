@@ -217,6 +217,7 @@ public final class OpenConfigReader {
         TreeSet<Integer> pfc = new TreeSet<>();
         Map<Integer, String> ecnOfQueue = new TreeMap<>();
         boolean portWatchdog = false;
+        String portAction = null;
         List<PriorityGroupHeadroom> headroom = new ArrayList<>();
         if (q != null) {
           for (Element p :
@@ -237,9 +238,10 @@ public final class OpenConfigReader {
           if (wd != null) {
             String wpath = qpath + "/pfc/watchdog/config";
             portWatchdog = bool(SafeXml.text(wd, EXT, "enabled"), wpath + "/enabled");
+            String action =
+                enumeration(SafeXml.text(wd, EXT, "action"), WATCHDOG_ACTIONS, wpath + "/action");
+            portAction = portWatchdog ? (action == null ? "drop" : action) : null;
             if (portWatchdog && (watchdog == null || !watchdog.enabled())) {
-              String action =
-                  enumeration(SafeXml.text(wd, EXT, "action"), WATCHDOG_ACTIONS, wpath + "/action");
               long detection =
                   longOr(SafeXml.text(wd, EXT, "detection-time"), 200, wpath + "/detection-time");
               long restoration =
@@ -314,6 +316,7 @@ public final class OpenConfigReader {
                 .queues(queues)
                 .watchdog(portWatchdog)
                 .watchdogQueues(wdQueues)
+                .watchdogAction(portAction)
                 .linkPause(pause)
                 .headroom(headroom)
                 .build());
@@ -331,21 +334,24 @@ public final class OpenConfigReader {
               null,
               pool == null ? null : longOr(pool, 0, "/qos/shared-headroom-pool/config/size"));
       boolean anyPause = ports.stream().anyMatch(CompiledPort::linkPause);
-      return CompiledSwitch.builder()
-          .name(name)
-          .platform(PLATFORM)
-          .congestionControl(ReadBack.congestionControl(lossless, queueList))
-          .dscpToPriority(dscp)
-          .priorityToQueue(toQueue)
-          .priorityToPriorityGroup(toPg)
-          .losslessPriorities(List.copyOf(lossless))
-          .queues(queueList)
-          .ecnProfiles(ecn)
-          .watchdog(watchdog)
-          .linkPause(anyPause)
-          .ports(ports)
-          .losslessBuffer(buffer)
-          .build();
+      // the action is per port: the first watchdog port's (by name) is the switch's, and a port
+      // names its own only where it differs
+      return ReadBack.watchdogActionsAsRead(
+          CompiledSwitch.builder()
+              .name(name)
+              .platform(PLATFORM)
+              .congestionControl(ReadBack.congestionControl(lossless, queueList))
+              .dscpToPriority(dscp)
+              .priorityToQueue(toQueue)
+              .priorityToPriorityGroup(toPg)
+              .losslessPriorities(List.copyOf(lossless))
+              .queues(queueList)
+              .ecnProfiles(ecn)
+              .watchdog(watchdog)
+              .linkPause(anyPause)
+              .ports(ports)
+              .losslessBuffer(buffer)
+              .build());
     }
 
     /**
@@ -455,7 +461,9 @@ public final class OpenConfigReader {
             percent == null
                 ? 100
                 : integer(percent, path + "/max-drop-probability-percent", 0, 100);
-        out.put(name, new EcnProfile(name, min, max, probability));
+        // drop: WRED drops the packets that are not ECN-capable (upstream default false)
+        boolean drop = bool(SafeXml.text(cfg, QOS, "drop"), path + "/drop");
+        out.put(name, new EcnProfile(name, min, max, probability, drop));
       }
       return List.copyOf(out.values());
     }

@@ -306,7 +306,13 @@ public final class SonicConfigDbReader {
           w.containsKey("green_drop_probability")
               ? intValue(w.get("green_drop_probability"), where + ".green_drop_probability")
               : 100;
-      out.add(new EcnProfile(name, min, max, probability));
+      // WRED drop of non-ECT packets; green as for the thresholds (no policer colours RoCE traffic)
+      String enable = optString(w, "wred_green_enable", where);
+      if (enable != null && !enable.equals("true") && !enable.equals("false")) {
+        throw new ReadException(
+            where + ".wred_green_enable: expected \"true\" or \"false\", found \"" + enable + "\"");
+      }
+      out.add(new EcnProfile(name, min, max, probability, "true".equals(enable)));
     }
     return out;
   }

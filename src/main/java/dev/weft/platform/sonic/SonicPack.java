@@ -429,10 +429,9 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     CompiledWatchdog wd = sw.watchdog();
     if (wd != null && wd.enabled() && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {
       out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));
-    } else if (wd != null && wd.enabled()) {
-      watchdogActionsAsRead(wd, ports, out);
     }
-    return out.build();
+    // CONFIG_DB holds the watchdog action per port only
+    return ReadBack.watchdogActionsAsRead(out.build());
   }
 
   /**
@@ -446,31 +445,6 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     Long pool = b != null && hasLosslessPool(intended) ? b.sharedHeadroomPoolBytes() : null;
     return LosslessBuffer.of(
         profiles ? LosslessBuffer.dynamicThOf(b) : null, null, profiles ? pool : null);
-  }
-
-  /**
-   * CONFIG_DB holds the watchdog action per port only: the reader takes the first watchdog port's
-   * (by name) as the switch's and names a port's own only where it differs, so the plan is put the
-   * same way.
-   */
-  private static void watchdogActionsAsRead(
-      CompiledWatchdog wd, List<CompiledPort> ports, CompiledSwitch.Builder out) {
-    TreeMap<String, String> actions = new TreeMap<>();
-    for (CompiledPort p : ports) {
-      if (p.watchdog()) {
-        actions.put(p.name(), p.watchdogAction() != null ? p.watchdogAction() : wd.action());
-      }
-    }
-    String first = actions.firstEntry().getValue();
-    List<CompiledPort> asRead = new ArrayList<>();
-    for (CompiledPort p : ports) {
-      String own = actions.get(p.name());
-      asRead.add(
-          p.toBuilder().watchdogAction(own == null || own.equals(first) ? null : own).build());
-    }
-    out.watchdog(
-            new CompiledWatchdog(true, first, wd.detectionMs(), wd.restorationMs(), wd.pollMs()))
-        .ports(asRead);
   }
 
   private static List<CompiledQueue> lossless(List<CompiledQueue> queues, Set<Integer> lossless) {

@@ -141,6 +141,8 @@ public final class SrlinuxPack extends NetconfSwitchPack {
                   + "(maximum-pfc-reserved-share-bytes)"));
     }
     RenderGap.hashFields(sw, HASH_FIELDS, "hash-options").ifPresent(out::add);
+    RenderGap.nonEctKept(sw, "wred-slope selects by traffic-type and colour, not by ECN capability")
+        .ifPresent(out::add);
     return out;
   }
 
@@ -208,7 +210,10 @@ public final class SrlinuxPack extends NetconfSwitchPack {
         sw.ecmpHashFields().isEmpty()
             ? DEFAULT_HASH
             : ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS);
-    return sw.toBuilder().ports(ports).watchdog(wd).ecmpHashFields(hash).build();
+    // no action setting at all (a render gap), so no port's own either; WRED drops non-ECT
+    return ReadBack.withoutPortWatchdogActions(
+        ReadBack.droppingNonEct(
+            sw.toBuilder().ports(ports).watchdog(wd).ecmpHashFields(hash).build()));
   }
 
   /**

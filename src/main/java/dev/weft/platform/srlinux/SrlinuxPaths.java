@@ -80,6 +80,14 @@ final class SrlinuxPaths implements LivePaths {
     return profile(port) + "/received-pfc-pause-frames/deadlock/enable";
   }
 
+  /**
+   * No action of a port's own (deadlock detection has no action: the finding names the container).
+   */
+  @Override
+  public String portWatchdogAction(String port) {
+    return watchdog("action");
+  }
+
   @Override
   public String lossless() {
     return "/qos/queues/pfc-queue";
@@ -98,7 +106,8 @@ final class SrlinuxPaths implements LivePaths {
         "/qos/buffer-management/queue-management-profile["
             + name
             + "]/wred/wred-slope[all][all][true]";
-    if (field == null) {
+    // drop (of non-ECT packets): no leaf of its own in what Weft renders; the profile names it
+    if (field == null || field.equals("drop")) {
       return slope;
     }
     return slope

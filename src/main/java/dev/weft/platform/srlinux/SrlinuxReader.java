@@ -355,7 +355,8 @@ final class SrlinuxReader {
                   path + "/max-drop-probability-percent",
                   0,
                   100);
-      out.put(name, new EcnProfile(name, min, max, probability));
+      // true: an ECN slope has no non-ECT setting; WRED drops what it cannot mark
+      out.put(name, new EcnProfile(name, min, max, probability, true));
     }
     return out;
   }

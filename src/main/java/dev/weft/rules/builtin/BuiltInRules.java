@@ -80,6 +80,7 @@ import dev.weft.rules.intent.StrictAboveLossless;
 import dev.weft.rules.intent.TrafficClassConflict;
 import dev.weft.rules.intent.VersionBelowMinimum;
 import dev.weft.rules.intent.VersionPinMismatch;
+import dev.weft.rules.intent.WredDropLossless;
 import java.util.List;
 
 /**
@@ -177,6 +178,8 @@ public final class BuiltInRules {
             // paths, values against the platform, switch to NIC to NCCL (issue 30 items 2-4)
             new GidIndexLinkLocal(),
             new MtuPlatformRange(),
-            new PfcPath()));
+            new PfcPath(),
+            // the knobs real fabrics set (issue 30 item 6)
+            new WredDropLossless()));
   }
 }
