@@ -33,6 +33,8 @@ import java.util.Map;
  * @param roceMode the RDMA-CM default RoCE version: 2, or 1 where the NIC's model says {@code v1}
  * @param peerDevice the device part of {@code peer} (derived from it), or null
  * @param peerPort the port part of {@code peer} (derived from it), or null
+ * @param knobs receive buffers, ETS and DCQCN reaction point as the intent writes them ({@link
+ *     NicKnobs#NONE} when it writes none)
  */
 public record CompiledNic(
     String name,
@@ -58,7 +60,8 @@ public record CompiledNic(
     String dcbx,
     int roceMode,
     String peerDevice,
-    String peerPort) {
+    String peerPort,
+    NicKnobs knobs) {
 
   /** ECN field value ECT(0) (RFC 3168), OR-ed into the ToS byte of RoCE data. */
   public static final int ECT0 = 2;
@@ -71,6 +74,61 @@ public record CompiledNic(
     provenance = FrozenSortedMap.of(provenance);
     peerDevice = PeerEnd.device(peer, peerDevice);
     peerPort = PeerEnd.port(peer, peerPort);
+    knobs = knobs == null ? NicKnobs.NONE : knobs;
+  }
+
+  /** A NIC whose intent writes no receive-buffer, ETS or reaction-point knob. */
+  public CompiledNic(
+      String name,
+      String rdmaDevice,
+      String model,
+      String firmware,
+      boolean trustDscp,
+      Map<Integer, Integer> dscpToPriority,
+      List<Integer> pfc,
+      Integer roceDscp,
+      Integer roceTos,
+      List<Integer> ecnReactionPoint,
+      List<Integer> ecnNotificationPoint,
+      Integer cnpDscp,
+      Integer cnpPriority,
+      Integer mtu,
+      Integer roceMtu,
+      Integer speedGbps,
+      Integer cableLengthMetres,
+      boolean linkPause,
+      String peer,
+      Map<String, Location> provenance,
+      String dcbx,
+      int roceMode,
+      String peerDevice,
+      String peerPort) {
+    this(
+        name,
+        rdmaDevice,
+        model,
+        firmware,
+        trustDscp,
+        dscpToPriority,
+        pfc,
+        roceDscp,
+        roceTos,
+        ecnReactionPoint,
+        ecnNotificationPoint,
+        cnpDscp,
+        cnpPriority,
+        mtu,
+        roceMtu,
+        speedGbps,
+        cableLengthMetres,
+        linkPause,
+        peer,
+        provenance,
+        dcbx,
+        roceMode,
+        peerDevice,
+        peerPort,
+        NicKnobs.NONE);
   }
 
   /** A NIC with model settings, its peer split from {@code peer}. */

@@ -11,6 +11,7 @@ import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
+import dev.weft.model.NicQos;
 import dev.weft.model.Sourced;
 import dev.weft.model.Switch;
 import dev.weft.units.Size;
@@ -694,7 +695,20 @@ public final class Compiler {
           "dcbx",
           "roce_mode",
           "model",
-          "firmware");
+          "firmware",
+          "prio2buffer",
+          "buffer_size",
+          "ets_tsa",
+          "ets_bw",
+          "dcqcn_rp.rpg_time_reset",
+          "dcqcn_rp.rpg_ai_rate",
+          "dcqcn_rp.rpg_hai_rate",
+          "dcqcn_rp.rpg_min_rate",
+          "dcqcn_rp.rpg_min_dec_fac",
+          "dcqcn_rp.rate_reduce_monitor_period",
+          "dcqcn_rp.initial_alpha_value",
+          "dcqcn_rp.dce_tcp_g",
+          "dcqcn_rp.dce_tcp_rtt");
 
   private static final List<String> NIC_PLAN_FIELDS =
       List.of(
@@ -875,6 +889,8 @@ public final class Compiler {
         prov[slot(NIC_FIELDS, "roce_mode")] = Where.of(m.at(), "roce-mode");
       }
     }
+    // before the provenance is frozen: the knobs add their owners to it
+    NicKnobs knobs = knobs(nicPlan.fabric() == null ? null : nicPlan.fabric().nicQos(), m, prov);
     return new CompiledNic(
         n.name(),
         n.rdmaDevice(),
@@ -899,7 +915,59 @@ public final class Compiler {
         dcbx,
         roceMode,
         peerEnd == null ? null : peerEnd.device(),
-        peerEnd == null ? null : peerEnd.port());
+        peerEnd == null ? null : peerEnd.port(),
+        knobs);
+  }
+
+  /**
+   * The NIC's receive-buffer, ETS and reaction-point knobs: each key of its model's {@code nic-qos}
+   * replaces the fabric's (a reaction-point parameter one by one), each owned by the line that
+   * wrote it.
+   */
+  private static NicKnobs knobs(NicQos fabricQos, NicModel m, Location[] prov) {
+    NicQos modelQos = m == null ? null : m.nicQos();
+    if (fabricQos == null && modelQos == null) {
+      return NicKnobs.NONE;
+    }
+    NicQos p2b = pick(modelQos, fabricQos, q -> q.prio2buffer());
+    NicQos sizes = pick(modelQos, fabricQos, q -> q.bufferSize());
+    NicQos ets = pick(modelQos, fabricQos, q -> q.ets());
+    if (p2b != null) {
+      prov[slot(NIC_FIELDS, "prio2buffer")] = Where.of(p2b.at(), "prio2buffer");
+    }
+    if (sizes != null) {
+      prov[slot(NIC_FIELDS, "buffer_size")] = Where.of(sizes.at(), "buffer-size");
+    }
+    if (ets != null) {
+      prov[slot(NIC_FIELDS, "ets_tsa")] = Where.of(ets.ets().at(), "tsa");
+      prov[slot(NIC_FIELDS, "ets_bw")] = Where.of(ets.ets().at(), "bw");
+    }
+    Map<String, Long> rp = new LinkedHashMap<>();
+    for (NicKnobs.RpParameter parameter : NicKnobs.RP_PARAMETERS) {
+      for (NicQos q : new NicQos[] {modelQos, fabricQos}) {
+        Long value = q == null || q.dcqcnRp() == null ? null : parameter.value().apply(q.dcqcnRp());
+        if (value != null) {
+          rp.put(parameter.ofedName(), value);
+          prov[slot(NIC_FIELDS, "dcqcn_rp." + parameter.ofedName())] =
+              Where.of(q.dcqcnRp().at(), parameter.key());
+          break;
+        }
+      }
+    }
+    return new NicKnobs(
+        p2b == null ? null : p2b.prio2buffer(),
+        sizes == null ? null : NicKnobs.bytes(sizes.bufferSize()),
+        ets == null ? null : ets.ets().tsa(),
+        ets == null ? null : ets.ets().bw(),
+        rp);
+  }
+
+  /** The first of {@code first}, {@code second} that writes what {@code field} reads, or null. */
+  private static NicQos pick(NicQos first, NicQos second, Function<NicQos, Object> field) {
+    if (first != null && field.apply(first) != null) {
+      return first;
+    }
+    return second != null && field.apply(second) != null ? second : null;
   }
 
   private static Location origin(Sourced<?> s) {

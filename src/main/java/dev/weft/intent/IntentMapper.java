@@ -30,6 +30,7 @@ import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
+import dev.weft.model.NicQos;
 import dev.weft.model.Oversubscription;
 import dev.weft.model.Pfc;
 import dev.weft.model.PlanException;
@@ -252,7 +253,55 @@ public final class IntentMapper {
           roce ? nicModels(mapping(f, "nic-models")) : Map.of(),
           roce ? bufferPools(mapping(f, "buffer-pools")) : null,
           health(mapping(f, "health"), f),
-          oversubscription(mapping(f, "oversubscription")));
+          oversubscription(mapping(f, "oversubscription")),
+          roce ? nicQos(mapping(f, "nic-qos"), "/fabric/nic-qos") : null);
+    }
+
+    /** {@code nic-qos} of the fabric or of a NIC model; null when not written. */
+    private NicQos nicQos(MapNode q, String pointer) {
+      if (q == null) {
+        return null;
+      }
+      MapNode ets = mapping(q, "ets");
+      MapNode rp = mapping(q, "dcqcn-rp");
+      String rpAt = pointer + "/dcqcn-rp";
+      return new NicQos(
+          q.has("prio2buffer") ? integers(list(q, "prio2buffer")) : null,
+          q.has("buffer-size") ? sizes(list(q, "buffer-size"), pointer + "/buffer-size") : null,
+          ets == null
+              ? null
+              : new NicQos.Ets(strings(ets, "tsa"), integers(list(ets, "bw")), provenance(ets)),
+          rp == null
+              ? null
+              : new NicQos.DcqcnRp(
+                  unit(rp, "time-reset", TimeSpan::parse, rpAt),
+                  integer(rp, "ai-rate"),
+                  integer(rp, "hai-rate"),
+                  integer(rp, "min-rate"),
+                  integer(rp, "min-dec-fac"),
+                  unit(rp, "rate-reduce-monitor-period", TimeSpan::parse, rpAt),
+                  integer(rp, "initial-alpha-value"),
+                  integer(rp, "dce-tcp-g"),
+                  unit(rp, "dce-tcp-rtt", TimeSpan::parse, rpAt),
+                  provenance(rp)),
+          provenance(q));
+    }
+
+    /** A list of sizes; an item that is no size is reported at its line and left out. */
+    private List<Size> sizes(List<Node> items, String pointer) {
+      List<Size> out = new ArrayList<>(items.size());
+      for (int i = 0; i < items.size(); i++) {
+        Node n = items.get(i);
+        if (!(n instanceof ScalarNode s) || s.value() == null) {
+          continue;
+        }
+        try {
+          out.add(Size.parse(s.value(), accelerators));
+        } catch (UnitException e) {
+          report(e.getMessage(), n.location(), pointer + "/" + i);
+        }
+      }
+      return out;
     }
 
     /** {@code leaf: "3:1"} → leaf 3.0; the schema holds each value to {@code N:1}. */
@@ -299,7 +348,8 @@ public final class IntentMapper {
                 string(m, "dcbx"),
                 string(m, "roce-mode"),
                 provenance(m),
-                string(m, "description")));
+                string(m, "description"),
+                nicQos(mapping(m, "nic-qos"), "/fabric/nic-models/" + e.key() + "/nic-qos")));
       }
       return out;
     }

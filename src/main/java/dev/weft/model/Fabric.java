@@ -13,6 +13,8 @@ import java.util.Map;
  * @param nicModels per-model NIC settings by model name, in written order (empty when none)
  * @param bufferPools shared-buffer pool shares, or null when not written
  * @param oversubscription the oversubscription target per switch tier, or null when not written
+ * @param nicQos the receive buffers, ETS and DCQCN reaction point of every RDMA NIC, or null when
+ *     not written
  */
 public record Fabric(
     String name,
@@ -28,13 +30,48 @@ public record Fabric(
     Map<String, NicModel> nicModels,
     BufferPools bufferPools,
     Health health,
-    Oversubscription oversubscription) {
+    Oversubscription oversubscription,
+    NicQos nicQos) {
 
   public Fabric {
     trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
     nicModels =
         nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));
     health = health == null && at != null ? Health.defaults(at) : health;
+  }
+
+  /** A fabric without NIC QoS knobs. */
+  public Fabric(
+      String name,
+      Transport transport,
+      String description,
+      RoceMtu mtu,
+      List<TrafficClass> trafficClasses,
+      Pfc pfc,
+      CongestionControl congestionControl,
+      Ecmp ecmp,
+      Versions versions,
+      Provenance at,
+      Map<String, NicModel> nicModels,
+      BufferPools bufferPools,
+      Health health,
+      Oversubscription oversubscription) {
+    this(
+        name,
+        transport,
+        description,
+        mtu,
+        trafficClasses,
+        pfc,
+        congestionControl,
+        ecmp,
+        versions,
+        at,
+        nicModels,
+        bufferPools,
+        health,
+        oversubscription,
+        null);
   }
 
   /** A fabric without an oversubscription target. */

@@ -20,6 +20,8 @@ import java.util.List;
  * @param dcbx {@code os} (static settings from the host) or {@code firmware} (negotiated, willing)
  * @param roceMode {@code v1} or {@code v2}: the RDMA-CM default RoCE mode
  * @param description as written, or null
+ * @param nicQos receive buffers, ETS and DCQCN reaction point of this model, each key replacing the
+ *     fabric's {@code nic-qos}, or null
  */
 public record NicModel(
     String name,
@@ -34,10 +36,43 @@ public record NicModel(
     String dcbx,
     String roceMode,
     Provenance at,
-    String description) {
+    String description,
+    NicQos nicQos) {
 
   public NicModel {
     pfc = pfc == null ? null : List.copyOf(pfc);
+  }
+
+  /** A model without NIC QoS knobs. */
+  public NicModel(
+      String name,
+      String trust,
+      List<Integer> pfc,
+      String dscpMap,
+      Integer roceTos,
+      Integer cnpDscp,
+      Integer cnpPriority,
+      Boolean dcqcn,
+      Boolean linkPause,
+      String dcbx,
+      String roceMode,
+      Provenance at,
+      String description) {
+    this(
+        name,
+        trust,
+        pfc,
+        dscpMap,
+        roceTos,
+        cnpDscp,
+        cnpPriority,
+        dcqcn,
+        linkPause,
+        dcbx,
+        roceMode,
+        at,
+        description,
+        null);
   }
 
   public static final String NIC_DEFAULT_MAP = "nic-default";

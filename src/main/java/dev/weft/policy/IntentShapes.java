@@ -20,6 +20,7 @@ import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
+import dev.weft.model.NicQos;
 import dev.weft.model.Partition;
 import dev.weft.model.Pfc;
 import dev.weft.model.PlanException;
@@ -106,6 +107,9 @@ final class IntentShapes {
           Map.entry(Ecmp.class, "weft.Ecmp"),
           Map.entry(Health.class, "weft.Health"),
           Map.entry(NicModel.class, "weft.NicModel"),
+          Map.entry(NicQos.class, "weft.NicQos"),
+          Map.entry(NicQos.Ets.class, "weft.NicEts"),
+          Map.entry(NicQos.DcqcnRp.class, "weft.DcqcnRp"),
           Map.entry(Profile.class, "weft.Profile"),
           Map.entry(Switch.class, "weft.Switch"),
           Map.entry(Management.class, "weft.Management"),
@@ -141,6 +145,9 @@ final class IntentShapes {
         ecmp(d),
         health(d),
         nicModel(d),
+        nicQos(d),
+        nicEts(d),
+        dcqcnRp(d),
         profile(d),
         switchShape(d),
         management(d),
@@ -644,6 +651,34 @@ final class IntentShapes {
             "cnp_priority",
             "cnpPriority",
             "`cnp.priority`: the priority the NIC sends CNPs on")
+        .build();
+  }
+
+  private static Shape nicQos(DerivedFields d) {
+    return of(
+            d,
+            "weft.NicQos",
+            "`fabric.nic-qos` or a NIC model's `nic-qos`; a field not written is absent",
+            NicQos.class,
+            "nic-qos")
+        .self((q, c) -> self(q.at()))
+        .build();
+  }
+
+  private static Shape nicEts(DerivedFields d) {
+    return of(d, "weft.NicEts", "`nic-qos.ets`", NicQos.Ets.class, "nic-ets")
+        .self((e, c) -> self(e.at()))
+        .build();
+  }
+
+  private static Shape dcqcnRp(DerivedFields d) {
+    return of(
+            d,
+            "weft.DcqcnRp",
+            "`nic-qos.dcqcn-rp`; a parameter not written is absent",
+            NicQos.DcqcnRp.class,
+            "dcqcn-rp")
+        .self((r, c) -> self(r.at()))
         .build();
   }
 

@@ -187,8 +187,40 @@ public final class TemplateData {
         host.name(),
         "gid_index",
         host.gidIndex(),
+        "nic_buffers",
+        anyNic(host, k -> k.prio2buffer() != null || k.bufferSize() != null),
+        "nic_dcqcn_rp",
+        anyNic(host, k -> !k.dcqcnRp().isEmpty()),
+        "nic_ets",
+        anyNic(host, k -> k.tsa() != null),
         "nics",
         TemplateView.list(host.nics(), nic -> of(nic, shared)));
+  }
+
+  /**
+   * True when a NIC of the host has the knob, else null (left out), so the script defines the
+   * function that sets it only where it is used and a host without one renders as before.
+   */
+  private static Boolean anyNic(
+      CompiledHost host, java.util.function.Predicate<dev.weft.compile.NicKnobs> has) {
+    for (CompiledNic n : host.nics()) {
+      if (has.test(n.knobs())) {
+        return true;
+      }
+    }
+    return null;
+  }
+
+  /** {@code rpg_ai_rate=5 dce_tcp_g=1019}, or null when the intent writes none. */
+  private static String rpArguments(CompiledNic n) {
+    if (n.knobs().dcqcnRp().isEmpty()) {
+      return null;
+    }
+    StringBuilder b = new StringBuilder();
+    n.knobs()
+        .dcqcnRp()
+        .forEach((k, v) -> b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    return b.toString();
   }
 
   public static Map<String, Object> of(CompiledNic nic) {
@@ -202,14 +234,18 @@ public final class TemplateData {
    */
   static Map<String, Object> of(CompiledNic n, TemplateView.Shared shared) {
     return TemplateView.of(
+        "buffer_size", n.knobs().bufferSize(),
         "cable_length_m", n.cableLengthMetres(),
         "cnp_dscp", n.cnpDscp(),
         "cnp_priority", n.cnpPriority(),
         "dcbx", n.dcbx(),
+        "dcqcn_rp", rpArguments(n),
         "dscp_remap", shared.derived(n.dscpToPriority(), TemplateData::dscpRemap),
         "dscp_to_priority", n.dscpToPriority(),
         "ecn_np", n.ecnNotificationPoint(),
         "ecn_rp", n.ecnReactionPoint(),
+        "ets_bw", n.knobs().bw(),
+        "ets_tsa", n.knobs().tsa(),
         "firmware", n.firmware(),
         "link_pause", n.linkPause(),
         "model", n.model(),
@@ -217,6 +253,7 @@ public final class TemplateData {
         "name", n.name(),
         "peer", n.peer(),
         "pfc", n.pfc(),
+        "prio2buffer", n.knobs().prio2buffer(),
         "rdma_device", n.rdmaDevice(),
         "roce_dscp", n.roceDscp(),
         "roce_mode", n.roceMode(),

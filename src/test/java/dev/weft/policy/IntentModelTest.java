@@ -16,6 +16,7 @@ import dev.weft.model.Link;
 import dev.weft.model.Management;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
+import dev.weft.model.NicQos;
 import dev.weft.model.Partition;
 import dev.weft.model.Pfc;
 import dev.weft.model.PlanException;
@@ -73,6 +74,9 @@ class IntentModelTest {
           Map.entry("health", Health.class),
           Map.entry("versions", Versions.class),
           Map.entry("nic-model", NicModel.class),
+          Map.entry("nic-qos", NicQos.class),
+          Map.entry("nic-ets", NicQos.Ets.class),
+          Map.entry("dcqcn-rp", NicQos.DcqcnRp.class),
           Map.entry("exception", PlanException.class),
           Map.entry("profile", Profile.class),
           Map.entry("switch", Switch.class),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledHost;
 import dev.weft.compile.CompiledNic;
+import dev.weft.compile.NicKnobs;
 import dev.weft.testing.LabTest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -165,6 +166,12 @@ class RoceQosScriptTest {
         cmd.add(script.toString());
       }
     }
+    CompiledFabric knobs = knobs();
+    for (CompiledHost host : knobs.hosts()) {
+      Path script = dir.resolve("nic-knobs-" + host.name() + ".sh");
+      Files.writeString(script, renderer.renderDevice(host, knobs.fabric()).text("roce-qos.sh"));
+      cmd.add(script.toString());
+    }
     assertTrue(cmd.size() > 20, cmd.toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -198,6 +205,118 @@ class RoceQosScriptTest {
             .renderDevice(pinned, fabric.fabric())
             .text("nccl.env")
             .contains("NCCL_IB_GID_INDEX=" + pinned.gidIndex()));
+  }
+
+  /** The inventory that writes every nic-qos knob, with a NIC model that replaces some. */
+  private static CompiledFabric knobs() {
+    return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/nic-knobs"));
+  }
+
+  @Test
+  void theNicKnobsAreAppliedOnMlnxOfedAndCheckedThroughMlnxQosAndSysfs(@TempDir Path dir)
+      throws Exception {
+    CompiledFabric fabric = knobs();
+    CompiledHost host = fabric.hosts().get(0);
+    String text = renderer.renderDevice(host, fabric.fabric()).text("roce-qos.sh");
+    Sandbox box = new Sandbox(dir, host, true);
+    Run first = box.run(text);
+    assertEquals(0, first.exit(), first.out());
+    for (CompiledNic nic : host.nics()) {
+      assertKnobs(box, nic, rp -> "sys/class/net/" + nic.name() + "/ecn/roce_rp/" + rp);
+    }
+    assertTrue(first.out().contains("applied     ets eth0: "), first.out());
+    assertTrue(first.out().contains("applied     dcqcn rp rpg_ai_rate eth1: 10 ("), first.out());
+
+    Run again = box.run(null);
+    assertEquals(0, again.exit(), again.out());
+    assertFalse(again.out().contains("applied"), "a second run changes nothing:\n" + again.out());
+    assertEquals(0, box.run(null, "--check").exit());
+
+    box.write("sys/class/net/eth0/ecn/roce_rp/rpg_ai_rate", "7");
+    box.put("eth1", "p2b", "0,0,0,0,0,0,0,0");
+    box.put("eth1", "tcbw", "13,13,13,13,12,12,12,12");
+    Run drifted = box.run(null, "--check");
+    assertEquals(1, drifted.exit(), drifted.out());
+    assertTrue(
+        drifted.out().contains("differs     dcqcn rp rpg_ai_rate eth0: want 5, have 7"),
+        drifted.out());
+    assertTrue(
+        drifted
+            .out()
+            .contains("differs     prio2buffer eth1: want 0,0,0,1,0,0,0,0, have 0,0,0,0,0,0,0,0"),
+        drifted.out());
+    assertTrue(
+        drifted.out().contains("differs     ets eth1: want tsa ets,ets,ets,ets,ets,ets,strict,ets"),
+        drifted.out());
+    assertEquals(
+        "7", box.read("sys/class/net/eth0/ecn/roce_rp/rpg_ai_rate"), "--check changes nothing");
+  }
+
+  @Test
+  void theNicKnobsAreAppliedOnTheUpstreamDriverThroughDcbAndDebugfs(@TempDir Path dir)
+      throws Exception {
+    CompiledFabric fabric = knobs();
+    CompiledHost host = fabric.hosts().get(0);
+    Sandbox box = new Sandbox(dir, host, false);
+    Run run = box.run(renderer.renderDevice(host, fabric.fabric()).text("roce-qos.sh"));
+    assertEquals(1, run.exit(), run.out());
+    TreeSet<String> expected = new TreeSet<>();
+    for (CompiledNic nic : host.nics()) {
+      String cc = "debug/mlx5/" + box.pci(nic) + "/cc_params/";
+      assertKnobs(box, nic, rp -> cc + NicKnobs.parameter(rp).debugfsName());
+      expected.add("ecn per priority " + nic.name());
+      expected.add("cable length " + nic.name());
+    }
+    assertEquals(expected, box.unavailable(run.out()), "every knob has a path here:\n" + run.out());
+
+    Run check = box.run(null, "--check");
+    assertEquals(expected, box.unavailable(check.out()), check.out());
+    assertFalse(check.out().contains("differs"), check.out());
+    box.write("debug/mlx5/" + box.pci(host.nics().get(1)) + "/cc_params/rp_dce_tcp_g", "1000");
+    Run drifted = box.run(null, "--check");
+    assertTrue(
+        drifted.out().contains("differs     dcqcn rp dce_tcp_g eth1: want 1019, have 1000"),
+        drifted.out());
+  }
+
+  @Test
+  void withoutNicKnobsTheScriptDefinesNoneOfTheirFunctions() {
+    for (String inventory : Examples.ALL) {
+      CompiledFabric fabric = Examples.compile(inventory);
+      for (CompiledHost host : fabric.hosts()) {
+        String text = renderer.renderDevice(host, fabric.fabric()).text("roce-qos.sh");
+        for (String function : List.of("rx_buffers()", "ets()", "dcqcn_rp()", "list_pairs()")) {
+          assertFalse(text.contains(function), host.name() + " defines " + function);
+        }
+      }
+    }
+  }
+
+  /**
+   * Every knob of the NIC as its compiled plan has it, read from the stubs' state and the files.
+   */
+  private static void assertKnobs(
+      Sandbox box, CompiledNic nic, java.util.function.Function<String, String> rpFile)
+      throws IOException {
+    NicKnobs k = nic.knobs();
+    Map<String, String> qos = box.mlnxState(nic.name());
+    assertEquals(join(k.prio2buffer()), qos.get("p2b"), nic.name());
+    assertEquals(join(k.bufferSize()), qos.get("bufsize"), nic.name());
+    assertEquals(String.join(",", k.tsa()), qos.get("tsa"), nic.name());
+    assertEquals(join(k.bw()), qos.get("tcbw"), nic.name());
+    assertEquals("0,1,2,3,4,5,6,7", qos.get("priotc"), nic.name());
+    assertEquals(9, k.dcqcnRp().size(), nic.name() + ": " + k.dcqcnRp());
+    for (Map.Entry<String, Long> e : k.dcqcnRp().entrySet()) {
+      String file = rpFile.apply(e.getKey());
+      if (!Files.exists(box.root.resolve(file))) {
+        file = file.replace("/roce_rp/", "/roce_rp/params/");
+      }
+      assertEquals(String.valueOf(e.getValue()), box.read(file), nic.name() + " " + e.getKey());
+    }
+  }
+
+  private static String join(List<? extends Number> values) {
+    return String.join(",", values.stream().map(String::valueOf).toList());
   }
 
   record Run(int exit, String out, String err) {}
@@ -251,9 +370,17 @@ class RoceQosScriptTest {
           write("sys/class/net/" + nic.name() + "/ecn/roce_np/cnp_dscp", "0");
           write("sys/class/net/" + nic.name() + "/ecn/roce_np/cnp_802p_prio", "0");
           write("sys/class/infiniband/" + nic.rdmaDevice() + "/tc/1/traffic_class", "0");
+          for (NicKnobs.RpParameter rp : NicKnobs.RP_PARAMETERS) {
+            // MLNX_OFED's documentation names both ecn/roce_rp/<name> and its params/ folder
+            String folder = rp.ofedName().equals("dce_tcp_rtt") ? "/params/" : "/";
+            write("sys/class/net/" + nic.name() + "/ecn/roce_rp" + folder + rp.ofedName(), "0");
+          }
         } else {
           for (String knob : List.of("np_cnp_dscp", "np_cnp_prio", "np_cnp_prio_mode")) {
             write("debug/mlx5/" + pci + "/cc_params/" + knob, "1");
+          }
+          for (NicKnobs.RpParameter rp : NicKnobs.RP_PARAMETERS) {
+            write("debug/mlx5/" + pci + "/cc_params/" + rp.debugfsName(), "0");
           }
         }
       }
@@ -271,6 +398,8 @@ class RoceQosScriptTest {
                 f="$STATE/qos.$IF"
                 if [ ! -f "$f" ]; then
                   { echo trust=pcp; echo pfc=0,0,0,0,0,0,0,0; echo cable=7
+                    echo p2b=0,0,0,0,0,0,0,0; echo bufsize=131072,0,0,0,0,0,0,0
+                    echo tsa=ets,ets,ets,ets,ets,ets,ets,ets; echo tcbw=13,13,13,13,12,12,12,12; echo priotc=1,0,2,3,4,5,6,7
                     for d in $(seq 0 63); do echo "dscp$d=$((d >> 3))"; done; } > "$f"
                 fi
                 get() { sed -n "s/^$1=//p" "$f"; }
@@ -289,17 +418,35 @@ class RoceQosScriptTest {
             + DSCP_INIT
             + """
                 case "${1:-}" in
-                  "") echo "DCBX mode: OS controlled"; echo "Priority trust state: $(get trust)"; echo "dscp2prio mapping:"
+                  ""|-a) echo "DCBX mode: OS controlled"; echo "Priority trust state: $(get trust)"; echo "dscp2prio mapping:"
                       awk -F= '/^dscp[0-9]/ { d = substr($1, 5) + 0; l[$2] = sprintf("%02d,", d) l[$2] }
                         END { for (p = 0; p < 8; p++) printf "\\tprio:%d dscp:%s\\n", p, l[p] }' "$f"
+                      echo "Receive buffer size (bytes): $(get bufsize),total_size=1048576"
                       echo "Cable len: $(get cable)"; echo "PFC configuration:"; echo "	priority    0   1   2   3   4   5   6   7"
-                      echo "	enabled     $(get pfc | tr ',' ' ' | sed 's/ /   /g')" ;;
-                  --trust) put trust "$2" ;;
-                  --pfc) put pfc "$2" ;;
-                  --cable_len) put cable "$2" ;;
-                  --dscp2prio) IFS=, read -r op d p <<< "$2"; [ "$op" = set ] || exit 1; put "dscp$d" "$p" ;;
-                  *) exit 1 ;;
-                esac""";
+                      echo "	enabled     $(get pfc | tr ',' ' ' | sed 's/ /   /g')"
+                      echo "	buffer      $(get p2b | tr ',' ' ' | sed 's/ /   /g')"
+                      [ "${1:-}" = -a ] && awk -F= '/^tsa=/ { split($2, t, ",") } /^tcbw=/ { split($2, w, ",") } /^priotc=/ { split($2, q, ",") }
+                        END { for (i = 1; i <= 8; i++) {
+                          if (t[i] == "ets") printf "tc: %d ratelimit: unlimited, tsa: ets, bw: %s%%\\n", i - 1, w[i]
+                          else printf "tc: %d ratelimit: unlimited, tsa: %s\\n", i - 1, t[i]
+                          for (p = 1; p <= 8; p++) if (q[p] == i - 1) printf "\\t priority:  %d\\n", p - 1 } }' "$f"
+                      exit 0 ;;
+                esac
+                while [ $# -gt 0 ]; do
+                  case "$1" in
+                    --trust) put trust "$2" ;;
+                    --pfc) put pfc "$2" ;;
+                    --cable_len) put cable "$2" ;;
+                    --dscp2prio) IFS=, read -r op d p <<< "$2"; [ "$op" = set ] || exit 1; put "dscp$d" "$p" ;;
+                    --prio2buffer) put p2b "$2" ;;
+                    --buffer_size) put bufsize "$2" ;;
+                    --prio_tc) put priotc "$2" ;;
+                    --tsa) put tsa "$2" ;;
+                    --tcbw) put tcbw "$2" ;;
+                    *) exit 1 ;;
+                  esac
+                  shift 2
+                done""";
 
     /**
      * iproute2 dcb as far as the script uses it: apptrust, pfc prio-pfc, app dscp-prio (numeric).
@@ -307,6 +454,7 @@ class RoceQosScriptTest {
     private static final String DCB =
         """
                 [ "$1" = -N ] && shift
+                [ "$1" = -j ] && shift
                 obj=$1 verb=$2 IF=$4; shift 4
                 """
             + DSCP_INIT
@@ -319,6 +467,18 @@ class RoceQosScriptTest {
                   "pfc set") shift; l=""; for pv in "$@"; do l="$l,$([ "${pv#*:}" = on ] && echo 1 || echo 0)"; done; put pfc "${l#,}" ;;
                   "app show") awk -F= '/^dscp[0-9]/ { printf " %d:%s", substr($1, 5), $2 } END { print "" }' "$f" | sed 's/^/dscp-prio/' ;;
                   "app replace") put "dscp${2%%:*}" "${2##*:}" ;;
+                  "buffer show") printf '{"prio_buffer":[%s],"buffer_size":[%s],"total_size":1048576}\\n' "$(get p2b)" "$(get bufsize)" ;;
+                  "ets show") printf '{"willing":false,"ets_cap":8,"cbs":false,"tc_bw":[%s],"pg_bw":[0,0,0,0,0,0,0,0],"tc_tsa":[%s],"prio_tc":[%s]}\\n' \\
+                                "$(get tcbw)" "$(get tsa | sed 's/[a-z]*/"&"/g')" "$(get priotc)" ;;
+                  "buffer set"|"ets set")
+                    key=""; l=""
+                    for a in "$@" ""; do
+                      case $a in
+                        *:*) l="$l,${a#*:}" ;;
+                        *) if [ -n "$key" ]; then put "$key" "${l#,}"; fi; l=""
+                           case $a in prio-buffer) key=p2b ;; buffer-size) key=bufsize ;; tc-tsa) key=tsa ;; tc-bw) key=tcbw ;; prio-tc) key=priotc ;; "") key="" ;; *) exit 1 ;; esac ;;
+                      esac
+                    done ;;
                   *) exit 1 ;;
                 esac""";
 
@@ -398,6 +558,16 @@ class RoceQosScriptTest {
         out.put(line.substring(0, eq), line.substring(eq + 1));
       }
       return out;
+    }
+
+    /** Changes one value of a stub tool's state, as a drifted NIC would have it. */
+    void put(String iface, String key, String value) throws IOException {
+      Path f = root.resolve("state/qos." + iface);
+      List<String> lines = new ArrayList<>();
+      for (String line : Files.readAllLines(f)) {
+        lines.add(line.startsWith(key + "=") ? key + "=" + value : line);
+      }
+      Files.write(f, lines);
     }
 
     String pci(CompiledNic nic) {

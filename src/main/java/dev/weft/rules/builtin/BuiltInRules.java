@@ -28,9 +28,12 @@ import dev.weft.rules.compiled.LosslessStrictPriority;
 import dev.weft.rules.compiled.LosslessTokenWeight;
 import dev.weft.rules.compiled.MtuPlatformRange;
 import dev.weft.rules.compiled.NicDcqcn;
+import dev.weft.rules.compiled.NicDcqcnRp;
 import dev.weft.rules.compiled.NicDscpMap;
+import dev.weft.rules.compiled.NicEts;
 import dev.weft.rules.compiled.NicLinkPause;
 import dev.weft.rules.compiled.NicPfcMismatch;
+import dev.weft.rules.compiled.NicRxBuffer;
 import dev.weft.rules.compiled.NicTosMismatch;
 import dev.weft.rules.compiled.NicTrustPcp;
 import dev.weft.rules.compiled.PfcDeadlockCycle;
@@ -155,10 +158,13 @@ public final class BuiltInRules {
             new LosslessTokenWeight(),
             new NicDcbxImplicit(),
             new NicDcqcn(),
+            new NicDcqcnRp(),
             new NicDscpMap(),
+            new NicEts(),
             new NicLinkPause(),
             new NicPfcMismatch(),
             new NicRoceMode(),
+            new NicRxBuffer(),
             new NicTosMismatch(),
             new NicTrustPcp(),
             new PfcDeadlockCycle(),
