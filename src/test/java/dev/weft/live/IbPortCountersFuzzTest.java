@@ -11,10 +11,10 @@ import java.util.List;
  * gives the ports' counters (with the nodes that could not be read as problems) or an {@link
  * IbReadException}, never another exception. The input is three outputs separated by NULs:
  * ibnetdiscover's, every switch's perfquery answer, every HCA port's perfquery answer (the fuzz
- * input stands in for infiniband-diags). Seeds (IbPortCountersFuzzTestInputs/): what infiniband-diags
- * 44 prints on the ib lab's simulated 2-spine 2-leaf fabric (ibsim + OpenSM, one symbol error
- * raised), perfquery's answer for a LID nobody has, a value that is not a count, a port number past
- * an int.
+ * input stands in for infiniband-diags). Seeds (IbPortCountersFuzzTestInputs/): what
+ * infiniband-diags 44 prints on the ib lab's simulated 2-spine 2-leaf fabric (ibsim + OpenSM, one
+ * symbol error raised), perfquery's answer for a LID nobody has, a value that is not a count, a
+ * port number past an int.
  */
 class IbPortCountersFuzzTest {
 
