@@ -30,8 +30,10 @@ public final class BuildDocs {
       Files.writeString(man.resolve(page.getKey()), page.getValue(), StandardCharsets.UTF_8);
     }
     Path completion = Files.createDirectories(out.resolve("completion"));
-    String script = CompletionCommand.script(Main.addLogging(WeftCommand.tree()));
-    Files.writeString(completion.resolve("weft.bash"), script, StandardCharsets.UTF_8);
-    Files.writeString(completion.resolve("weft.zsh"), script, StandardCharsets.UTF_8);
+    picocli.CommandLine tree = Main.addLogging(WeftCommand.tree());
+    Files.writeString(
+        completion.resolve("weft.bash"), CompletionCommand.script(tree), StandardCharsets.UTF_8);
+    Files.writeString(
+        completion.resolve("weft.zsh"), CompletionCommand.zshScript(tree), StandardCharsets.UTF_8);
   }
 }

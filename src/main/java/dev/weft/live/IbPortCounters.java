@@ -86,8 +86,8 @@ public final class IbPortCounters {
       if (!m.find()) {
         continue;
       }
-      End end = new End(m.group(1).equals("SW"), guid(m.group(4)), Integer.parseInt(m.group(3)));
-      End peer = new End(m.group(5).equals("SW"), guid(m.group(7)), Integer.parseInt(m.group(6)));
+      End end = new End(m.group(1).equals("SW"), guid(m.group(4)), port(m.group(3)));
+      End peer = new End(m.group(5).equals("SW"), guid(m.group(7)), port(m.group(6)));
       links.putIfAbsent(key(end), new Link(end, peer, m.group(2)));
       if (end.isSwitch()) {
         switchLids.put(end.guid(), m.group(2));
@@ -168,6 +168,22 @@ public final class IbPortCounters {
               + " Weft parses");
     }
     return text;
+  }
+
+  /**
+   * A port number of ibnetdiscover's (digits, by the pattern); one past an int is not what the tool
+   * prints (IB ports are 1..254): a read error naming the tool, not a NumberFormatException (found
+   * by IbPortCountersFuzzTest).
+   */
+  private static int port(String digits) throws IbReadException {
+    try {
+      return Integer.parseInt(digits);
+    } catch (NumberFormatException e) {
+      throw new IbReadException(
+          "ibnetdiscover -p printed port '"
+              + (digits.length() > 40 ? digits.substring(0, 40) + "..." : digits)
+              + "' where a port number belongs");
+    }
   }
 
   private static String key(End e) {

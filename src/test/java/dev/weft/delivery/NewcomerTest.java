@@ -1,6 +1,7 @@
 package dev.weft.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.testing.LabTest;
@@ -21,10 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The first hour of a new user (issue 32): the archive {@code ./mvnw package} built, installed with
  * its own {@code bin/install} into a fresh prefix whose {@code bin} is on PATH, and nothing else
  * set: {@code man weft} finds the page, {@code weft --version} answers, bash completes {@code
- * --format} values when a user presses TAB twice in a real terminal (tmux), and {@code weft help}
- * lists every command with whole sentences.
+ * --format} values when a user presses TAB twice in a real terminal (tmux), zsh completes them and
+ * rule ids from the {@code _weft} the install put in its {@code site-functions}, and {@code weft
+ * help} lists every command with whole sentences.
  */
-@LabTest(needs = {"/usr/bin/tar", "/usr/bin/man", "/usr/bin/tmux", "/usr/bin/bash"})
+@LabTest(needs = {"/usr/bin/tar", "/usr/bin/man", "/usr/bin/tmux", "/usr/bin/bash", "/usr/bin/zsh"})
 class NewcomerTest {
 
   @TempDir Path tmp;
@@ -135,6 +137,88 @@ class NewcomerTest {
       for (String format : List.of("text", "json", "sarif", "junit", "markdown", "html")) {
         assertTrue(screen.contains(format), format + " not offered:\n" + screen);
       }
+    } finally {
+      Shell.run(tmp, env, concat(tmux, "kill-server"), 1);
+    }
+  }
+
+  /**
+   * zsh as a newcomer sets it up: the install's {@code share/zsh/site-functions} in {@code fpath}
+   * (zsh has {@code /usr/local/share/zsh/site-functions} there already; this prefix is a temporary
+   * one), then compinit, in tmux. TAB after {@code weft validate --format } lists the formats, and
+   * TAB after a rule id's start completes the id for {@code weft explain}. A key bound to a widget
+   * signals a tmux channel: zle runs it only after the completion before it has been drawn, and
+   * without editing the line, so the list is still on the screen. The keys are sent once zle reads
+   * its first line (zle-line-init), since keys typed earlier reach the terminal's line discipline,
+   * which eats control keys.
+   */
+  @Test
+  void zshCompletesFormatValuesAndRuleIdsFromTheInstalledFunction() throws Exception {
+    String session = "weft-newcomer-zsh-" + UUID.randomUUID();
+    Path zdotdir = Files.createDirectories(tmp.resolve("zdotdir"));
+    String signal = "tmux -L " + session + " wait-for -S ";
+    Files.writeString(
+        zdotdir.resolve(".zshrc"),
+        "PS1='$ '\n"
+            + "fpath=("
+            + prefix.resolve("share/zsh/site-functions")
+            + " $fpath)\n"
+            + "autoload -U compinit && compinit -u -d "
+            + tmp.resolve("zcompdump")
+            + "\n"
+            + "drawn() { "
+            + signal
+            + session
+            + "-drawn }\n"
+            + "zle -N drawn\n"
+            + "bindkey '^Xd' drawn\n"
+            + "ready() { zle -D zle-line-init; "
+            + signal
+            + session
+            + "-ready }\n"
+            + "zle -N zle-line-init ready\n");
+    List<String> tmux = List.of("tmux", "-L", session);
+    try {
+      run(
+          tmux,
+          "new-session",
+          "-d",
+          "-s",
+          session,
+          "-x",
+          "200",
+          "-y",
+          "50",
+          // no global rc files: the machine's /etc/zsh/zshrc is not the newcomer's; no history file
+          "env PATH="
+              + env.get("PATH")
+              + " HOME="
+              + tmp
+              + " ZDOTDIR="
+              + zdotdir
+              + " HISTFILE=/dev/null zsh --no-globalrcs -i");
+      run(tmux, "wait-for", session + "-ready");
+      run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "C-x", "d");
+      run(tmux, "wait-for", session + "-drawn");
+      String formats = run(tmux, "capture-pane", "-p", "-t", session);
+      for (String format : List.of("text", "json", "sarif", "junit", "markdown", "html")) {
+        assertTrue(formats.contains(format), format + " not offered:\n" + formats);
+      }
+      assertFalse(formats.contains("not found"), formats);
+      run(
+          tmux,
+          "send-keys",
+          "-t",
+          session,
+          "C-u",
+          "weft explain pfc-watchdog-d",
+          "Tab",
+          "C-x",
+          "d");
+      run(tmux, "wait-for", session + "-drawn");
+      String rule = run(tmux, "capture-pane", "-p", "-t", session);
+      assertTrue(rule.contains("$ weft explain pfc-watchdog-disabled"), rule);
+      assertFalse(rule.contains("not found"), rule);
     } finally {
       Shell.run(tmp, env, concat(tmux, "kill-server"), 1);
     }

@@ -58,4 +58,16 @@ class IbPortCountersTest {
                     "ibwarn: [1234] mad_rpc: _do_madrpc failed\n", new TreeMap<>()));
     assertEquals("expected `# Port counters: Lid L port P` blocks, found none", e.getMessage());
   }
+
+  /** Found by IbPortCountersFuzzTest: a port number past an int was a NumberFormatException. */
+  @Test
+  void aPortNumberPastAnIntIsAReadErrorNamingTheTool() {
+    IbTools tools =
+        args ->
+            "CA     7  99999999999 0x0000000000100005 4x SDR - SW     6  1 0x0000000000200003"
+                + " ( 'host-3 HCA-1' - 'leaf-2' )\n";
+    IbReadException e = assertThrows(IbReadException.class, () -> new IbPortCounters(tools).read());
+    assertEquals(
+        "ibnetdiscover -p printed port '99999999999' where a port number belongs", e.getMessage());
+  }
 }
