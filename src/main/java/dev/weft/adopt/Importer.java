@@ -2,6 +2,7 @@ package dev.weft.adopt;
 
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.EcnProfile;
 import dev.weft.compile.NaturalOrder;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -100,6 +101,9 @@ public final class Importer {
     Map<String, CompiledSwitch> read =
         devices; // the round trip compares with everything the devices run
     devices = planned(read, configs, findings);
+    Map<String, CompiledSwitch> declarable = new TreeMap<>(NaturalOrder.INSTANCE);
+    devices.forEach((name, sw) -> declarable.put(name, nonEctAsDeclared(profiles.get(name), sw)));
+    devices = declarable;
     InventoryWriter out = new InventoryWriter(source, outLabel);
     InventoryWriter.Facts facts = facts(skeleton, fallbackName, out);
     CompiledSwitch plan = FabricPlan.of(devices, profiles);
@@ -299,5 +303,27 @@ public final class Importer {
       }
     }
     return out;
+  }
+
+  /**
+   * A device whose platform cannot keep non-ECT packets (its model has no such setting, so every
+   * ECN profile drops them) is imported with the intent's default, keep: the drop is the
+   * platform's, not a choice the intent could change, and the imported inventory then carries the
+   * same {@code render-gap} as one written by hand instead of a {@code wred-drop-lossless} error it
+   * cannot fix. Where the platform holds the choice, what the device does is what is imported.
+   */
+  private static CompiledSwitch nonEctAsDeclared(LiveProfile profile, CompiledSwitch read) {
+    if (profile == null
+        || read.ecnProfiles().isEmpty()
+        || !read.ecnProfiles().stream().allMatch(EcnProfile::dropNonEct)) {
+      return read;
+    }
+    CompiledSwitch keeping =
+        read.toBuilder()
+            .ecnProfiles(read.ecnProfiles().stream().map(e -> e.withDropNonEct(false)).toList())
+            .build();
+    boolean platformDrops =
+        profile.expected(keeping).ecnProfiles().stream().allMatch(EcnProfile::dropNonEct);
+    return platformDrops ? keeping : read;
   }
 }

@@ -116,7 +116,9 @@ class SonicPatchTest {
     entry(db, "SCHEDULER", "rdma").put("weight", "60");
     entry(db, "PORT_QOS_MAP", "Ethernet0").put("pfc_enable", "3,4");
     entry(db, "PORT_QOS_MAP", "Ethernet8").remove("pfc_enable");
-    entry(db, "WRED_PROFILE", "rdma").put("wred_green_enable", "false");
+    String wred = (String) entry(parse(RENDERED), "WRED_PROFILE", "rdma").get("wred_green_enable");
+    entry(db, "WRED_PROFILE", "rdma")
+        .put("wred_green_enable", "true".equals(wred) ? "false" : "true");
     entry(db, "PORT", "Ethernet8").put("mtu", "9100");
     entry(db, "PORT", "Ethernet8").put("speed", "100000"); // never patched: takes the link down
     entry(db, "DEVICE_METADATA", "localhost").put("buffer_model", "dynamic"); // never patched
@@ -137,7 +139,7 @@ class SonicPatchTest {
             "add /PORT_QOS_MAP/Ethernet8/pfc_enable " + pfc,
             "remove /QUEUE/Ethernet0|3/extra",
             "replace /SCHEDULER/rdma/weight " + weight,
-            "replace /WRED_PROFILE/rdma/wred_green_enable true"),
+            "replace /WRED_PROFILE/rdma/wred_green_enable " + wred),
         ops(p));
     assertEquals(
         List.of(
