@@ -105,24 +105,8 @@ class NewcomerTest {
             "PS1='$ '\nsource " + prefix.resolve("share/bash-completion/completions/weft") + "\n");
     List<String> tmux = List.of("tmux", "-L", session);
     try {
-      run(
-          tmux,
-          "new-session",
-          "-d",
-          "-s",
-          session,
-          "-x",
-          "200",
-          "-y",
-          "50",
-          // no history file: bash writes one when tmux hangs it up, into a folder JUnit is deleting
-          "env PATH="
-              + env.get("PATH")
-              + " HOME="
-              + tmp
-              + " HISTFILE=/dev/null bash --noprofile --rcfile "
-              + rc
-              + " -i");
+      // no history file: bash writes one when tmux hangs it up, into a folder JUnit is deleting
+      startShell(tmux, session, "HISTFILE=/dev/null bash --noprofile --rcfile " + rc + " -i");
       run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "Tab");
       run(
           tmux,
@@ -179,24 +163,8 @@ class NewcomerTest {
             + "zle -N zle-line-init ready\n");
     List<String> tmux = List.of("tmux", "-L", session);
     try {
-      run(
-          tmux,
-          "new-session",
-          "-d",
-          "-s",
-          session,
-          "-x",
-          "200",
-          "-y",
-          "50",
-          // no global rc files: the machine's /etc/zsh/zshrc is not the newcomer's; no history file
-          "env PATH="
-              + env.get("PATH")
-              + " HOME="
-              + tmp
-              + " ZDOTDIR="
-              + zdotdir
-              + " HISTFILE=/dev/null zsh --no-globalrcs -i");
+      // no global rc files: the machine's /etc/zsh/zshrc is not the newcomer's; no history file
+      startShell(tmux, session, "ZDOTDIR=" + zdotdir + " HISTFILE=/dev/null zsh --no-globalrcs -i");
       run(tmux, "wait-for", session + "-ready");
       run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "C-x", "d");
       run(tmux, "wait-for", session + "-drawn");
@@ -222,6 +190,24 @@ class NewcomerTest {
     } finally {
       Shell.run(tmp, env, concat(tmux, "kill-server"), 1);
     }
+  }
+
+  /**
+   * A detached tmux session of 200 x 50 running {@code shell} with the test's PATH and a temporary
+   * HOME: a newcomer's terminal.
+   */
+  private void startShell(List<String> tmux, String session, String shell) throws Exception {
+    run(
+        tmux,
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "200",
+        "-y",
+        "50",
+        "env PATH=" + env.get("PATH") + " HOME=" + tmp + " " + shell);
   }
 
   private String run(List<String> tmux, String... args) throws Exception {

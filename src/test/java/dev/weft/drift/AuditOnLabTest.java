@@ -57,8 +57,8 @@ class AuditOnLabTest {
   private static final Map<String, String> dumps = new LinkedHashMap<>();
   private static final Map<String, List<String>> ports = new TreeMap<>();
   private static Path backups;
-  private static SshInventoryLab.Cli night1;
-  private static SshInventoryLab.Cli night2;
+  private static Cli night1;
+  private static Cli night2;
   private static Path dashboard;
 
   @BeforeAll
@@ -114,7 +114,7 @@ class AuditOnLabTest {
     pod.lab.counters(1, snapshots);
   }
 
-  private static SshInventoryLab.Cli audit(String... extra) {
+  private static Cli audit(String... extra) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -159,7 +159,7 @@ class AuditOnLabTest {
   void nightOneFindsExactlyTheDriftTheStormAndTheUnreachableSwitchAndNightTwoReportsTheFix()
       throws Exception {
     counters(0);
-    SshInventoryLab.Cli night0 = audit("--backup", backups.toString());
+    Cli night0 = audit("--backup", backups.toString());
     assertEquals(
         Map.of(UNREACHABLE, new TreeSet<>(List.of("device-unreachable"))),
         findings(night0.out()),
@@ -340,11 +340,11 @@ class AuditOnLabTest {
     db.get("PORT").get("Ethernet8").put("mtu", "9100");
     pod.lab.loadOrFail(
         1, "sonic", List.of(Json.write(db))); // a drifted switch, so the merge carries a diff
-    SshInventoryLab.Cli one = audit("--history", single.toString());
+    Cli one = audit("--history", single.toString());
     assertTrue(
         one.out().contains("\"config_diff\": {\n        \"file\": \"config_db.json\""), one.out());
     ExecutorService pool = Executors.newFixedThreadPool(4);
-    List<Future<SshInventoryLab.Cli>> runs = new ArrayList<>();
+    List<Future<Cli>> runs = new ArrayList<>();
     List<String> files = new ArrayList<>();
     for (int k = 1; k <= 4; k++) {
       Path out = pod.root.resolve("shard-" + k + ".json");
@@ -361,7 +361,7 @@ class AuditOnLabTest {
                       "--output",
                       "json=" + out)));
     }
-    for (Future<SshInventoryLab.Cli> r : runs) {
+    for (Future<Cli> r : runs) {
       assertTrue(
           r.get().exit() <= 1, "a shard with findings exits 1, one without 0: " + r.get().err());
     }
@@ -370,7 +370,7 @@ class AuditOnLabTest {
         new ArrayList<>(
             List.of("report", "merge", "--history", shared.toString(), "--format", "json"));
     merge.addAll(files);
-    SshInventoryLab.Cli merged = SshInventoryLab.weft(merge.toArray(String[]::new));
+    Cli merged = SshInventoryLab.weft(merge.toArray(String[]::new));
     assertEquals(1, merged.exit(), merged.err());
     assertEquals(AuditFindings.withoutTiming(one.out()), AuditFindings.withoutTiming(merged.out()));
     assertEquals(

@@ -13,12 +13,12 @@ import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.LabRun;
 import dev.weft.testing.LabTest;
 import dev.weft.testing.NetconfLab;
 import dev.weft.testing.TestPlatforms;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -88,24 +88,9 @@ class BufferKnobsOnLabTest {
   }
 
   private static Cli drift() {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "drift",
-                inventory.toString(),
-                "--repo",
-                root.toString(),
-                "--format",
-                "json",
-                "--known-hosts",
-                lab.knownHosts().toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "20s",
-                "--device",
-                "oc-leaf-1"));
-    return Cli.run(args.toArray(String[]::new));
+    return Cli.run(
+        new LabRun(inventory, root, lab.knownHosts(), credentials)
+            .json("drift", "20s", "--device", "oc-leaf-1"));
   }
 
   @Test

@@ -76,7 +76,7 @@ class CablingOnLabTest {
     }
   }
 
-  private static SshInventoryLab.Cli audit(String... extra) {
+  private static Cli audit(String... extra) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -98,7 +98,7 @@ class CablingOnLabTest {
     return SshInventoryLab.weft(args.toArray(String[]::new));
   }
 
-  private static SshInventoryLab.Cli cablingReport(String format) {
+  private static Cli cablingReport(String format) {
     return SshInventoryLab.weft(
         "cabling",
         pod.inventory.toString(),
@@ -150,7 +150,7 @@ class CablingOnLabTest {
   @Test
   @Order(1)
   void cabledAsDeclaredTheAuditIsCleanAndEverySwitchServedItsNeighbours() throws Exception {
-    SshInventoryLab.Cli night = audit();
+    Cli night = audit();
     assertEquals(List.of(), ids(cablingFindings(night.out())), night.out());
     // The cabling lab's devices stand for switches and hosts that serve no counters, so each is,
     // honestly,
@@ -169,7 +169,7 @@ class CablingOnLabTest {
           throws Exception {
     cabling.swap("gpu-001:eth0", "gpu-001:eth1");
     Path dashboard = pod.root.resolve("dashboard.html");
-    SshInventoryLab.Cli night = audit("--output", "json=-", "--output", "html=" + dashboard);
+    Cli night = audit("--output", "json=-", "--output", "html=" + dashboard);
     List<Map<String, Object>> found = cablingFindings(night.out());
     assertEquals(List.of("cabling-swap gpu-001 eth0"), ids(found), night.out());
     String message = (String) found.get(0).get("message");
@@ -205,7 +205,7 @@ class CablingOnLabTest {
     }
 
     // the bring-up report: the one exchange to do, per rail and per leaf
-    SshInventoryLab.Cli md = cablingReport("markdown");
+    Cli md = cablingReport("markdown");
     assertTrue(
         md.out().contains("- [ ] exchange the cables at gpu-001:eth0 and gpu-001:eth1 ("),
         md.out() + md.err());
@@ -227,7 +227,7 @@ class CablingOnLabTest {
         "each swapped link under its rail and its leaf");
 
     cabling.swap("gpu-001:eth0", "gpu-001:eth1");
-    SshInventoryLab.Cli after = audit();
+    Cli after = audit();
     assertEquals(List.of(), ids(cablingFindings(after.out())), after.out());
     assertEquals(List.of("cabling-swap gpu-001"), history(after.out(), "fixed"), after.out());
   }
@@ -237,7 +237,7 @@ class CablingOnLabTest {
   void anUplinkMovedToAnotherSpinePortIsExactlyThatWrongNeighbour() throws Exception {
     cabling.move("leaf-01:Ethernet256", "spine-01:Ethernet40");
     try {
-      SshInventoryLab.Cli night = audit();
+      Cli night = audit();
       List<Map<String, Object>> found = cablingFindings(night.out());
       assertEquals(List.of("cabling-wrong-neighbour leaf-01 Ethernet256"), ids(found), night.out());
       assertEquals("spine-01:Ethernet0", found.get(0).get("expected"));
@@ -256,7 +256,7 @@ class CablingOnLabTest {
   void aPulledCableIsAMissingNeighbour() throws Exception {
     cabling.link("gpu-016:eth1", false);
     try {
-      SshInventoryLab.Cli night = audit();
+      Cli night = audit();
       List<Map<String, Object>> found = cablingFindings(night.out());
       assertEquals(List.of("cabling-missing leaf-04 Ethernet56"), ids(found), night.out());
       assertEquals("gpu-016:eth1", found.get(0).get("expected"));

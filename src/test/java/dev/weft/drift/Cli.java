@@ -48,4 +48,35 @@ public record Cli(int exit, String out, String err) {
     }
     return out;
   }
+
+  /** The remediation plan of {@code device} in a {@code weft remediate} report. */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> plan(String device) throws Exception {
+    return ((List<Map<String, Object>>) json().get("plans"))
+        .stream()
+            .filter(p -> device.equals(p.get("device")))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no plan of " + device + ": " + out));
+  }
+
+  /** The plan's parts as {@code feature port}, sorted. */
+  @SuppressWarnings("unchecked")
+  public List<String> parts(String device) throws Exception {
+    return ((List<Map<String, Object>>) plan(device).get("parts"))
+        .stream().map(p -> p.get("feature") + " " + p.get("port")).sorted().toList();
+  }
+
+  /** The plan's steps in order, as {@code step} or {@code step:result} when not ok. */
+  @SuppressWarnings("unchecked")
+  public List<String> steps(String device) throws Exception {
+    return ((List<Map<String, Object>>) plan(device).get("steps"))
+        .stream()
+            .map(s -> s.get("step") + ("ok".equals(s.get("result")) ? "" : ":" + s.get("result")))
+            .toList();
+  }
+
+  /** Every finding of {@code device}, {@code not-audited} included. */
+  public List<Map<String, Object>> findings(String device) throws Exception {
+    return all().stream().filter(f -> device.equals(f.get("device"))).toList();
+  }
 }

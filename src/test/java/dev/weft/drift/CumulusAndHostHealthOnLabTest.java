@@ -133,7 +133,7 @@ class CumulusAndHostHealthOnLabTest {
     return out;
   }
 
-  private static SshInventoryLab.Cli audit() {
+  private static Cli audit() {
     return SshInventoryLab.weft(
         "audit",
         pod.inventory.toString(),
@@ -156,18 +156,18 @@ class CumulusAndHostHealthOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> report(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, Object> report(Cli run) throws Exception {
     return (Map<String, Object>) Json.parse(run.out());
   }
 
   /** device → rule ids of its findings (information left out). */
-  private static Map<String, TreeSet<String>> findings(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, TreeSet<String>> findings(Cli run) throws Exception {
     return AuditFindings.byDevice(run.out());
   }
 
   /** device → its health state (ok, alert, baseline, not-read). */
   @SuppressWarnings("unchecked")
-  private static Map<String, String> health(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, String> health(Cli run) throws Exception {
     Map<String, String> out = new TreeMap<>();
     for (Map<String, Object> d : (List<Map<String, Object>>) report(run).get("devices")) {
       if (d.get("health") != null && !"not-read".equals(d.get("health"))) {
@@ -178,14 +178,13 @@ class CumulusAndHostHealthOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> healthFindings(SshInventoryLab.Cli run)
-      throws Exception {
+  private static List<Map<String, Object>> healthFindings(Cli run) throws Exception {
     return ((List<Map<String, Object>>) report(run).get("findings"))
         .stream().filter(f -> String.valueOf(f.get("rule")).startsWith("health-")).toList();
   }
 
   @SuppressWarnings("unchecked")
-  private static List<String> history(SshInventoryLab.Cli run, String which) throws Exception {
+  private static List<String> history(Cli run, String which) throws Exception {
     Map<String, Object> h = (Map<String, Object>) report(run).get("history");
     return ((List<Map<String, Object>>) h.get(which))
         .stream()
@@ -200,13 +199,13 @@ class CumulusAndHostHealthOnLabTest {
   void theStormTheLosslessDropsAndTheMissingCnpsAreFoundThroughNvueAndReportedFixedTheNightAfter()
       throws Exception {
     pod.lab.counters(1, snapshots(0));
-    SshInventoryLab.Cli night0 = audit();
+    Cli night0 = audit();
     assertEquals(Map.of(), findings(night0), night0.out() + night0.err());
     assertEquals(
         Map.of("spine-c1", "baseline", "spine-c2", "baseline"), health(night0), night0.out());
 
     pod.lab.counters(1, snapshots(1));
-    SshInventoryLab.Cli night1 = audit();
+    Cli night1 = audit();
     assertEquals(
         Map.of(
             "spine-c1",
@@ -239,7 +238,7 @@ class CumulusAndHostHealthOnLabTest {
     assertEquals(Map.of("spine-c1", "alert", "spine-c2", "alert"), health(night1));
 
     pod.lab.counters(1, snapshots(2));
-    SshInventoryLab.Cli night2 = audit();
+    Cli night2 = audit();
     assertEquals(Map.of(), findings(night2), night2.out());
     assertEquals(
         List.of(
@@ -265,7 +264,7 @@ class CumulusAndHostHealthOnLabTest {
             + "Error: the NVUE service is not responding\n"
             + c2.substring(c2.indexOf("### ", at)));
     pod.lab.counters(1, snapshots);
-    SshInventoryLab.Cli night3 = audit();
+    Cli night3 = audit();
     assertEquals(
         Map.of("spine-c2", new TreeSet<>(List.of("health-unreadable"))),
         findings(night3),
@@ -302,7 +301,7 @@ class CumulusAndHostHealthOnLabTest {
                 outOfSequence)));
   }
 
-  private static SshInventoryLab.Cli auditHosts(Path to) {
+  private static Cli auditHosts(Path to) {
     return SshInventoryLab.weft(
         "audit",
         pod.inventory.toString(),
@@ -331,7 +330,7 @@ class CumulusAndHostHealthOnLabTest {
           throws Exception {
     Path hostHistory = pod.root.resolve("host-history");
     pod.lab.counters(3, List.of(host(0)));
-    SshInventoryLab.Cli night0 = auditHosts(hostHistory);
+    Cli night0 = auditHosts(hostHistory);
     assertEquals(
         Map.of("gpu-c02", new TreeSet<>(List.of("device-unreachable"))),
         findings(night0),
@@ -340,7 +339,7 @@ class CumulusAndHostHealthOnLabTest {
     assertTrue(String.valueOf(report(night0).get("devices")).contains("gpu-c02"), night0.out());
 
     pod.lab.counters(3, List.of(host(1)));
-    SshInventoryLab.Cli night1 = auditHosts(hostHistory);
+    Cli night1 = auditHosts(hostHistory);
     assertEquals(
         Map.of(
             "gpu-c01",
@@ -366,7 +365,7 @@ class CumulusAndHostHealthOnLabTest {
     assertEquals(Map.of("gpu-c01", "alert"), health(night1));
 
     pod.lab.counters(3, List.of(host(2)));
-    SshInventoryLab.Cli night2 = auditHosts(hostHistory);
+    Cli night2 = auditHosts(hostHistory);
     assertEquals(
         List.of("gpu-c01 health-host-no-cnp", "gpu-c01 health-host-sequence-errors"),
         history(night2, "fixed"),

@@ -63,7 +63,7 @@ class CumulusDriftOnLabTest {
 
   @Test
   void bothCumulusSpinesAreInSync() throws Exception {
-    SshInventoryLab.Cli r = pod.drift("--device", "spine-c1", "--device", "spine-c2");
+    Cli r = pod.drift("--device", "spine-c1", "--device", "spine-c2");
     assertEquals(List.of(), r.findings(), r.out() + r.err());
     assertEquals(Map.of("spine-c1", "ok", "spine-c2", "ok"), r.devices(), r.out());
     assertEquals(0, r.exit(), r.out());
@@ -114,7 +114,7 @@ class CumulusDriftOnLabTest {
             (Map<String, Object>) ((Map<String, Object>) revision.get(1)).get("set");
         injection.edit().accept(set);
         pod.lab.loadOrFail(1, "nvue", List.of(Json.write(revision)));
-        SshInventoryLab.Cli r = pod.drift("--device", "spine-c1");
+        Cli r = pod.drift("--device", "spine-c1");
         TreeSet<String> driftRules = new TreeSet<>();
         for (Map<String, Object> f : r.findings()) {
           String rule = (String) f.get("rule");
@@ -157,7 +157,7 @@ class CumulusDriftOnLabTest {
             Map.of("user", Map.of("cumulus", Map.of("hashed-password", "$6$lab$notforanyone"))));
     try {
       pod.lab.loadOrFail(1, "nvue", List.of(Json.write(revision)));
-      SshInventoryLab.Cli r =
+      Cli r =
           SshInventoryLab.weft(
               "audit",
               pod.inventory.toString(),
@@ -197,7 +197,7 @@ class CumulusDriftOnLabTest {
   @Test
   void backupCommitsEachSpinesRevisionAsJson() throws Exception {
     Path backups = pod.root.resolve("backups");
-    SshInventoryLab.Cli r = pod.backup(backups, "--device", "spine-c1", "--device", "spine-c2");
+    Cli r = pod.backup(backups, "--device", "spine-c1", "--device", "spine-c2");
     assertEquals(0, r.exit(), r.out() + r.err());
     for (String name : SPINES) {
       assertEquals(

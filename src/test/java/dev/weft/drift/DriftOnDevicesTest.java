@@ -25,9 +25,11 @@ import dev.weft.report.Report;
 import dev.weft.report.Reporters;
 import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.LabRun;
 import dev.weft.testing.LabTest;
 import dev.weft.testing.NetconfLab;
 import dev.weft.testing.TestPlatforms;
+import dev.weft.testing.Weft;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -42,7 +44,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,18 +114,7 @@ class DriftOnDevicesTest {
 
   /** Copies inventories/roce-pod-c, points oc-leaf-1/2 at the lab and adds oc-leaf-3. */
   static Path writeInventory(Path root, int p1, int p2, int p3) throws IOException {
-    Path src = NetconfLab.projectDir().resolve("inventories/roce-pod-c");
-    Path dst = root.resolve("inventories/roce-pod-c");
-    try (Stream<Path> files = Files.walk(src)) {
-      for (Path f : files.sorted().toList()) {
-        Path to = dst.resolve(src.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to);
-        }
-      }
-    }
+    Path dst = Weft.copyExample("roce-pod-c", root.resolve("inventories/roce-pod-c"));
     Path leaves = dst.resolve("switches/leaves.yaml");
     String text =
         Files.readString(leaves)
@@ -154,23 +144,7 @@ class DriftOnDevicesTest {
   }
 
   static Cli drift(Path inv, Path knownHosts, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "drift",
-                inv.toString(),
-                "--repo",
-                root.toString(),
-                "--format",
-                "json",
-                "--known-hosts",
-                knownHosts.toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "20s"));
-    args.addAll(List.of(extra));
-    return weft(args.toArray(String[]::new));
+    return weft(new LabRun(inv, root, knownHosts, credentials).json("drift", "20s", extra));
   }
 
   static String key(Map<String, Object> f) {
@@ -204,24 +178,16 @@ class DriftOnDevicesTest {
       throws Exception {
     Cli r =
         weft(
-            "audit",
-            inventory.toString(),
-            "--repo",
-            root.toString(),
-            "--format",
-            "json",
-            "--known-hosts",
-            lab.knownHosts().toString(),
-            "--credentials",
-            credentials.toString(),
-            "--timeout",
-            "20s",
-            "--history",
-            root.resolve("audit-history").toString(),
-            "--device",
-            "oc-leaf-1",
-            "--device",
-            "oc-leaf-2");
+            new LabRun(inventory, root, lab.knownHosts(), credentials)
+                .json(
+                    "audit",
+                    "20s",
+                    "--history",
+                    root.resolve("audit-history").toString(),
+                    "--device",
+                    "oc-leaf-1",
+                    "--device",
+                    "oc-leaf-2"));
     Map<String, Object> report = (Map<String, Object>) dev.weft.json.Json.parse(r.out());
     Map<String, Object> health = new TreeMap<>();
     for (Map<String, Object> d : (List<Map<String, Object>>) report.get("devices")) {

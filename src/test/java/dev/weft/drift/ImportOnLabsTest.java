@@ -235,7 +235,7 @@ class ImportOnLabsTest {
       }
       pod.lab.loadOrFail(1, "sonic", dumps);
       Path backups = pod.root.resolve("backups");
-      SshInventoryLab.Cli backup = pod.backup(backups, "--format", "json");
+      Cli backup = pod.backup(backups, "--format", "json");
       assertEquals(0, backup.exit(), backup.out() + backup.err());
       Path imported = pod.root.resolve("imported");
       Cli run =

@@ -304,7 +304,7 @@ class MixedFabricAuditOnLabTest {
                         0)))));
   }
 
-  private static SshInventoryLab.Cli audit() {
+  private static Cli audit() {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -330,18 +330,18 @@ class MixedFabricAuditOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> report(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, Object> report(Cli run) throws Exception {
     return (Map<String, Object>) Json.parse(run.out());
   }
 
   /** device → rule ids of its findings (information left out). */
-  private static Map<String, TreeSet<String>> findings(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, TreeSet<String>> findings(Cli run) throws Exception {
     return AuditFindings.byDevice(run.out());
   }
 
   /** device → its health state as the report names it. */
   @SuppressWarnings("unchecked")
-  private static Map<String, String> health(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, String> health(Cli run) throws Exception {
     Map<String, String> out = new TreeMap<>();
     for (Map<String, Object> d : (List<Map<String, Object>>) report(run).get("devices")) {
       out.put((String) d.get("name"), String.valueOf(d.get("health")));
@@ -350,7 +350,7 @@ class MixedFabricAuditOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static List<String> history(SshInventoryLab.Cli run, String which) throws Exception {
+  private static List<String> history(Cli run, String which) throws Exception {
     Map<String, Object> h = (Map<String, Object>) report(run).get("history");
     return ((List<Map<String, Object>>) h.get(which))
         .stream()
@@ -365,7 +365,7 @@ class MixedFabricAuditOnLabTest {
    * information names them.
    */
   @SuppressWarnings("unchecked")
-  private static Map<String, TreeSet<String>> notAudited(SshInventoryLab.Cli run) throws Exception {
+  private static Map<String, TreeSet<String>> notAudited(Cli run) throws Exception {
     Map<String, TreeSet<String>> out = new TreeMap<>();
     for (Map<String, Object> f : (List<Map<String, Object>>) report(run).get("findings")) {
       if ("not-audited".equals(f.get("rule"))) {
@@ -377,8 +377,7 @@ class MixedFabricAuditOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> only(SshInventoryLab.Cli run, String device, String rule)
-      throws Exception {
+  private static Map<String, Object> only(Cli run, String device, String rule) throws Exception {
     List<Map<String, Object>> hits =
         ((List<Map<String, Object>>) report(run).get("findings"))
             .stream()
@@ -402,7 +401,7 @@ class MixedFabricAuditOnLabTest {
       oneAuditOfEveryLivePlatformFindsExactlyTheDriftTheStormAndTheUnreachableSwitchAndTheNextNightTheFix()
           throws Exception {
     counters(0);
-    SshInventoryLab.Cli night0 = audit();
+    Cli night0 = audit();
     assertEquals(
         Map.of(UNREACHABLE, new TreeSet<>(List.of("device-unreachable"))),
         findings(night0),
@@ -439,7 +438,7 @@ class MixedFabricAuditOnLabTest {
         payload.replaceFirst(
             "<mtu>9214</mtu>", "<mtu>1500</mtu>")); // the device validates the edit
     counters(1);
-    SshInventoryLab.Cli night1 = audit();
+    Cli night1 = audit();
     assertEquals(
         Map.of(
             DRIFTED,
@@ -475,7 +474,7 @@ class MixedFabricAuditOnLabTest {
 
     seed("arista", payload);
     counters(2);
-    SshInventoryLab.Cli night2 = audit();
+    Cli night2 = audit();
     assertEquals(List.of(DRIFTED + " drift-mtu"), history(night2, "fixed"), night2.out());
     assertEquals(List.of(), history(night2, "new"), night2.out());
     assertEquals(

@@ -13,14 +13,15 @@ import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.LabRun;
 import dev.weft.testing.LabTest;
 import dev.weft.testing.NetconfLab;
 import dev.weft.testing.TestPlatforms;
+import dev.weft.testing.Weft;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,18 +86,7 @@ class NonEctAndPortWatchdogOnLabTest {
 
   /** Copies inventories/roce-pod-c, points oc-leaf-1 at the lab, gives Ethernet256 an exception. */
   private static Path writeInventory(Path root, int port) throws Exception {
-    Path src = NetconfLab.projectDir().resolve("inventories/roce-pod-c");
-    Path dst = root.resolve("inventories/roce-pod-c");
-    try (Stream<Path> files = Files.walk(src)) {
-      for (Path f : files.sorted().toList()) {
-        Path to = dst.resolve(src.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to);
-        }
-      }
-    }
+    Path dst = Weft.copyExample("roce-pod-c", root.resolve("inventories/roce-pod-c"));
     Path leaves = dst.resolve("switches/leaves.yaml");
     String before = Files.readString(leaves);
     String oc1 = before.substring(before.indexOf("  - name: oc-leaf-1"));
@@ -113,20 +103,8 @@ class NonEctAndPortWatchdogOnLabTest {
 
   private static Cli drift() {
     return Cli.run(
-        "drift",
-        inventory.toString(),
-        "--repo",
-        root.toString(),
-        "--format",
-        "json",
-        "--known-hosts",
-        lab.knownHosts().toString(),
-        "--credentials",
-        credentials.toString(),
-        "--timeout",
-        "20s",
-        "--device",
-        "oc-leaf-1");
+        new LabRun(inventory, root, lab.knownHosts(), credentials)
+            .json("drift", "20s", "--device", "oc-leaf-1"));
   }
 
   @Test

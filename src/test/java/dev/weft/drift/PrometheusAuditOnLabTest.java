@@ -102,7 +102,7 @@ class PrometheusAuditOnLabTest {
       }
       pod.lab.loadOrFail(1, "sonic", configs);
       pod.lab.counters(1, counters);
-      SshInventoryLab.Cli run =
+      Cli run =
           SshInventoryLab.weft(
               "audit",
               pod.inventory.toString(),

@@ -127,7 +127,7 @@ class SonicDriftOnLabTest {
 
   @Test
   void everySonicSwitchOfThePodIsInSync() throws Exception {
-    SshInventoryLab.Cli r = pod.drift();
+    Cli r = pod.drift();
     assertEquals(List.of(), r.findings(), r.out() + r.err());
     Map<String, String> expected = new TreeMap<>();
     SWITCHES.forEach(s -> expected.put(s, "ok"));
@@ -196,7 +196,7 @@ class SonicDriftOnLabTest {
         Map<String, Map<String, Map<String, Object>>> db = parse(dumps.get("leaf-01"));
         injection.edit().accept(db);
         lab.loadOrFail(1, "sonic", List.of(Json.write(db)));
-        SshInventoryLab.Cli r = pod.drift("--device", "leaf-01");
+        Cli r = pod.drift("--device", "leaf-01");
         TreeSet<String> driftRules = new TreeSet<>();
         for (Map<String, Object> f : r.findings()) {
           String rule = (String) f.get("rule");
@@ -231,7 +231,7 @@ class SonicDriftOnLabTest {
     SshLab.Result refused = lab.load(2, "sonic", List.of(Json.write(db)));
     assertEquals(1, refused.exit(), refused.output());
     assertTrue(refused.output().contains("Mandatory node \"lanes\""), refused.output());
-    SshInventoryLab.Cli r = pod.drift("--device", "leaf-02");
+    Cli r = pod.drift("--device", "leaf-02");
     assertEquals(
         List.of(), r.findings(), "the device still serves its last good config: " + r.out());
   }
@@ -240,7 +240,7 @@ class SonicDriftOnLabTest {
   void aDeviceThatDoesNotKnowTheCommandIsThatDevicesErrorTheOthersStillComplete() throws Exception {
     try {
       lab.loadOrFail(6, "nvue", List.of("[]")); // spine-02 now plays a Cumulus switch
-      SshInventoryLab.Cli r = pod.drift("--device", "spine-01", "--device", "spine-02");
+      Cli r = pod.drift("--device", "spine-01", "--device", "spine-02");
       assertEquals(
           Map.of("spine-01", "ok", "spine-02", "error:command-failed"), r.devices(), r.out());
       Map<String, Object> f = r.findings().get(0);
@@ -256,14 +256,14 @@ class SonicDriftOnLabTest {
   @Test
   void backupCommitsEachSwitchsConfigDbAsJson() throws Exception {
     Path backups = pod.root.resolve("backups");
-    SshInventoryLab.Cli r = pod.backup(backups, "--format", "json");
+    Cli r = pod.backup(backups, "--format", "json");
     assertEquals(0, r.exit(), r.out() + r.err());
     for (String name : SWITCHES) {
       Path file = backups.resolve(name + ".json");
       assertTrue(Files.exists(file), "no backup of " + name);
       assertEquals(Json.parse(dumps.get(name)), Json.parse(Files.readString(file)), name);
     }
-    SshInventoryLab.Cli again = pod.backup(backups);
+    Cli again = pod.backup(backups);
     assertEquals(0, again.exit(), again.err());
     assertTrue(again.err().contains("0 of 6 devices changed"), again.err());
     assertFalse(Files.exists(backups.resolve("leaf-01.xml")));

@@ -78,7 +78,7 @@ class SonicRemediateOnLabTest {
     lab.loadOrFail(1, "sonic", List.of(drifted));
     Path backups = pod.root.resolve("remediate-backups");
     try {
-      SshInventoryLab.Cli dry = pod.remediate("--device", "leaf-01");
+      Cli dry = pod.remediate("--device", "leaf-01");
       assertEquals(Map.of("leaf-01", "planned"), dry.devices(), dry.out() + dry.err());
       Map<String, Object> plan = plan(dry, "leaf-01");
       assertEquals("json-patch", plan.get("edit_kind"), dry.out());
@@ -93,8 +93,7 @@ class SonicRemediateOnLabTest {
       assertEquals(drifted, lab.running(1), "a dry run changes nothing");
       assertEquals(List.of(), lab.checkpoints(1));
 
-      SshInventoryLab.Cli r =
-          pod.remediate("--device", "leaf-01", "--apply", "--backup", backups.toString());
+      Cli r = pod.remediate("--device", "leaf-01", "--apply", "--backup", backups.toString());
       assertEquals(Map.of("leaf-01", "remediated"), r.devices(), r.out() + r.err());
       assertEquals(
           List.of(
@@ -115,9 +114,9 @@ class SonicRemediateOnLabTest {
           now,
           "the device holds what config load of Weft's file gave");
       assertEquals(List.of(), lab.checkpoints(1), "the checkpoint is deleted once in sync");
-      SshInventoryLab.Cli drift = pod.drift("--device", "leaf-01");
+      Cli drift = pod.drift("--device", "leaf-01");
       assertEquals(List.of(), drift.findings(), drift.out());
-      SshInventoryLab.Cli again = pod.remediate("--device", "leaf-01", "--apply");
+      Cli again = pod.remediate("--device", "leaf-01", "--apply");
       assertEquals(Map.of("leaf-01", "ok"), again.devices(), again.out());
       @SuppressWarnings("unchecked")
       Map<String, Object> backup =
@@ -146,7 +145,7 @@ class SonicRemediateOnLabTest {
     String before = Json.write(db);
     lab.loadOrFail(2, "sonic", List.of(before));
     try {
-      SshInventoryLab.Cli r = pod.remediate("--device", "leaf-02", "--apply");
+      Cli r = pod.remediate("--device", "leaf-02", "--apply");
       assertEquals(
           Map.of("leaf-02", "rejected:apply-patch-dry-run"), r.devices(), r.out() + r.err());
       Map<String, Object> rejected = finding(r, "remediate-rejected");
@@ -177,7 +176,7 @@ class SonicRemediateOnLabTest {
         3,
         "[{\"op\": \"replace\", \"path\": \"/PFC_WD/Ethernet0/detection_time\", \"value\": \"300\"}]");
     try {
-      SshInventoryLab.Cli r = pod.remediate("--device", "leaf-03", "--apply");
+      Cli r = pod.remediate("--device", "leaf-03", "--apply");
       assertEquals(Map.of("leaf-03", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
       assertEquals(
           List.of(
@@ -209,7 +208,7 @@ class SonicRemediateOnLabTest {
     b.get("SCHEDULER").get("rdma").put("weight", "70");
     lab.loadOrFail(5, "sonic", List.of(Json.write(a), Json.write(b)));
     try {
-      SshInventoryLab.Cli r =
+      Cli r =
           pod.remediate(
               "--device", "spine-01", "--device", "spine-02", "--apply", "--max-devices", "1");
       assertEquals(
@@ -217,7 +216,7 @@ class SonicRemediateOnLabTest {
           r.devices(),
           r.out() + r.err());
       assertEquals(Json.write(b), lab.running(6), "the skipped device got nothing");
-      SshInventoryLab.Cli rest =
+      Cli rest =
           pod.remediate("--device", "spine-01", "--device", "spine-02", "--apply", "--canary", "1");
       assertEquals(Map.of("spine-01", "ok", "spine-02", "remediated"), rest.devices(), rest.out());
     } finally {
@@ -242,7 +241,7 @@ class SonicRemediateOnLabTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> plan(SshInventoryLab.Cli r, String device) throws Exception {
+  private static Map<String, Object> plan(Cli r, String device) throws Exception {
     for (Map<String, Object> p :
         (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(r.out())).get("plans")) {
       if (device.equals(p.get("device"))) {
@@ -271,7 +270,7 @@ class SonicRemediateOnLabTest {
     throw new AssertionError("no " + feature + " part with a finding: " + plan);
   }
 
-  private static Map<String, Object> finding(SshInventoryLab.Cli r, String rule) throws Exception {
+  private static Map<String, Object> finding(Cli r, String rule) throws Exception {
     return r.findings().stream()
         .filter(f -> rule.equals(f.get("rule")))
         .findFirst()

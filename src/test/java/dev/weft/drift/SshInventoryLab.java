@@ -1,17 +1,13 @@
 package dev.weft.drift;
 
-import dev.weft.cli.Main;
-import dev.weft.json.Json;
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.LabRun;
 import dev.weft.testing.SshLab;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.weft.testing.Weft;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -21,28 +17,6 @@ import java.util.stream.Stream;
  * against it.
  */
 final class SshInventoryLab implements AutoCloseable {
-
-  /** What one in-process run of the CLI gave. */
-  record Cli(int exit, String out, String err) {
-    /** Every finding but {@code not-audited} (information on what the platform does not serve). */
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> findings() throws Exception {
-      return ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(out)).get("findings"))
-          .stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    Map<String, String> devices() throws Exception {
-      Map<String, String> out = new TreeMap<>();
-      for (Map<String, Object> d :
-          (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(this.out)).get("devices")) {
-        out.put(
-            (String) d.get("name"),
-            d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
-      }
-      return out;
-    }
-  }
 
   final SshLab lab;
   final Path root;
@@ -71,7 +45,7 @@ final class SshInventoryLab implements AutoCloseable {
       throws Exception {
     SshLab lab = SshLab.start(switches + extra);
     Path root = Files.createTempDirectory("weft-ssh-inventory");
-    Path inventory = copyInventory(example, root);
+    Path inventory = Weft.copyExample(example, root.resolve("inventories").resolve(example));
     for (int i = 0; i < switches; i++) {
       replaceInFiles(
           inventory.resolve("switches"),
@@ -85,71 +59,27 @@ final class SshInventoryLab implements AutoCloseable {
   }
 
   Cli drift(String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "drift",
-                inventory.toString(),
-                "--repo",
-                root.toString(),
-                "--format",
-                "json",
-                "--known-hosts",
-                lab.knownHosts().toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "30s"));
-    args.addAll(List.of(extra));
-    return weft(args.toArray(String[]::new));
+    return Cli.run(run().json("drift", "30s", extra));
   }
 
   Cli backup(Path to, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "backup",
-                inventory.toString(),
-                "--repo",
-                root.toString(),
-                "--to",
-                to.toString(),
-                "--known-hosts",
-                lab.knownHosts().toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "30s"));
+    List<String> args = new ArrayList<>(List.of("--to", to.toString()));
     args.addAll(List.of(extra));
-    return weft(args.toArray(String[]::new));
+    return Cli.run(run().plain("backup", "30s", args.toArray(String[]::new)));
   }
 
   /** {@code weft remediate} of the copy, JSON report, with {@code extra} ({@code --apply}...). */
   Cli remediate(String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "remediate",
-                inventory.toString(),
-                "--repo",
-                root.toString(),
-                "--format",
-                "json",
-                "--known-hosts",
-                lab.knownHosts().toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "60s"));
-    args.addAll(List.of(extra));
-    return weft(args.toArray(String[]::new));
+    return Cli.run(run().json("remediate", "60s", extra));
+  }
+
+  /** The options of a device command against this lab. */
+  LabRun run() {
+    return new LabRun(inventory, root, lab.knownHosts(), credentials);
   }
 
   static Cli weft(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Cli(code, out.toString(), err.toString());
+    return Cli.run(args);
   }
 
   /** The text of an intent line a finding points at ({@code file} relative to the copy's root). */
@@ -164,22 +94,6 @@ final class SshInventoryLab implements AutoCloseable {
     } finally {
       FileTrees.delete(root);
     }
-  }
-
-  private static Path copyInventory(String name, Path root) throws Exception {
-    Path src = SshLab.projectDir().resolve("inventories").resolve(name);
-    Path dst = root.resolve("inventories").resolve(name);
-    try (Stream<Path> files = Files.walk(src)) {
-      for (Path f : files.sorted().toList()) {
-        Path to = dst.resolve(src.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to);
-        }
-      }
-    }
-    return dst;
   }
 
   static void replaceInFiles(Path dir, String from, String to) throws Exception {

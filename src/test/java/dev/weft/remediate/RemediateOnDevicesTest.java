@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.cli.Main;
 import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.Compiler;
+import dev.weft.drift.Cli;
 import dev.weft.finding.DeviceStatus;
 import dev.weft.intent.IntentResult;
-import dev.weft.json.Json;
 import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.netconf.ClientSettings;
@@ -28,12 +27,12 @@ import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.source.WorkingTreeSource;
 import dev.weft.testing.FileTrees;
+import dev.weft.testing.LabRun;
 import dev.weft.testing.LabTest;
 import dev.weft.testing.NetconfLab;
 import dev.weft.testing.TestPlatforms;
+import dev.weft.testing.Weft;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -194,18 +193,7 @@ class RemediateOnDevicesTest {
    * device and oc-leaf-4 on the one without a candidate.
    */
   private static Path writeInventory(Path root, int p1, int p2, int p3, int p4) throws IOException {
-    Path src = NetconfLab.projectDir().resolve("inventories/roce-pod-c");
-    Path dst = root.resolve("inventories/roce-pod-c");
-    try (Stream<Path> files = Files.walk(src)) {
-      for (Path f : files.sorted().toList()) {
-        Path to = dst.resolve(src.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to);
-        }
-      }
-    }
+    Path dst = Weft.copyExample("roce-pod-c", root.resolve("inventories/roce-pod-c"));
     Path leaves = dst.resolve("switches/leaves.yaml");
     Files.writeString(
         leaves,
@@ -237,74 +225,9 @@ class RemediateOnDevicesTest {
 
   // ------------------------------------------------------------------ helpers
 
-  private record Cli(int exit, String out, String err) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> json() throws Exception {
-      return (Map<String, Object>) Json.parse(out);
-    }
-
-    @SuppressWarnings("unchecked")
-    Map<String, String> devices() throws Exception {
-      Map<String, String> m = new TreeMap<>();
-      for (Map<String, Object> d : (List<Map<String, Object>>) json().get("devices")) {
-        m.put(
-            (String) d.get("name"),
-            d.get("status") + (d.get("reason") == null ? "" : ":" + d.get("reason")));
-      }
-      return m;
-    }
-
-    @SuppressWarnings("unchecked")
-    Map<String, Object> plan(String device) throws Exception {
-      return ((List<Map<String, Object>>) json().get("plans"))
-          .stream()
-              .filter(p -> device.equals(p.get("device")))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no plan of " + device + ": " + out));
-    }
-
-    @SuppressWarnings("unchecked")
-    List<String> parts(String device) throws Exception {
-      return ((List<Map<String, Object>>) plan(device).get("parts"))
-          .stream().map(p -> p.get("feature") + " " + p.get("port")).sorted().toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    List<String> steps(String device) throws Exception {
-      return ((List<Map<String, Object>>) plan(device).get("steps"))
-          .stream()
-              .map(s -> s.get("step") + ("ok".equals(s.get("result")) ? "" : ":" + s.get("result")))
-              .toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> findings(String device) throws Exception {
-      return ((List<Map<String, Object>>) json().get("findings"))
-          .stream().filter(f -> device.equals(f.get("device"))).toList();
-    }
-  }
-
   private static Cli weft(String command, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                command,
-                inventory.toString(),
-                "--repo",
-                root.toString(),
-                "--format",
-                "json",
-                "--known-hosts",
-                knownHosts.toString(),
-                "--credentials",
-                credentials.toString(),
-                "--timeout",
-                "20s"));
-    args.addAll(List.of(extra));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
-    return new Cli(code, out.toString(), err.toString());
+    return Cli.run(
+        new LabRun(inventory, root, knownHosts, credentials).json(command, "20s", extra));
   }
 
   private static long mark(NetconfLab.Device d) throws IOException {
@@ -431,8 +354,8 @@ class RemediateOnDevicesTest {
     long mark = mark(lab.device(1));
     Cli r = weft("remediate", "--device", "oc-leaf-1");
     List<String> rpcs = rpcsSince(lab.device(1), mark);
-    assertEquals(Map.of("oc-leaf-1", "planned"), r.devices(), r.out + r.err);
-    assertEquals(List.of("mtu Ethernet8", "scheduler null"), r.parts("oc-leaf-1"), r.out);
+    assertEquals(Map.of("oc-leaf-1", "planned"), r.devices(), r.out() + r.err());
+    assertEquals(List.of("mtu Ethernet8", "scheduler null"), r.parts("oc-leaf-1"), r.out());
     String edit = (String) r.plan("oc-leaf-1").get("edit");
     assertTrue(edit.contains(">9214</mtu>"), edit);
     assertEquals("dry-run", r.json().get("mode"));
@@ -466,8 +389,8 @@ class RemediateOnDevicesTest {
             "--backup",
             backup.toString());
     List<String> rpcs = rpcsSince(lab.device(1), mark);
-    assertEquals(Map.of("oc-leaf-1", "remediated"), r.devices(), r.out + r.err);
-    assertEquals(0, r.exit(), r.out + r.err);
+    assertEquals(Map.of("oc-leaf-1", "remediated"), r.devices(), r.out() + r.err());
+    assertEquals(0, r.exit(), r.out() + r.err());
     assertEquals(
         List.of(
             "connect",
@@ -483,7 +406,7 @@ class RemediateOnDevicesTest {
             "confirm",
             "unlock"),
         stepsWithoutWholeReads(r),
-        r.out);
+        r.out());
     // what the device itself received, in order: the plan read, then the push under the lock
     List<String> push = rpcs.subList(rpcs.indexOf("lock"), rpcs.lastIndexOf("unlock") + 1);
     assertEquals(
@@ -511,17 +434,17 @@ class RemediateOnDevicesTest {
     // the audit trail: before and after committed to the backup repository
     @SuppressWarnings("unchecked")
     Map<String, Object> b = (Map<String, Object>) r.json().get("backup");
-    assertNotNull(b.get("before"), r.out);
-    assertNotNull(b.get("after"), r.out);
+    assertNotNull(b.get("before"), r.out());
+    assertNotNull(b.get("after"), r.out());
     assertNotEquals(b.get("before"), b.get("after"));
     // re-drift: the device is clean, and a second remediate has nothing to do
     Cli drift = weft("drift", "--device", "oc-leaf-1");
-    assertEquals(0, drift.exit(), drift.out);
-    assertEquals("ok", drift.devices().get("oc-leaf-1"), drift.out);
+    assertEquals(0, drift.exit(), drift.out());
+    assertEquals("ok", drift.devices().get("oc-leaf-1"), drift.out());
     Cli again = weft("remediate", "--device", "oc-leaf-1");
-    assertEquals(Map.of("oc-leaf-1", "ok"), again.devices(), again.out);
+    assertEquals(Map.of("oc-leaf-1", "ok"), again.devices(), again.out());
     assertEquals(List.of(), again.parts("oc-leaf-1"));
-    assertEquals(0, again.exit(), again.out);
+    assertEquals(0, again.exit(), again.out());
   }
 
   /** The steps of the report, without the whole-config reads --backup adds (read-whole). */
@@ -581,7 +504,7 @@ class RemediateOnDevicesTest {
             "oc-leaf-3",
             "rejected:validate"),
         r.devices(),
-        r.out + r.err);
+        r.out() + r.err());
     assertNotEquals(0, r.exit());
     // the strict device took the edit into its candidate (test-option set) and refused it at
     // <validate> with its
@@ -597,12 +520,12 @@ class RemediateOnDevicesTest {
             "discard-changes",
             "unlock"),
         r.steps("oc-leaf-3"),
-        r.out);
+        r.out());
     Map<String, Object> rejected =
         r.findings("oc-leaf-3").stream()
             .filter(f -> RemediateRules.REJECTED.equals(f.get("rule")))
             .findFirst()
-            .orElseThrow(() -> new AssertionError(r.out));
+            .orElseThrow(() -> new AssertionError(r.out()));
     assertTrue(
         String.valueOf(rejected.get("message")).contains("refused the plan at validate"),
         rejected.toString());
@@ -623,7 +546,7 @@ class RemediateOnDevicesTest {
     assertEquals(dev2Before, running(lab, 2));
     assertTrue(
         r.findings("oc-leaf-2").stream().anyMatch(f -> RemediateRules.LOCKED.equals(f.get("rule"))),
-        r.out);
+        r.out());
     // the locks Weft took are released: another session can lock both candidates again
     strict.device(1).holdLock(strict.clientKey()).close();
     lab.device(1).holdLock(lab.clientKey()).close();
@@ -637,11 +560,11 @@ class RemediateOnDevicesTest {
     injectMtuDrift(lab.device(2), false);
     Path report = root.resolve("drift-" + System.nanoTime() + ".json");
     Cli drift = weft("drift", "--device", "oc-leaf-2");
-    assertEquals(1, drift.exit(), drift.out + drift.err);
-    Files.writeString(report, drift.out);
+    assertEquals(1, drift.exit(), drift.out() + drift.err());
+    Files.writeString(report, drift.out());
     long mark = mark(lab.device(2));
     Cli planned = weft("remediate", "--device", "oc-leaf-2", "--from", report.toString());
-    assertEquals(Map.of("oc-leaf-2", "planned"), planned.devices(), planned.out + planned.err);
+    assertEquals(Map.of("oc-leaf-2", "planned"), planned.devices(), planned.out() + planned.err());
     assertEquals(List.of("mtu Ethernet8"), planned.parts("oc-leaf-2"));
     assertEquals(
         List.of(),
@@ -649,7 +572,8 @@ class RemediateOnDevicesTest {
         "a dry run from a report needs no session at all");
     Cli applied =
         weft("remediate", "--device", "oc-leaf-2", "--from", report.toString(), "--apply");
-    assertEquals(Map.of("oc-leaf-2", "remediated"), applied.devices(), applied.out + applied.err);
+    assertEquals(
+        Map.of("oc-leaf-2", "remediated"), applied.devices(), applied.out() + applied.err());
     assertEquals(seeded, running(lab, 2));
   }
 
@@ -672,7 +596,7 @@ class RemediateOnDevicesTest {
     assertEquals(
         Map.of("oc-leaf-1", "remediated", "oc-leaf-2", "skipped:max-devices"),
         capped.devices(),
-        capped.out);
+        capped.out());
     assertFalse(rpcsSince(lab.device(2), dev2Mark).contains("edit-config"));
     injectMtuDrift(lab.device(1), false);
     dev2Mark = mark(lab.device(2));
@@ -692,13 +616,13 @@ class RemediateOnDevicesTest {
     assertEquals(
         Map.of("oc-leaf-1", "locked:lock-denied", "oc-leaf-2", "skipped:canary-failed"),
         canary.devices(),
-        canary.out);
+        canary.out());
     List<String> dev2 = rpcsSince(lab.device(2), dev2Mark);
     assertFalse(dev2.contains("lock") || dev2.contains("edit-config"), dev2.toString());
     assertTrue(
         canary.findings("oc-leaf-2").stream()
             .anyMatch(f -> RemediateRules.SKIPPED.equals(f.get("rule"))),
-        canary.out);
+        canary.out());
   }
 
   @Test
@@ -783,11 +707,11 @@ class RemediateOnDevicesTest {
     String before = running(writable, 1);
     long mark = mark(d);
     Cli r = weft("remediate", "--device", "oc-leaf-4", "--apply");
-    assertEquals(Map.of("oc-leaf-4", "refused:no-candidate"), r.devices(), r.out + r.err);
+    assertEquals(Map.of("oc-leaf-4", "refused:no-candidate"), r.devices(), r.out() + r.err());
     assertTrue(
         r.findings("oc-leaf-4").stream()
             .anyMatch(f -> String.valueOf(f.get("message")).contains("never to running directly")),
-        r.out);
+        r.out());
     List<String> rpcs = rpcsSince(d, mark);
     assertFalse(
         rpcs.contains("edit-config") || rpcs.contains("lock") || rpcs.contains("copy-config"),
@@ -820,6 +744,6 @@ class RemediateOnDevicesTest {
     lab.restartDevice(1);
     assertEquals(drifted, running(lab, 1), "the restarted device kept the unconfirmed change");
     Cli drift = weft("drift", "--device", "oc-leaf-1");
-    assertEquals("drift", drift.devices().get("oc-leaf-1"), drift.out);
+    assertEquals("drift", drift.devices().get("oc-leaf-1"), drift.out());
   }
 }

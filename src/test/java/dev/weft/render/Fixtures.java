@@ -9,6 +9,7 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.compile.NicKnobs;
 import dev.weft.compile.PriorityGroupHeadroom;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,51 +161,40 @@ public final class Fixtures {
     for (int d = 0; d < 64; d++) {
       dscp.put(d, d >> 3);
     }
-    CompiledNic nic =
-        new CompiledNic(
-            "eth0",
-            "mlx5_0",
-            "connectx-7",
-            "28.43.1014",
-            true,
-            dscp,
-            pfc,
-            26,
-            CompiledNic.tosOf(26),
-            pfc,
-            pfc,
-            48,
-            6,
-            4200,
-            4096,
-            400,
-            3,
-            false,
-            "leaf-01:Ethernet0",
-            Map.of());
-    CompiledNic nic2 =
-        new CompiledNic(
-            "eth1",
-            "mlx5_1",
-            "connectx-7",
-            "28.43.1014",
-            true,
-            dscp,
-            pfc,
-            26,
-            CompiledNic.tosOf(26),
-            pfc,
-            pfc,
-            48,
-            6,
-            4200,
-            4096,
-            400,
-            3,
-            false,
-            "leaf-02:Ethernet0",
-            Map.of());
+    CompiledNic nic = nic("eth0", "mlx5_0", "leaf-01:Ethernet0", dscp, pfc);
+    CompiledNic nic2 = nic("eth1", "mlx5_1", "leaf-02:Ethernet0", dscp, pfc);
     return new CompiledHost(name, List.of(nic, nic2), Map.of());
+  }
+
+  /** A ConnectX-7 NIC at 400G on a 3 m cable, trusting DSCP, RoCE on DSCP 26 and CNPs on 48. */
+  private static CompiledNic nic(
+      String name, String rdmaDevice, String peer, Map<Integer, Integer> dscp, List<Integer> pfc) {
+    return new CompiledNic(
+        name,
+        rdmaDevice,
+        "connectx-7",
+        "28.43.1014",
+        true,
+        dscp,
+        pfc,
+        26,
+        CompiledNic.tosOf(26),
+        pfc,
+        pfc,
+        48,
+        6,
+        4200,
+        4096,
+        400,
+        3,
+        false,
+        peer,
+        Map.of(),
+        null,
+        2,
+        null,
+        null,
+        NicKnobs.NONE);
   }
 
   /** The same switch with the given intent locations. */
