@@ -31,6 +31,33 @@ final class SshInventoryLab implements AutoCloseable {
           .stream().filter(f -> !"not-audited".equals(f.get("rule"))).toList();
     }
 
+    /** The first finding of {@code rule}; fails when there is none. */
+    Map<String, Object> finding(String rule) throws Exception {
+      return findings().stream()
+          .filter(f -> rule.equals(f.get("rule")))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no " + rule + ": " + out));
+    }
+
+    /** {@code weft remediate}'s plan of {@code device} ({@code plans[]} of the JSON report). */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> plan(String device) throws Exception {
+      for (Map<String, Object> p :
+          (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(out)).get("plans")) {
+        if (device.equals(p.get("device"))) {
+          return p;
+        }
+      }
+      throw new AssertionError("no plan of " + device + ": " + out);
+    }
+
+    /** The names of the steps {@code weft remediate} ran on {@code device}, in order. */
+    @SuppressWarnings("unchecked")
+    List<String> stepNames(String device) throws Exception {
+      return ((List<Map<String, Object>>) plan(device).get("steps"))
+          .stream().map(s -> (String) s.get("step")).toList();
+    }
+
     @SuppressWarnings("unchecked")
     Map<String, String> devices() throws Exception {
       Map<String, String> out = new TreeMap<>();
