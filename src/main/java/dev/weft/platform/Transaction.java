@@ -11,10 +11,10 @@ import java.util.Objects;
  * connection:
  *
  * <ol>
- *   <li>{@link #stage}: make the device hold the edit without running it and have it check the
- *       edit (SONiC: checkpoint, apply-patch dry run; NVUE: patch into the pending revision). A
- *       refusal here leaves the running config unchanged; {@link #abandon} then takes back what
- *       the stage steps done so far left on the device;
+ *   <li>{@link #stage}: make the device hold the edit without running it and have it check the edit
+ *       (SONiC: checkpoint, apply-patch dry run; NVUE: patch into the pending revision). A refusal
+ *       here leaves the running config unchanged; {@link #abandon} then takes back what the stage
+ *       steps done so far left on the device;
  *   <li>{@link #apply}: the one command that changes the running config, undoably;
  *   <li>the read-back (the pack's own reader, compared as drift compares);
  *   <li>{@link #keep} when it reads back in sync, else {@link #undo}.
@@ -96,8 +96,8 @@ public interface Transaction {
   /**
    * An edit as sent and as planned.
    *
-   * @param text the document the commands that take the edit read, or null when there is nothing
-   *     to change
+   * @param text the document the commands that take the edit read, or null when there is nothing to
+   *     change
    * @param kind the edit's format in reports, e.g. {@code json-patch}
    * @param steps its operations, each under the part it brings back
    */

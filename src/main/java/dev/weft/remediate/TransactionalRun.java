@@ -34,9 +34,9 @@ import java.util.UUID;
  * compute the pack's edit to the rendered config; a push then stages the edit (the device checks
  * it, nothing running changes), applies it undoably, reads back and compares, and keeps the change
  * only when the read-back is in sync, else undoes it. The pack names the commands of each step;
- * this class is the one skeleton every such platform runs. There is no lock: the transaction's
- * save point (a checkpoint, a confirm timer) is what makes the change undoable. Every step is
- * recorded with its time; whatever fails is this device's status, never the run's.
+ * this class is the one skeleton every such platform runs. There is no lock: the transaction's save
+ * point (a checkpoint, a confirm timer) is what makes the change undoable. Every step is recorded
+ * with its time; whatever fails is this device's status, never the run's.
  */
 final class TransactionalRun {
 
@@ -435,9 +435,7 @@ final class TransactionalRun {
         new Reading(target.name(), DeviceStatus.ok(target.name()), List.of(), text, null, live);
     List<Finding> findings = DriftAudit.compare(target, reading, platforms).findings();
     return new Read(
-        text,
-        findings,
-        transaction.change(target.intended(), prepared.rendered(), text, what));
+        text, findings, transaction.change(target.intended(), prepared.rendered(), text, what));
   }
 
   private <T> T timed(String step, Action<T> action) throws NetconfException, ReadException {

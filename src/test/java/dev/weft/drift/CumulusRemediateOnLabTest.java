@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code weft remediate} on {@code inventories/roce-pod-c}'s two Cumulus spines against REAL SSH
- * devices (scripts/ssh-lab) whose account emulates NVUE's revisions: {@code nv config patch} into
- * a pending revision (refusing a patch that is not NVUE-shaped or leaves a port's PFC profile
+ * devices (scripts/ssh-lab) whose account emulates NVUE's revisions: {@code nv config patch} into a
+ * pending revision (refusing a patch that is not NVUE-shaped or leaves a port's PFC profile
  * dangling), {@code nv config apply --confirm Ns -y} keeping the revision it replaced, {@code nv
  * config confirm}, and the rollback when the confirm window lapses, fired deterministically by
  * {@code ssh-lab expire}/{@code lapse} (no test waits for a timer). Each spine starts from the
@@ -158,8 +158,7 @@ class CumulusRemediateOnLabTest {
     pod.lab.fault(1, "- set:\n    qos:\n      pfc-watchdog:\n        robustness: 9\n");
     try {
       SshInventoryLab.Cli r = pod.remediate("--device", "spine-c1", "--apply");
-      assertEquals(
-          Map.of("spine-c1", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
+      assertEquals(Map.of("spine-c1", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
       assertEquals(
           List.of("connect", "read", "detach", "patch", "apply", "read-back"),
           r.stepNames("spine-c1"),
@@ -168,7 +167,8 @@ class CumulusRemediateOnLabTest {
       assertTrue(message.contains("not confirmed"), message);
       assertTrue(pod.lab.awaitsConfirm(1), "Weft never confirmed the apply");
       pod.lab.expire(1);
-      assertEquals(before, pod.lab.running(1), "the timer brought back the revision, byte for byte");
+      assertEquals(
+          before, pod.lab.running(1), "the timer brought back the revision, byte for byte");
       assertEquals(1, r.exit(), r.out());
     } finally {
       pod.lab.loadOrFail(1, "nvue", List.of(revisions.get("spine-c1")));
@@ -185,8 +185,7 @@ class CumulusRemediateOnLabTest {
     pod.lab.lapse(2);
     try {
       SshInventoryLab.Cli r = pod.remediate("--device", "spine-c2", "--apply");
-      assertEquals(
-          Map.of("spine-c2", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
+      assertEquals(Map.of("spine-c2", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
       assertEquals(
           List.of("connect", "read", "detach", "patch", "apply", "read-back"),
           r.stepNames("spine-c2"),

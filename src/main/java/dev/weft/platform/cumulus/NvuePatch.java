@@ -66,8 +66,7 @@ final class NvuePatch {
    * @param running {@code nv config show -o json}
    * @param what names the running revision in messages
    */
-  static Transaction.Change of(String rendered, String running, String what)
-      throws ReadException {
+  static Transaction.Change of(String rendered, String running, String what) throws ReadException {
     Object want = NvueConfigView.renderedSet(rendered, NvueConfigView.FILE);
     Object have;
     try {
@@ -90,6 +89,8 @@ final class NvuePatch {
       if (!want.containsKey(k)) {
         if (owned(path)) {
           unsets.add(new Op(path, null, Remediation.Operation.REMOVE));
+        } else if (h instanceof Map<?, ?> && !unmanagedPort(path)) {
+          walk(Map.of(), asMap(h), path); // owned members below (a managed port's qos pfc)
         }
       } else if (w instanceof Map<?, ?> wm && !wm.isEmpty()) {
         walk(asMap(w), h instanceof Map<?, ?> ? asMap(h) : Map.of(), path);
@@ -114,15 +115,14 @@ final class NvuePatch {
     if (steps.isEmpty()) {
       return new Transaction.Change(null, "nvue-patch", List.of());
     }
-    StringBuilder text =
-        new StringBuilder("# NVUE patch rendered by weft: nv config patch FILE\n");
+    StringBuilder text = new StringBuilder("# NVUE patch rendered by weft: nv config patch FILE\n");
     if (!unset.isEmpty()) {
       text.append("- unset:\n");
-      yaml(unset, 2, text);
+      yaml(unset, 4, text);
     }
     if (!set.isEmpty()) {
       text.append("- set:\n");
-      yaml(set, 2, text);
+      yaml(set, 4, text);
     }
     return new Transaction.Change(text.toString(), "nvue-patch", steps);
   }
@@ -178,6 +178,11 @@ final class NvuePatch {
     return null;
   }
 
+  /** An interface the rendered file does not have: Weft never changes it. */
+  private static boolean unmanagedPort(List<String> path) {
+    return path.size() == 2 && path.get(0).equals("interface");
+  }
+
   private static boolean owned(List<String> path) {
     for (List<String> pattern : OWNED) {
       if (pattern.size() != path.size()) {
@@ -214,7 +219,10 @@ final class NvuePatch {
     }
   }
 
-  /** Block YAML: keys plain when they are NVUE words, else quoted; strings single-quoted. */
+  /**
+   * Block YAML, indented as the rendered {@code startup.yaml}: keys plain when they are NVUE words,
+   * else quoted; strings single-quoted.
+   */
   private static void yaml(Map<String, Object> map, int indent, StringBuilder out) {
     for (Map.Entry<String, Object> e : map.entrySet()) {
       out.append(" ".repeat(indent)).append(scalar(e.getKey(), true)).append(':');

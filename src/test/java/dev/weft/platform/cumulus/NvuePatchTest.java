@@ -66,7 +66,8 @@ class NvuePatchTest {
     String running =
         IN_SYNC
             .replace("\"bw-percent\": \"50\"", "\"bw-percent\": 60")
-            .replace("\"switch-priority\": {\"3\": {}}", "\"switch-priority\": {\"3\": {}, \"5\": {}}")
+            .replace(
+                "\"switch-priority\": {\"3\": {}}", "\"switch-priority\": {\"3\": {}, \"5\": {}}")
             .replace("\"mtu\": 9216", "\"mtu\": 9000")
             .replace("\"speed\": \"400G\"", "\"speed\": \"200G\"")
             .replace("\"hostname\": \"spine-c1\"", "\"hostname\": \"other\"");
@@ -117,8 +118,7 @@ class NvuePatchTest {
     Transaction.Change c =
         NvuePatch.of(
             RENDERED.replace(
-                "              qos:\n                pfc:\n                  profile: lossless-50m\n",
-                ""),
+                "        qos:\n          pfc:\n            profile: lossless-50m\n", ""),
             running,
             "spine-c1");
     assertEquals(
