@@ -108,10 +108,11 @@ public interface LiveProfile {
   }
 
   /**
-   * How drifted devices of this platform are brought back to intent when it is read over SSH
-   * commands: a JSON Patch applied inside a checkpoint, or empty when Weft does not change them.
+   * How drifted devices of this platform are changed when it is read over SSH commands: the
+   * commands of one undoable {@link Transaction} (SONiC: a JSON Patch inside a checkpoint; Cumulus:
+   * an NVUE patch applied with a confirm timer), or empty when Weft does not change them.
    */
-  default Optional<PatchRemediation> patchRemediation() {
+  default Optional<Transaction> transaction() {
     return Optional.empty();
   }
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  * checkpoint the device can roll back to. {@code weft remediate} takes a checkpoint, has the device
  * check the patch (a dry run), applies it, reads the device back with the pack's reader and rolls
  * back to the checkpoint unless it reads back in sync. The pack says what the patch holds and which
- * commands do each step; the commands that take the patch read it on standard input.
+ * commands do each step; the commands that take the patch read it on standard input. {@link
+ * JsonPatchTransaction} runs these commands as a {@link Transaction}.
  */
 public interface PatchRemediation {
 

@@ -78,7 +78,8 @@ public interface Remediation {
    * @param steps each subtree it changes, by part
    * @param notRemediable parts this platform's edit does not change, each with the reason
    * @param kind what {@code config} is, as reports name it: {@code edit-config} (a NETCONF {@code
-   *     <config>}) or {@code json-patch} (an RFC 6902 patch, {@link PatchRemediation})
+   *     <config>}), or the {@link Transaction.Change#kind()} of an SSH platform's edit: {@code
+   *     json-patch} (an RFC 6902 patch, {@link PatchRemediation}), {@code nvue-patch}
    */
   record Edit(
       String config, List<Step> steps, SortedMap<DriftedPart, String> notRemediable, String kind) {

@@ -2,17 +2,17 @@ package dev.weft.remediate;
 
 import dev.weft.live.LiveTarget;
 import dev.weft.platform.LiveProfile;
-import dev.weft.platform.PatchRemediation;
 import dev.weft.platform.Remediation;
+import dev.weft.platform.Transaction;
 
 /**
- * A device ready to plan: its pack's live profile and remediation (NETCONF edit, or JSON Patch for
- * a platform read over SSH commands: exactly one of the two is set), and what the pack renders for
- * it.
+ * A device ready to plan: its pack's live profile and remediation (NETCONF edit, or a transaction
+ * of SSH commands for a platform read over SSH: exactly one of the two is set), and what the pack
+ * renders for it.
  */
 record Prepared(
     LiveTarget target,
     LiveProfile profile,
     Remediation remediation,
-    PatchRemediation patch,
+    Transaction transaction,
     String rendered) {}

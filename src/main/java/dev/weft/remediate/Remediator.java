@@ -10,10 +10,10 @@ import dev.weft.log.Log;
 import dev.weft.netconf.NetconfClient;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
-import dev.weft.platform.PatchRemediation;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
+import dev.weft.platform.Transaction;
 import dev.weft.render.Renderer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -198,8 +198,8 @@ public final class Remediator {
       return failed;
     }
     Prepared p = (Prepared) prepared;
-    if (p.patch() != null) {
-      return new PatchRun(p, settings, platforms, reported).dryRun(client);
+    if (p.transaction() != null) {
+      return new TransactionalRun(p, settings, platforms, reported).dryRun(client);
     }
     if (reported == null) {
       return new DeviceRun(p, settings, platforms, null).dryRun(client);
@@ -229,8 +229,8 @@ public final class Remediator {
     long start = System.nanoTime();
     Prepared p = (Prepared) prepared;
     DeviceResult r =
-        p.patch() != null
-            ? new PatchRun(p, settings, platforms, reported).push(client)
+        p.transaction() != null
+            ? new TransactionalRun(p, settings, platforms, reported).push(client)
             : new DeviceRun(p, settings, platforms, reported).push(client);
     LOG.info(
         "%s: %s in %d ms%s",
@@ -254,14 +254,16 @@ public final class Remediator {
     if (profile == null) {
       return refused(t, "no-live-profile", t.name() + ": " + platforms.missingLive(platform));
     }
-    PatchRemediation patch = profile.patchRemediation().orElse(null);
-    if (profile.transport() instanceof LiveTransport.SshCommand && patch != null) {
-      String rendered = rendered(t, patch.renderedFile());
+    Transaction transaction = profile.transaction().orElse(null);
+    if (profile.transport() instanceof LiveTransport.SshCommand && transaction != null) {
+      String rendered = rendered(t, transaction.renderedFile());
       if (rendered == null) {
         return refused(
-            t, "render-error", t.name() + ": the intent does not render " + patch.renderedFile());
+            t,
+            "render-error",
+            t.name() + ": the intent does not render " + transaction.renderedFile());
       }
-      return new Prepared(t, profile, null, patch, rendered);
+      return new Prepared(t, profile, null, transaction, rendered);
     }
     if (!(profile.transport() instanceof LiveTransport.NetconfGetConfig)) {
       return refused(
@@ -270,9 +272,9 @@ public final class Remediator {
           t.name()
               + ": platform "
               + platform
-              + " is not configured over NETCONF and its pack has no checkpointed patch;"
-              + " weft remediate pushes only with a NETCONF candidate and confirmed commit, or a"
-              + " JSON Patch inside a checkpoint the device rolls back to");
+              + " is not configured over NETCONF and its pack has no undoable transaction over"
+              + " SSH; weft remediate pushes only with a NETCONF candidate and confirmed commit, or"
+              + " a transaction the device rolls back (a checkpoint, a confirm timer)");
     }
     Remediation remediation = profile.remediation().orElse(null);
     if (remediation == null) {

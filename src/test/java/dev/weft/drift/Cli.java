@@ -79,4 +79,19 @@ public record Cli(int exit, String out, String err) {
   public List<Map<String, Object>> findings(String device) throws Exception {
     return all().stream().filter(f -> device.equals(f.get("device"))).toList();
   }
+
+  /** The first finding of {@code rule}, {@code not-audited} excluded; fails when there is none. */
+  public Map<String, Object> finding(String rule) throws Exception {
+    return findings().stream()
+        .filter(f -> rule.equals(f.get("rule")))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + rule + ": " + out));
+  }
+
+  /** The names of the steps {@code weft remediate} ran on {@code device}, in order. */
+  @SuppressWarnings("unchecked")
+  public List<String> stepNames(String device) throws Exception {
+    return ((List<Map<String, Object>>) plan(device).get("steps"))
+        .stream().map(s -> (String) s.get("step")).toList();
+  }
 }

@@ -80,7 +80,7 @@ class SonicRemediateOnLabTest {
     try {
       Cli dry = pod.remediate("--device", "leaf-01");
       assertEquals(Map.of("leaf-01", "planned"), dry.devices(), dry.out() + dry.err());
-      Map<String, Object> plan = plan(dry, "leaf-01");
+      Map<String, Object> plan = dry.plan("leaf-01");
       assertEquals("json-patch", plan.get("edit_kind"), dry.out());
       String patch = (String) plan.get("edit");
       assertTrue(patch.contains("\"path\": \"/BUFFER_PG/Ethernet0|3-4\""), patch);
@@ -89,7 +89,7 @@ class SonicRemediateOnLabTest {
       assertFalse(patch.contains("LOOPBACK_INTERFACE"), patch);
       String scheduler = ownerOf(plan, "scheduler");
       assertTrue(scheduler.contains("scheduler"), "the scheduler part points at " + scheduler);
-      assertEquals(List.of("connect", "read"), stepNames(plan), dry.out());
+      assertEquals(List.of("connect", "read"), dry.stepNames("leaf-01"), dry.out());
       assertEquals(drifted, lab.running(1), "a dry run changes nothing");
       assertEquals(List.of(), lab.checkpoints(1));
 
@@ -104,7 +104,7 @@ class SonicRemediateOnLabTest {
               "apply-patch",
               "read-back",
               "delete-checkpoint"),
-          stepNames(plan(r, "leaf-01")),
+          r.stepNames("leaf-01"),
           r.out());
       assertEquals(0, r.exit(), r.out());
       Map<String, Map<String, Map<String, Object>>> now = parse(lab.running(1));
@@ -148,14 +148,14 @@ class SonicRemediateOnLabTest {
       Cli r = pod.remediate("--device", "leaf-02", "--apply");
       assertEquals(
           Map.of("leaf-02", "rejected:apply-patch-dry-run"), r.devices(), r.out() + r.err());
-      Map<String, Object> rejected = finding(r, "remediate-rejected");
+      Map<String, Object> rejected = r.finding("remediate-rejected");
       String message = (String) rejected.get("message");
       assertTrue(
           message.contains("detection_time must be greater than or equal to POLL_INTERVAL"),
           message);
       assertEquals(
           List.of("connect", "read", "checkpoint", "apply-patch-dry-run", "delete-checkpoint"),
-          stepNames(plan(r, "leaf-02")),
+          r.stepNames("leaf-02"),
           r.out());
       assertEquals(before, lab.running(2), "the device is unchanged");
       assertEquals(List.of(), lab.checkpoints(2));
@@ -188,9 +188,9 @@ class SonicRemediateOnLabTest {
               "read-back",
               "rollback",
               "delete-checkpoint"),
-          stepNames(plan(r, "leaf-03")),
+          r.stepNames("leaf-03"),
           r.out());
-      String message = (String) finding(r, "remediate-rolled-back").get("message");
+      String message = (String) r.finding("remediate-rolled-back").get("message");
       assertTrue(message.contains("detection"), message);
       assertEquals(before, lab.running(3), "the device is back at the checkpoint, byte for byte");
       assertEquals(List.of(), lab.checkpoints(3));
@@ -240,23 +240,6 @@ class SonicRemediateOnLabTest {
         .orElseThrow();
   }
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> plan(Cli r, String device) throws Exception {
-    for (Map<String, Object> p :
-        (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(r.out())).get("plans")) {
-      if (device.equals(p.get("device"))) {
-        return p;
-      }
-    }
-    throw new AssertionError("no plan of " + device + ": " + r.out());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<String> stepNames(Map<String, Object> plan) {
-    return ((List<Map<String, Object>>) plan.get("steps"))
-        .stream().map(s -> (String) s.get("step")).toList();
-  }
-
   /** The intent line that owns the first drift finding of the plan's part of this feature. */
   @SuppressWarnings("unchecked")
   private static String ownerOf(Map<String, Object> plan, String feature) throws Exception {
@@ -268,13 +251,6 @@ class SonicRemediateOnLabTest {
       }
     }
     throw new AssertionError("no " + feature + " part with a finding: " + plan);
-  }
-
-  private static Map<String, Object> finding(Cli r, String rule) throws Exception {
-    return r.findings().stream()
-        .filter(f -> rule.equals(f.get("rule")))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no " + rule + ": " + r.out()));
   }
 
   @SuppressWarnings("unchecked")

@@ -128,6 +128,29 @@ public final class SshLab implements AutoCloseable {
     }
   }
 
+  /** nvue: device {@code i}'s confirm timer fires now (an apply not yet confirmed rolls back). */
+  public void expire(int i) throws IOException, InterruptedException {
+    run("expire", stateDir.toString(), String.valueOf(i));
+  }
+
+  /**
+   * nvue: device {@code i}'s next {@code nv config apply --confirm} window has lapsed before the
+   * next command (as if the read-back took longer than the window), deterministically.
+   */
+  public void lapse(int i) throws IOException, InterruptedException {
+    run("lapse", stateDir.toString(), String.valueOf(i));
+  }
+
+  /** nvue: whether device {@code i} holds an applied revision that awaits {@code confirm}. */
+  public boolean awaitsConfirm(int i) throws IOException {
+    return Files.exists(db(i).resolve("previous"));
+  }
+
+  /** nvue: whether device {@code i} holds a pending revision. */
+  public boolean pending(int i) throws IOException {
+    return Files.exists(db(i).resolve("pending"));
+  }
+
   /** The device's folder the lab account keeps its state in (the running config, checkpoints). */
   private Path db(int i) throws IOException {
     String run = null;

@@ -18,6 +18,7 @@ import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import dev.weft.platform.SavedConfig;
+import dev.weft.platform.Transaction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -305,6 +306,12 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
             new CompiledWatchdog(
                 true, want.action(), wd.detectionMs(), want.restorationMs(), wd.pollMs()))
         .build();
+  }
+
+  /** NVUE's patch and confirmed apply ({@link NvueTransaction}). */
+  @Override
+  public Optional<Transaction> transaction() {
+    return Optional.of(new NvueTransaction());
   }
 
   @Override

@@ -14,6 +14,7 @@ import dev.weft.platform.CounterSource;
 import dev.weft.platform.DeviceKind;
 import dev.weft.platform.Feature;
 import dev.weft.platform.HashFieldSpelling;
+import dev.weft.platform.JsonPatchTransaction;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.NeighbourReader;
@@ -25,6 +26,7 @@ import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
 import dev.weft.platform.RenderGaps;
 import dev.weft.platform.SavedConfig;
+import dev.weft.platform.Transaction;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -469,7 +471,6 @@ public final class SonicPack implements PlatformPack, LiveProfile {
    * argument with Python's {@code open()} and reads it once, so the patch is sent on standard input
    * as {@code /dev/stdin}: nothing is left in a file on the switch.
    */
-  @Override
   public Optional<PatchRemediation> patchRemediation() {
     return Optional.of(
         new PatchRemediation() {
@@ -505,6 +506,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
             return "sudo -n config delete-checkpoint " + name;
           }
         });
+  }
+
+  /** {@link #patchRemediation()}'s commands run as one transaction with a checkpoint. */
+  @Override
+  public Optional<Transaction> transaction() {
+    return patchRemediation().map(JsonPatchTransaction::new);
   }
 
   @Override

@@ -16,11 +16,12 @@ import dev.weft.netconf.NetconfException;
 import dev.weft.netconf.Timeouts;
 import dev.weft.platform.DriftedPart;
 import dev.weft.platform.LiveTransport;
-import dev.weft.platform.PatchRemediation;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.Remediation;
+import dev.weft.platform.Transaction;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,22 +30,23 @@ import java.util.UUID;
 
 /**
  * One device's {@code weft remediate} on a platform read over SSH commands whose pack offers a
- * {@link PatchRemediation} (SONiC): read the running config, compare it as drift does and compute
- * the JSON Patch to the rendered config; a push then takes a checkpoint, has the device check the
- * patch (dry run: its YANG validation, nothing changed), applies it, reads back and compares, and
- * rolls back to the checkpoint unless the read-back is in sync. There is no lock: the checkpoint is
- * what makes the change undoable. Every step is recorded with its time; whatever fails is this
- * device's status, never the run's.
+ * {@link Transaction} (SONiC, Cumulus): read the running config, compare it as drift does and
+ * compute the pack's edit to the rendered config; a push then stages the edit (the device checks
+ * it, nothing running changes), applies it undoably, reads back and compares, and keeps the change
+ * only when the read-back is in sync, else undoes it. The pack names the commands of each step;
+ * this class is the one skeleton every such platform runs. There is no lock: the transaction's save
+ * point (a checkpoint, a confirm timer) is what makes the change undoable. Every step is recorded
+ * with its time; whatever fails is this device's status, never the run's.
  */
-final class PatchRun {
+final class TransactionalRun {
 
-  private static final Log LOG = Log.of(PatchRun.class);
+  private static final Log LOG = Log.of(TransactionalRun.class);
 
-  /** What the commands that take no patch read on standard input: nothing. */
+  /** What the commands that take no edit read on standard input: nothing. */
   private static final byte[] NO_INPUT = new byte[0];
 
-  /** A read of the device: the running config, its drift findings and the patch to intent. */
-  private record Read(String text, List<Finding> findings, PatchRemediation.Patch patch) {}
+  /** A read of the device: the running config, its drift findings and the edit to intent. */
+  private record Read(String text, List<Finding> findings, Transaction.Change change) {}
 
   @FunctionalInterface
   private interface Action<T> {
@@ -53,20 +55,21 @@ final class PatchRun {
 
   private final Prepared prepared;
   private final LiveTarget target;
-  private final PatchRemediation remediation;
+  private final Transaction transaction;
   private final RemediateSettings settings;
   private final Platforms platforms;
   private final ReportInput reported;
   private final List<DeviceResult.StepRecord> steps = new ArrayList<>();
+  private final String id = "weft-" + UUID.randomUUID();
   private CommandSession session;
   private DevicePlan plan;
-  private String checkpoint;
+  private byte[] edit = NO_INPUT;
 
-  PatchRun(
+  TransactionalRun(
       Prepared prepared, RemediateSettings settings, Platforms platforms, ReportInput reported) {
     this.prepared = prepared;
     this.target = prepared.target();
-    this.remediation = prepared.patch();
+    this.transaction = prepared.transaction();
     this.settings = settings;
     this.platforms = platforms;
     this.reported = reported;
@@ -74,7 +77,7 @@ final class PatchRun {
 
   /**
    * Reads the device and plans; runs nothing but the read. A plan from a report ({@code --from})
-   * still reads the device: the patch is computed from its running config.
+   * still reads the device: the edit is computed from its running config.
    */
   DeviceResult dryRun(NetconfClient client) {
     DeviceResult failed = connect(client);
@@ -118,49 +121,49 @@ final class PatchRun {
       return failed(e);
     }
     if (!plan.sendsSomething()) {
-      return planned(read.findings()); // in sync meanwhile, or nothing the patch changes
+      return planned(read.findings()); // in sync meanwhile, or nothing the edit changes
     }
-    byte[] patch = plan.edit().config().getBytes(StandardCharsets.UTF_8);
-    String name = "weft-" + UUID.randomUUID();
-    try {
-      timed("checkpoint", () -> session.run(remediation.checkpoint(name), NO_INPUT));
-      checkpoint = name;
-    } catch (CommandFailedException e) {
-      return rejected("checkpoint", "nothing was applied: " + e.getMessage());
-    } catch (NetconfException | ReadException e) {
-      return failed(e);
+    edit = read.change().text().getBytes(StandardCharsets.UTF_8);
+    int staged = 0;
+    for (Transaction.Command c : transaction.stage(id)) {
+      try {
+        run(c);
+        staged++;
+      } catch (CommandFailedException e) {
+        if (staged > 0) {
+          runAll(transaction.abandon(id));
+        }
+        return rejected(
+            c.step(), "nothing was applied, the device is unchanged: " + e.getMessage());
+      } catch (NetconfException | ReadException e) {
+        if (staged > 0) {
+          runAll(transaction.abandon(id));
+        }
+        return failed(e);
+      }
     }
+    Transaction.Command apply = transaction.apply(id, window());
     try {
-      timed("apply-patch-dry-run", () -> session.run(remediation.applyPatch(true), patch));
+      run(apply);
     } catch (CommandFailedException e) {
-      deleteCheckpoint();
-      return rejected(
-          "apply-patch-dry-run", "nothing was applied, the device is unchanged: " + e.getMessage());
-    } catch (NetconfException | ReadException e) {
-      deleteCheckpoint();
-      return failed(e);
-    }
-    try {
-      timed("apply-patch", () -> session.run(remediation.applyPatch(false), patch));
-    } catch (CommandFailedException e) {
-      return rollBack(
+      return undo(
           "apply-failed",
-          "the device refused the patch it had accepted in the dry run (" + e.getMessage() + ")",
+          "the device refused the edit it had accepted when staged (" + e.getMessage() + ")",
           plan.driftFindings());
     } catch (NetconfException | ReadException e) {
       return unknown("the apply's outcome is unknown (" + e.getMessage() + ")");
     }
-    settings.hook().after(target.name(), "apply-patch");
     return verify(read);
   }
 
-  /** After the apply: in sync, or back to the checkpoint. */
-  private DeviceResult verify(Read read) {
+  /** After the apply: kept in sync, or undone. */
+  private DeviceResult verify(Read read) throws InterruptedException {
     Read back;
     try {
       back = timed("read-back", this::read);
+      settings.hook().after(target.name(), "read-back");
     } catch (CommandFailedException | ReadException e) {
-      return rollBack(
+      return undo(
           "unreadable-after-edit",
           "the config read back after the apply cannot be read (" + e.getMessage() + ")",
           plan.driftFindings());
@@ -170,14 +173,23 @@ final class PatchRun {
     List<Finding> remaining =
         DeviceRun.remaining(back.findings(), read.findings(), plan.sentParts());
     if (!remaining.isEmpty()) {
-      return rollBack(
+      return undo(
           "still-drifted",
           "the device still differs from the intent after the apply ("
               + String.join("; ", remaining.stream().map(Finding::message).toList())
               + ")",
           remaining);
     }
-    deleteCheckpoint();
+    for (Transaction.Command c : transaction.keep(id)) {
+      try {
+        run(c);
+      } catch (NetconfException | ReadException e) {
+        if (c.required()) {
+          return notKept(c, e, back.findings());
+        }
+        LOG.warn("%s: %s failed: %s", target.name(), c.step(), e.getMessage());
+      }
+    }
     String sent = String.join(", ", plan.sentParts().stream().map(DriftedPart::label).toList());
     DeviceResult r =
         Results.of(
@@ -195,22 +207,57 @@ final class PatchRun {
                     + sent
                     + " ("
                     + plan.edit().steps().size()
-                    + " patch operations, checkpoint "
-                    + checkpoint
+                    + " "
+                    + plan.edit().kind()
+                    + " operations, transaction "
+                    + id
                     + "); read back in sync",
                 null),
             steps);
     return settings.wholeConfig() ? r.withTexts(read.text(), back.text()) : r;
   }
 
-  /** Rolls back to the checkpoint; a rollback that fails is the device's error. */
-  private DeviceResult rollBack(String reason, String why, List<Finding> drift) {
-    try {
-      timed("rollback", () -> session.run(remediation.rollback(checkpoint), NO_INPUT));
-    } catch (NetconfException | ReadException e) {
-      return unknown(why + "; the rollback failed too (" + e.getMessage() + ")");
+  /**
+   * A required keep step failed after a read-back in sync (a confirm that came too late): the
+   * device undoes the change itself, or may hold it: the device's error either way.
+   */
+  private DeviceResult notKept(Transaction.Command c, Exception e, List<Finding> inSync) {
+    if (e instanceof CommandFailedException) {
+      return Results.of(
+          target,
+          DeviceStatus.Status.ROLLED_BACK,
+          "not-kept",
+          plan,
+          plan.driftFindings(),
+          Results.outcome(
+              target,
+              RemediateRules.ROLLED_BACK,
+              Severity.ERROR,
+              target.name()
+                  + ": read back in sync, but the device refused `"
+                  + c.command()
+                  + "` ("
+                  + e.getMessage()
+                  + "); "
+                  + transaction.undone(id, window()),
+              "not-kept"),
+          steps);
     }
-    deleteCheckpoint();
+    return unknown("`" + c.command() + "` failed (" + e.getMessage() + ")");
+  }
+
+  /** Undoes the apply; an undo that fails is the device's error. */
+  private DeviceResult undo(String reason, String why, List<Finding> drift) {
+    for (Transaction.Command c : transaction.undo(id)) {
+      try {
+        run(c);
+      } catch (NetconfException | ReadException e) {
+        if (c.required()) {
+          return unknown(why + "; the undo failed too (" + e.getMessage() + ")");
+        }
+        LOG.warn("%s: %s failed: %s", target.name(), c.step(), e.getMessage());
+      }
+    }
     return Results.of(
         target,
         DeviceStatus.Status.ROLLED_BACK,
@@ -221,25 +268,18 @@ final class PatchRun {
             target,
             RemediateRules.ROLLED_BACK,
             Severity.ERROR,
-            target.name() + ": rolled back to the checkpoint taken before the apply: " + why,
+            target.name() + ": " + transaction.undone(id, window()) + ": " + why,
             reason),
         steps);
   }
 
-  /** The device may hold the patch or not: its error, naming the checkpoint to go back to. */
+  /** The device may hold the edit or not: its error, saying how to go back by hand. */
   private DeviceResult unknown(String why) {
     return Results.unreadable(
         LiveReader.error(
             target,
             "apply-unknown",
-            target.name()
-                + ": "
-                + why
-                + "; the device keeps checkpoint "
-                + checkpoint
-                + " of its config before the apply: check it and roll back by hand with `"
-                + remediation.rollback(checkpoint)
-                + "`"),
+            target.name() + ": " + why + "; " + transaction.byHand(id, window())),
         plan,
         steps);
   }
@@ -255,24 +295,35 @@ final class PatchRun {
             target,
             RemediateRules.REJECTED,
             Severity.ERROR,
-            target.name() + ": the device refused the patch at " + step + "; " + why,
+            target.name() + ": the device refused the edit at " + step + "; " + why,
             step),
         steps);
   }
 
-  /** The checkpoint is not needed once the device is in sync or back at it; a failure is logged. */
-  private void deleteCheckpoint() {
-    if (checkpoint == null) {
-      return;
+  /** Runs clean-up commands; their failure is logged (the device's state is what it was). */
+  private void runAll(List<Transaction.Command> commands) {
+    for (Transaction.Command c : commands) {
+      try {
+        run(c);
+      } catch (NetconfException | ReadException e) {
+        LOG.warn("%s: %s failed: %s", target.name(), c.step(), e.getMessage());
+      }
     }
+  }
+
+  /** One command of the transaction, timed, then the test hook. */
+  private void run(Transaction.Command c) throws NetconfException, ReadException {
+    timed(c.step(), () -> session.run(c.command(), c.takesEdit() ? edit : NO_INPUT));
     try {
-      timed(
-          "delete-checkpoint",
-          () -> session.run(remediation.deleteCheckpoint(checkpoint), NO_INPUT));
-    } catch (NetconfException | ReadException e) {
-      LOG.warn(
-          "%s: checkpoint %s could not be deleted: %s", target.name(), checkpoint, e.getMessage());
+      settings.hook().after(target.name(), c.step());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
+  }
+
+  /** How long a platform with a confirm timer keeps the change unconfirmed. */
+  private Duration window() {
+    return settings.confirmTimeout();
   }
 
   private DeviceResult failed(Exception e) {
@@ -313,7 +364,7 @@ final class PatchRun {
     List<Finding> unplaceable = new ArrayList<>();
     Planner.group(drift, byPart, unplaceable);
     Map<DriftedPart, List<Remediation.Step>> stepsOf = new TreeMap<>();
-    for (PatchRemediation.Op op : read.patch().ops()) {
+    for (Remediation.Step op : read.change().steps()) {
       DriftedPart own = op.part();
       DriftedPart at = own;
       if (!byPart.containsKey(own)) {
@@ -326,7 +377,7 @@ final class PatchRun {
                     .findFirst()
                     .orElse(own);
       }
-      stepsOf.computeIfAbsent(at, k -> new ArrayList<>()).add(op.step());
+      stepsOf.computeIfAbsent(at, k -> new ArrayList<>()).add(op);
     }
     List<DevicePlan.Part> parts = new ArrayList<>();
     TreeMap<DriftedPart, String> notRemediable = new TreeMap<>();
@@ -341,7 +392,7 @@ final class PatchRun {
       String why =
           featurePatched
               ? null
-              : "the patch of the tables Weft owns has no operation for it (the running config"
+              : "the edit of the parts Weft owns has no operation for it (the running config"
                   + " holds the rendered values there)";
       if (why != null) {
         notRemediable.put(part, why);
@@ -349,12 +400,11 @@ final class PatchRun {
       parts.add(new DevicePlan.Part(part, fs, st, why));
     }
     unplaceable.sort(Finding.ORDER);
-    List<Remediation.Step> edit = new ArrayList<>();
-    read.patch().ops().forEach(o -> edit.add(o.step()));
+    Transaction.Change change = read.change();
     Remediation.Edit e =
-        read.patch().isEmpty()
+        change.isEmpty()
             ? Remediation.Edit.none(notRemediable)
-            : new Remediation.Edit(read.patch().text(), edit, notRemediable, "json-patch");
+            : new Remediation.Edit(change.text(), change.steps(), notRemediable, change.kind());
     return new DevicePlan(target.name(), target.intended().platform(), parts, unplaceable, e);
   }
 
@@ -385,7 +435,7 @@ final class PatchRun {
         new Reading(target.name(), DeviceStatus.ok(target.name()), List.of(), text, null, live);
     List<Finding> findings = DriftAudit.compare(target, reading, platforms).findings();
     return new Read(
-        text, findings, remediation.patch(target.intended(), prepared.rendered(), text, what));
+        text, findings, transaction.change(target.intended(), prepared.rendered(), text, what));
   }
 
   private <T> T timed(String step, Action<T> action) throws NetconfException, ReadException {
