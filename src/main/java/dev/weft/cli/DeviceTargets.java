@@ -167,7 +167,38 @@ final class DeviceTargets {
                 sw.name() + ": credential '" + m.credentials() + "' is not in " + credentialsFile));
         continue;
       }
-      out.add(new LiveTarget(sw, endpoint, c.get(), null));
+      Management cli = m.cli();
+      if (cli == null) {
+        out.add(new LiveTarget(sw, endpoint, c.get(), null));
+        continue;
+      }
+      Optional<Credentials> cc =
+          cli.credentials() == null ? Optional.empty() : creds.get(cli.credentials());
+      if (cc.isEmpty()) {
+        out.add(
+            new LiveTarget(
+                sw,
+                endpoint,
+                null,
+                sw.name()
+                    + ": "
+                    + (cli.credentials() == null
+                        ? "the intent names no credentials for its CLI"
+                            + " (switches[].management.cli.credentials)"
+                        : "CLI credential '"
+                            + cli.credentials()
+                            + "' is not in "
+                            + credentialsFile)));
+        continue;
+      }
+      out.add(
+          new LiveTarget(
+              sw,
+              endpoint,
+              c.get(),
+              null,
+              new LiveTarget.Login(
+                  new DeviceEndpoint(sw.name(), cli.host(), cli.port()), cc.get())));
     }
     return out;
   }

@@ -14,6 +14,7 @@ import dev.weft.live.LiveSettings;
 import dev.weft.live.LiveTarget;
 import dev.weft.live.Reading;
 import dev.weft.model.FabricModel;
+import dev.weft.platform.CliAudit;
 import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.Platforms;
@@ -93,7 +94,7 @@ public final class DriftAudit {
       return new Result(reading.status(), reading.findings(), null);
     }
     CompiledSwitch intended = target.intended();
-    LiveProfile profile = platforms.live(intended.platform()).orElseThrow();
+    LiveProfile profile = profile(target, platforms);
     List<Finding> findings =
         new ArrayList<>(
             Drift.compare(
@@ -118,6 +119,18 @@ public final class DriftAudit {
             });
     findings.sort(Finding.ORDER);
     return new Result(status, findings, live);
+  }
+
+  /**
+   * The live profile that judges {@code target}: its platform's, or, for a switch read over its CLI
+   * too ({@code management.cli}), the one that counts what the CLI serves as read.
+   */
+  public static LiveProfile profile(LiveTarget target, Platforms platforms) {
+    LiveProfile profile = platforms.live(target.intended().platform()).orElseThrow();
+    if (target.cli() == null) {
+      return profile;
+    }
+    return profile.cliAudit().map(CliAudit::profile).orElse(profile);
   }
 
   /**

@@ -779,11 +779,23 @@ public final class IntentMapper {
         return null;
       }
       Integer port = integer(m, "port");
+      String credentials = string(m, "credentials");
+      MapNode c = mapping(m, "cli");
+      Management cli = null;
+      if (c != null) {
+        // the CLI login shares the NETCONF login's host and credential unless it names its own
+        Integer cliPort = integer(c, "port");
+        String cliHost = string(c, "host");
+        String cliCredentials = string(c, "credentials");
+        cli =
+            new Management(
+                cliHost == null ? string(m, "host") : cliHost,
+                cliPort == null ? DEFAULT_SSH_PORT : cliPort,
+                cliCredentials == null ? credentials : cliCredentials,
+                provenance(c));
+      }
       return new Management(
-          string(m, "host"),
-          port == null ? defaultPort : port,
-          string(m, "credentials"),
-          provenance(m));
+          string(m, "host"), port == null ? defaultPort : port, credentials, provenance(m), cli);
     }
 
     private List<Port> ports(

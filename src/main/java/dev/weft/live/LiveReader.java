@@ -191,6 +191,13 @@ public final class LiveReader {
           mode != Mode.WHOLE_CONFIG
               ? profile.read(text, name, t.endpoint().label() + " get-config")
               : null;
+      if (live != null && t.cli() != null && profile.cliAudit().isPresent()) {
+        CliRead cli = readCli(client, t, profile.cliAudit().get(), live);
+        if (cli.failed() != null) {
+          return cli.failed();
+        }
+        live = cli.live();
+      }
       // Only a backup keeps a DOM tree: drift and audit compare `live`, and a tree per device held
       // until every
       // device is read grew the live heap by ~90 KB per audited device (scripts/bench-drift
@@ -243,6 +250,46 @@ public final class LiveReader {
       } else {
         LOG.info("%s: %s is not served: %s", name, get.name(), e.getMessage());
       }
+    }
+  }
+
+  /** The NETCONF read with the CLI's part merged in, or the reading of a CLI that failed. */
+  private record CliRead(CompiledSwitch live, Reading failed) {}
+
+  /**
+   * What the platform serves only over its CLI, in a second SSH session to the switch's CLI login:
+   * the same host-key check and timeouts as every login. A CLI that cannot be reached leaves the
+   * device unreachable (its CLI half cannot be judged), one whose output does not parse is an
+   * error.
+   */
+  private CliRead readCli(
+      NetconfClient client, LiveTarget t, dev.weft.platform.CliAudit audit, CompiledSwitch live)
+      throws InterruptedException, ReadException {
+    LiveTarget.Login login = t.cli();
+    CommandSession session;
+    try {
+      session =
+          client.openCommands(
+              login.endpoint(),
+              login.credentials(),
+              settings.hostKeys(),
+              Timeouts.all(settings.timeout()));
+    } catch (NetconfException e) {
+      return new CliRead(
+          null,
+          unreachable(
+              t, e.reason().label(), "CLI " + login.endpoint().label() + ": " + e.getMessage()));
+    }
+    try (session) {
+      Map<String, String> outputs = new TreeMap<>();
+      for (String command : audit.commands(t.intended())) {
+        outputs.put(command, session.run(command));
+      }
+      return new CliRead(audit.merge(live, outputs, login.endpoint().label() + " CLI"), null);
+    } catch (NetconfException e) {
+      return new CliRead(
+          null,
+          error(t, e.reason().label(), "CLI " + login.endpoint().label() + ": " + e.getMessage()));
     }
   }
 

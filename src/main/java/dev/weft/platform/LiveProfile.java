@@ -88,6 +88,14 @@ public interface LiveProfile {
   }
 
   /**
+   * What this platform serves only over its CLI, read over SSH beside {@link #transport()} when a
+   * switch names its CLI login, or empty when the transport carries everything Weft reads.
+   */
+  default Optional<CliAudit> cliAudit() {
+    return Optional.empty();
+  }
+
+  /**
    * How this platform's switch counters are read over {@link #transport()} for {@code weft audit}'s
    * health, or empty when Weft reads none from it (its health is then {@code not-read}).
    * Per-platform live reads beyond the config (counters here; neighbours, when a pack reads them,

@@ -8,6 +8,7 @@ import dev.weft.drift.DriftAudit;
 import dev.weft.drift.Tolerance;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
+import dev.weft.platform.CliAudit;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadBack;
@@ -78,7 +79,52 @@ public final class TranslationCheck implements OutputCheck {
     if (file.isEmpty()) {
       return List.of();
     }
-    return check(sw, profile, file.get(), files);
+    List<Finding> out = check(sw, profile, file.get(), files);
+    Optional<CliAudit> cli = profile.cliAudit();
+    if (out.isEmpty() && cli.isPresent() && files.containsKey(cli.get().renderedFile())) {
+      return checkCli(sw, profile, cli.get(), file.get(), files);
+    }
+    return out;
+  }
+
+  /**
+   * A platform that keeps part of the plan in a CLI file beside its NETCONF one (EOS): the NETCONF
+   * file read back, the CLI file read as each of the CLI's show commands would print it once the
+   * switch holds it (the file is that running-config text), merged, and compared with what a switch
+   * read both ways should hold.
+   */
+  private static List<Finding> checkCli(
+      CompiledSwitch sw,
+      LiveProfile profile,
+      CliAudit cli,
+      String file,
+      Map<String, byte[]> files) {
+    String cliFile = cli.renderedFile();
+    CompiledSwitch read;
+    try {
+      RenderedReply.Reply reply = RenderedReply.of(profile, file, files);
+      CompiledSwitch netconf =
+          profile.read(reply.text(), sw.name(), "rendered " + sw.name() + "/" + file);
+      String text = new String(files.get(cliFile), java.nio.charset.StandardCharsets.UTF_8);
+      Map<String, String> outputs = new java.util.TreeMap<>();
+      cli.commands(sw).forEach(c -> outputs.put(c, text));
+      read = cli.merge(netconf, outputs, "rendered " + sw.name() + "/" + cliFile);
+    } catch (RenderedReply.Unreadable | ReadException | RuntimeException e) {
+      return List.of(
+          finding(
+              sw,
+              cliFile,
+              PREFIX
+                  + sw.name()
+                  + "/"
+                  + cliFile
+                  + " does not read back through the "
+                  + profile.platform()
+                  + " CLI reader: "
+                  + e.getMessage()
+                  + " (a template or compiler bug)"));
+    }
+    return compared(sw, cli.profile(), cliFile, read);
   }
 
   private static List<Finding> check(
@@ -103,6 +149,12 @@ public final class TranslationCheck implements OutputCheck {
                   + " (a template or compiler bug: the file is not what that platform's device would"
                   + " take)"));
     }
+    return compared(sw, profile, file, read);
+  }
+
+  /** The plan as {@code profile} carries it beside what {@code file} read back as. */
+  private static List<Finding> compared(
+      CompiledSwitch sw, LiveProfile profile, String file, CompiledSwitch read) {
     CompiledSwitch expected = carried(profile.expected(sw));
     if (expected.equals(read)) {
       return List.of();

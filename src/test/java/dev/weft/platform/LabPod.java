@@ -11,6 +11,7 @@ import dev.weft.render.Renderer;
 import dev.weft.render.TemplateFolders;
 import dev.weft.testing.FileTrees;
 import dev.weft.testing.NetconfLab;
+import dev.weft.testing.SshLab;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +48,7 @@ final class LabPod implements AutoCloseable {
   private final Path knownHosts;
   private final CompiledFabric compiled;
   private final Map<String, String> rendered = new TreeMap<>();
+  private final Map<String, String> renderedFiles = new TreeMap<>();
 
   /**
    * @param vendors vendor ({@code yang/vendor/<vendor>}) → the pod's switches that become its lab
@@ -75,12 +77,32 @@ final class LabPod implements AutoCloseable {
 
   static LabPod start(String inventory, Map<String, List<String>> vendors, Map<String, String> env)
       throws Exception {
-    return new LabPod(inventory, vendors, env);
+    return new LabPod(inventory, vendors, env, null, List.of());
   }
 
-  private LabPod(String inventory, Map<String, List<String>> vendors, Map<String, String> env)
+  /**
+   * As {@link #start(String, Map)}, each of {@code cliSwitches} also given a CLI login ({@code
+   * management.cli}) on the next device of {@code cli}, credential {@code cli}.
+   */
+  static LabPod startWithCli(
+      String inventory, Map<String, List<String>> vendors, SshLab cli, List<String> cliSwitches)
+      throws Exception {
+    return new LabPod(inventory, vendors, Map.of(), cli, cliSwitches);
+  }
+
+  private final Map<String, Integer> cliPorts = new TreeMap<>();
+
+  private LabPod(
+      String inventory,
+      Map<String, List<String>> vendors,
+      Map<String, String> env,
+      SshLab cli,
+      List<String> cliSwitches)
       throws Exception {
     this.inventory = inventory;
+    for (int i = 0; i < cliSwitches.size(); i++) {
+      cliPorts.put(cliSwitches.get(i), cli.port(i + 1));
+    }
     root = Files.createTempDirectory("weft-pod");
     try {
       Map<String, Integer> ports = new TreeMap<>();
@@ -96,6 +118,9 @@ final class LabPod implements AutoCloseable {
           ports.put(name, lab.device(i + 1).port());
         }
       }
+      if (cli != null) {
+        hosts.append(Files.readString(cli.knownHosts()));
+      }
       knownHosts = root.resolve("known_hosts");
       Files.writeString(knownHosts, hosts);
       Path copied = copyInventory(ports);
@@ -110,6 +135,14 @@ final class LabPod implements AutoCloseable {
             .append(lab.clientKey())
             .append('\n');
       }
+      if (cli != null) {
+        creds
+            .append("cli:\n  user: ")
+            .append(cli.user())
+            .append("\n  key-file: ")
+            .append(cli.clientKey())
+            .append('\n');
+      }
       Files.writeString(credentials, creds);
       compiled = Examples.compile(root, root.relativize(copied));
       Renderer renderer = new Renderer(TemplateFolders.builtIn());
@@ -117,6 +150,9 @@ final class LabPod implements AutoCloseable {
         Renderer.DeviceOutput out = renderer.renderDevice(sw(name), compiled.fabric());
         assertTrue(out.findings().isEmpty(), out.findings().toString());
         rendered.put(name, out.text("config.xml"));
+        out.files().keySet().stream()
+            .filter(f -> !f.equals("config.xml"))
+            .forEach(f -> renderedFiles.put(name + "/" + f, out.text(f)));
       }
     } catch (Exception | Error e) {
       close();
@@ -144,12 +180,14 @@ final class LabPod implements AutoCloseable {
           int mgmt = text.indexOf("management: {", at);
           int end = text.indexOf('}', mgmt);
           String lab = "lab" + labs.indexOf(labOf.get(p.getKey()));
+          Integer cli = cliPorts.get(p.getKey());
           text =
               text.substring(0, mgmt)
                   + "management: { host: 127.0.0.1, port: "
                   + p.getValue()
                   + ", credentials: "
                   + lab
+                  + (cli == null ? "" : ", cli: { port: " + cli + ", credentials: cli }")
                   + " "
                   + text.substring(end);
         }
@@ -165,6 +203,11 @@ final class LabPod implements AutoCloseable {
 
   String rendered(String name) {
     return rendered.get(name);
+  }
+
+  /** Another rendered file of a device than its config.xml, e.g. {@code weft-qos.eos.cfg}. */
+  String rendered(String name, String file) {
+    return renderedFiles.get(name + "/" + file);
   }
 
   NetconfLab.Device device(String name) {

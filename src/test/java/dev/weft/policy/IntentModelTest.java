@@ -94,7 +94,8 @@ class IntentModelTest {
           Map.entry("qos-level", IbQos.QosLevel.class),
           Map.entry("partition", Partition.class),
           Map.entry("partition-member", Partition.Member.class),
-          Map.entry("waiver", Waiver.class));
+          Map.entry("waiver", Waiver.class),
+          Map.entry("cli-login", Management.class));
 
   /**
    * Objects the model folds into a value of their owner (a field per object, not a record), and

@@ -233,7 +233,6 @@ class TranslationValidationTest {
     assertEquals(
         Map.of(
             "connectx", List.of("nccl.env", "roce-qos.sh"),
-            "eos", List.of("weft-qos.eos.cfg"),
             "opensm",
                 List.of("opensm.conf", "partitions.conf", "qos-policy.conf", "root-guids.conf")),
         files);

@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
+import dev.weft.platform.CliAudit;
 import dev.weft.platform.Feature;
 import dev.weft.platform.HashFieldSpelling;
 import dev.weft.platform.LivePaths;
@@ -34,9 +35,12 @@ import java.util.TreeSet;
  * policies and queue-management profiles gNMI-only, the ECMP hash has no OpenConfig path, and
  * buffer headroom is state only: classification (with DSCP trust), the hash and buffers are {@code
  * not-audited} over NETCONF, and drift takes them from the intent ({@link #withUnserved}) so
- * neither drift nor the rules on the live config judge values the device never sent. The CLI
- * renders the ECMP hash as {@code ip load-sharing trident fields ...} (Strata switches; Jericho's
- * load-balance policies are not rendered), and EOS sizes PFC headroom itself ({@code render-gap}).
+ * neither drift nor the rules on the live config judge values the device never sent. A switch with
+ * a CLI login ({@code management.cli}) is also read over SSH ({@link EosCli}): classification and
+ * the hash are then audited, buffers alone stay {@code not-audited}. The CLI renders the ECMP hash
+ * in the form of the switch's ASIC family ({@link EosHash}: {@code ip load-sharing trident} on
+ * Strata, the default {@code load-balance sand profile} on Jericho), and EOS sizes PFC headroom
+ * itself ({@code render-gap}).
  */
 public final class EosPack extends NetconfSwitchPack {
 
@@ -61,9 +65,12 @@ public final class EosPack extends NetconfSwitchPack {
       Map.of(
           Feature.CLASSIFICATION,
               "EOS serves the OpenConfig classifiers and forwarding groups over gNMI only "
-                  + "(pathreport.csv); the DSCP map and trust are in weft-qos.eos.cfg",
+                  + "(pathreport.csv); the DSCP map and trust are in weft-qos.eos.cfg: give the"
+                  + " switch a CLI login (management.cli) to audit them over SSH",
           Feature.HASH,
-              "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in weft-qos.eos.cfg",
+              "EOS has no OpenConfig path for the ECMP hash (CLI and eAPI only); it is in"
+                  + " weft-qos.eos.cfg: give the switch a CLI login (management.cli) to audit it"
+                  + " over SSH",
           Feature.BUFFERS,
               "EOS serves priority-group headroom as state only and derives it on the platform");
 
@@ -147,6 +154,11 @@ public final class EosPack extends NetconfSwitchPack {
     return NOT_SERVED;
   }
 
+  @Override
+  public Optional<CliAudit> cliAudit() {
+    return Optional.of(new EosCli(this));
+  }
+
   /**
    * The intent as EOS's NETCONF models hold it, provenance kept: ECN and scheduling per tx-queue
    * for the whole switch (one profile per marking queue, {@code tx-queue-<n>}), the watchdog
@@ -192,6 +204,69 @@ public final class EosPack extends NetconfSwitchPack {
   public CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
     CompiledSwitch want = normalise(intended);
     return classified(live.toBuilder().ecmpHashFields(want.ecmpHashFields()).build(), want);
+  }
+
+  /**
+   * What the reader gives for the rendered config.xml and weft-qos.eos.cfg together: {@link
+   * #expected} with the classification (DSCP map, traffic class to tx-queue, trust) and the hash
+   * fields the switch's family spells, as the CLI holds them.
+   */
+  CompiledSwitch expectedWithCli(CompiledSwitch intended) {
+    CompiledSwitch want = normalise(intended);
+    Map<String, Boolean> trust = new TreeMap<>();
+    want.ports().forEach(p -> trust.put(p.name(), p.trustDscp()));
+    return withCli(
+        expected(intended),
+        new EosCliReader.Facts(
+            want.dscpToPriority(), want.priorityToQueue(), trust, EosHash.carried(want)));
+  }
+
+  /**
+   * {@code sw} with what EOS's CLI holds ({@code cli}): the DSCP map, traffic class to tx-queue,
+   * trust per port (a port the CLI does not show trusts nothing) and the hash fields; the queue
+   * facts that follow from the tx-queue map worked out again.
+   */
+  static CompiledSwitch withCli(CompiledSwitch sw, EosCliReader.Facts cli) {
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : sw.ports()) {
+      ports.add(
+          p.toBuilder()
+              .trustDscp(cli.trust().getOrDefault(p.name(), false))
+              .priorityToQueue(cli.priorityToQueue())
+              .pfcPriorityToQueue(cli.priorityToQueue())
+              .build());
+    }
+    CompiledSwitch from =
+        sw.toBuilder()
+            .dscpToPriority(cli.dscpToPriority())
+            .priorityToQueue(cli.priorityToQueue())
+            .ports(ports)
+            .build();
+    return classified(sw, from).toBuilder().ecmpHashFields(cli.hashFields()).build();
+  }
+
+  /**
+   * The live switch with buffers (headroom, cable length, priority groups) taken from the
+   * normalised intent {@code want}: what a switch read over NETCONF and its CLI does not serve.
+   */
+  static CompiledSwitch buffered(CompiledSwitch live, CompiledSwitch want) {
+    List<CompiledPort> ports = new ArrayList<>();
+    for (CompiledPort p : live.ports()) {
+      CompiledPort w = want.port(p.name());
+      ports.add(
+          w == null
+              ? p
+              : p.toBuilder()
+                  .headroom(w.headroom())
+                  .cableLengthMetres(w.cableLengthMetres())
+                  .build());
+    }
+    return classified(
+        live,
+        live.toBuilder()
+            .priorityToPriorityGroup(want.priorityToPriorityGroup())
+            .ports(ports)
+            .build());
   }
 
   private static long step(long ms) {
@@ -271,14 +346,12 @@ public final class EosPack extends NetconfSwitchPack {
   /** What this switch asks for that the platform cannot express, by feature. */
   private Map<Feature, String> gapsOf(CompiledSwitch sw) {
     Map<Feature, String> gaps = new TreeMap<>();
-    List<String> neither =
-        IPV4.missing(sw.ecmpHashFields()).stream()
-            .filter(f -> IPV6.missing(List.of(f)).contains(f))
-            .toList();
+    List<String> neither = EosHash.missing(sw);
     if (!neither.isEmpty()) {
       gaps.put(
           Feature.HASH,
-          "ip load-sharing trident has no field for "
+          (EosHash.sand(sw) ? "load-balance sand profile" : "ip load-sharing trident")
+              + " has no field for "
               + String.join(", ", neither)
               + "; the other hash fields are rendered");
     }
@@ -315,16 +388,14 @@ public final class EosPack extends NetconfSwitchPack {
   }
 
   /**
-   * {@code facts}: {@code ipv4_hash_fields} and {@code ipv6_hash_fields}, EOS's names of the
-   * intent's fields.
+   * {@code facts}: {@code hash_form} ({@code strata} or {@code sand}, from the switch's ASIC
+   * family) and {@code hash_fields}, that form's groups ({@code ip}/{@code ipv6}, or {@code
+   * ipv4}/{@code ipv6}/{@code l4}) with EOS's names of the intent's fields.
    */
   @Override
   public Map<String, Object> templateData(CompiledSwitch sw) {
     return Map.of(
-        "ipv4_hash_fields",
-        IPV4.spelled(sw.ecmpHashFields()),
-        "ipv6_hash_fields",
-        IPV6.spelled(sw.ecmpHashFields()));
+        "hash_form", EosHash.sand(sw) ? "sand" : "strata", "hash_fields", EosHash.spelled(sw));
   }
 
   @Override

@@ -9,7 +9,7 @@ import dev.weft.platform.LivePaths;
  * ({@code /qos/pfc/watchdog}). The features EOS does not serve over NETCONF (classification,
  * buffers, the hash) are not compared and keep the neutral paths.
  */
-final class EosPaths implements LivePaths {
+class EosPaths implements LivePaths {
 
   private static final String WATCHDOG = "/qos/pfc/watchdog/config/";
 

@@ -1,0 +1,145 @@
+package dev.weft.platform.eos;
+
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.CliAudit;
+import dev.weft.platform.ConfigView;
+import dev.weft.platform.CounterSource;
+import dev.weft.platform.Feature;
+import dev.weft.platform.LivePaths;
+import dev.weft.platform.LiveProfile;
+import dev.weft.platform.LiveTransport;
+import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * EOS read over its CLI beside NETCONF: {@code show running-config section qos} (the DSCP map,
+ * traffic class to tx-queue, the {@code qos profile}s' trust), {@code show running-config section
+ * service-profile} (which profile each interface takes) and the hash section of the switch's ASIC
+ * family ({@code load-sharing} on Strata, {@code load-balance} on Sand). EOS prints a section as
+ * the running-config holds it: the top-level commands that match and their sub-commands ("show
+ * running-config section", EOS User Manual, Configuration Management; the text form is chosen over
+ * {@code | json} because it is the same text Weft renders in {@code weft-qos.eos.cfg}, so the
+ * rendered file reads back through the same parser).
+ */
+final class EosCli implements CliAudit {
+
+  static final String QOS = "show running-config section qos";
+  static final String SERVICE_PROFILES = "show running-config section service-profile";
+  static final String STRATA_HASH = "show running-config section load-sharing";
+  static final String SAND_HASH = "show running-config section load-balance";
+
+  private final EosPack pack;
+
+  EosCli(EosPack pack) {
+    this.pack = pack;
+  }
+
+  @Override
+  public String renderedFile() {
+    return "weft-qos.eos.cfg";
+  }
+
+  @Override
+  public List<String> commands(CompiledSwitch intended) {
+    return List.of(QOS, SERVICE_PROFILES, EosHash.sand(intended) ? SAND_HASH : STRATA_HASH);
+  }
+
+  @Override
+  public CompiledSwitch merge(CompiledSwitch read, Map<String, String> outputs, String what)
+      throws ReadException {
+    return EosPack.withCli(read, EosCliReader.read(outputs, what));
+  }
+
+  @Override
+  public LiveProfile profile() {
+    return new Both(pack);
+  }
+
+  /**
+   * An EOS switch read over NETCONF and its CLI: only buffers stay {@code not-audited} (EOS serves
+   * headroom as state only and sizes it on the platform).
+   */
+  private record Both(EosPack pack) implements LiveProfile {
+
+    @Override
+    public String platform() {
+      return pack.platform();
+    }
+
+    @Override
+    public LiveTransport transport() {
+      return pack.transport();
+    }
+
+    @Override
+    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+      return pack.read(reply, device, what);
+    }
+
+    @Override
+    public CompiledSwitch normalise(CompiledSwitch intended) {
+      return pack.normalise(intended);
+    }
+
+    @Override
+    public CompiledSwitch expected(CompiledSwitch intended) {
+      return pack.expectedWithCli(intended);
+    }
+
+    @Override
+    public LivePaths paths() {
+      return new CliPaths();
+    }
+
+    @Override
+    public CompiledSwitch withUnserved(CompiledSwitch live, CompiledSwitch intended) {
+      return EosPack.buffered(live, pack.normalise(intended));
+    }
+
+    @Override
+    public Map<Feature, String> notAudited() {
+      return Map.of(Feature.BUFFERS, pack.notAudited().get(Feature.BUFFERS));
+    }
+
+    @Override
+    public Optional<CounterSource> counters() {
+      return pack.counters();
+    }
+
+    @Override
+    public Optional<Remediation> remediation() {
+      return pack.remediation();
+    }
+
+    @Override
+    public Optional<ConfigView> configView() {
+      return pack.configView();
+    }
+  }
+
+  /** Where the CLI keeps what it serves: the command, as {@code show running-config} prints it. */
+  private static final class CliPaths extends EosPaths {
+    @Override
+    public String dscp(int dscp) {
+      return "cli: qos map dscp " + dscp + " to traffic-class";
+    }
+
+    @Override
+    public String priorityQueue(int priority) {
+      return "cli: qos map traffic-class " + priority + " to tx-queue";
+    }
+
+    @Override
+    public String trustDscp(String port) {
+      return "cli: interface " + port + " service-profile / qos trust dscp";
+    }
+
+    @Override
+    public String hash() {
+      return "cli: ip load-sharing trident fields | load-balance sand profile default fields";
+    }
+  }
+}
