@@ -161,10 +161,22 @@ public final class RenderGaps {
 
   /**
    * The intent line that asks every switch of a platform for {@code feature}: the fabric's lossless
-   * classes for buffers (headroom is sized for them), else as {@link #owner}.
+   * classes for buffers (headroom is sized for them), the {@code ecn} block of the first profile
+   * that keeps non-ECT packets for ECN (the one platform-wide ECN limit), else as {@link #owner}.
    */
   static Location platformOwner(CompiledSwitch sw, Feature feature) {
-    Location at = feature == Feature.BUFFERS ? sw.provenance().get("lossless_priorities") : null;
+    Location at =
+        switch (feature) {
+          case BUFFERS -> sw.provenance().get("lossless_priorities");
+          case ECN ->
+              sw.ecnProfiles().stream()
+                  .filter(e -> !e.dropNonEct())
+                  .map(e -> sw.provenance().get("ecn_profiles." + e.name()))
+                  .filter(java.util.Objects::nonNull)
+                  .findFirst()
+                  .orElse(null);
+          default -> null;
+        };
     return at != null ? at : owner(sw, feature);
   }
 

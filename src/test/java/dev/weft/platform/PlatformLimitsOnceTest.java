@@ -66,6 +66,16 @@ class PlatformLimitsOnceTest {
   }
 
   @Test
+  void keptNonEctPacketsAreOneNoteAtTheEcnLineThatKeepsThem() {
+    CompiledFabric pod = Examples.compile("roce-pod-c");
+    List<Finding> nonEct = about(gaps(pod.switches()), "drop non-ECT packets");
+    assertEquals(1, nonEct.size(), nonEct.toString());
+    assertEquals(Severity.INFO, nonEct.get(0).severity());
+    CompiledSwitch leaf = (CompiledSwitch) pod.device("leaf-c1").orElseThrow();
+    assertEquals(leaf.provenance().get("ecn_profiles.rdma"), nonEct.get(0).location());
+  }
+
+  @Test
   void aGapOfASwitchsOwnValuesStaysAWarningOnThatSwitch() {
     CompiledFabric pod = Examples.compile("roce-pod-c");
     List<CompiledSwitch> switches = new ArrayList<>();
