@@ -81,7 +81,11 @@ final class ExplainCommand implements Callable<Integer> {
             + rule.since());
     if (rule.tool()) {
       out.println(
-          "(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be waived)");
+          dev.weft.rules.RuleCatalog.WAIVABLE_BUILT_IN_FINDINGS.contains(rule.id())
+              ? "(a finding of Weft itself, not a policy rule: it has no fixtures; a waiver may"
+                  + " accept it like any rule's finding)"
+              : "(a finding of Weft itself, not a policy rule: it has no fixtures and cannot be"
+                  + " waived)");
     }
     loaded
         .user()

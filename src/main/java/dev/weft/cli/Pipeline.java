@@ -257,11 +257,7 @@ final class Pipeline {
    * render-gap}).
    */
   List<Finding> renderGaps(CompiledFabric compiled) {
-    List<Finding> out = new ArrayList<>();
-    for (CompiledSwitch sw : compiled.switches()) {
-      platforms.pack(sw.platform()).ifPresent(pack -> out.addAll(RenderGaps.of(sw, pack)));
-    }
-    return out;
+    return RenderGaps.of(compiled.switches(), platforms::pack);
   }
 
   /** The platform packs every stage of this run uses. */
@@ -336,9 +332,13 @@ final class Pipeline {
       List<Finding> checked = new ArrayList<>(compile.findings());
       long compiledAt = System.nanoTime();
       timer.record("compile", compiledAt - start);
-      checked.addAll(renderGaps(compiled));
       RuleEngine engine = new RuleEngine(rules().catalog(), meta.meta());
-      checked.addAll(engine.run(new RuleInput(model, compiled, today)));
+      // render-gap findings go through the waivers with the rules' own
+      checked.addAll(
+          engine.run(
+              new RuleInput(model, compiled, today),
+              renderGaps(compiled),
+              java.util.Set.of(RenderGaps.RULE)));
       long rulesAt = System.nanoTime();
       timer.record("rules", rulesAt - compiledAt);
       LOG.info(

@@ -494,9 +494,20 @@ public final class Compiler {
       return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
     }
     // An exception may narrow the port's PFC set (a lossy storage port) or change its watchdog
-    // action.
-    List<Integer> lossless = ep.pfc() == null ? plan.losslessPriorities() : ep.pfc().value();
-    if (ep.pfc() != null) {
+    // action. A port without a link (pre-provisioned during a build-out) is lossy on every
+    // platform: with no cable there is no headroom to size and nothing to pause, and a lossy port
+    // renders everywhere (port-unlinked says so), where a lossless one without headroom would stop
+    // its whole switch from rendering on the platforms whose files carry headroom.
+    List<Integer> lossless;
+    if (ep.link() == null) {
+      lossless = List.of();
+      prov[P_PFC] = prov[P_NAME];
+      prov[P_WATCHDOG_QUEUES] = prov[P_NAME];
+      prov[P_QUEUES] = prov[P_NAME];
+    } else if (ep.pfc() == null) {
+      lossless = plan.losslessPriorities();
+    } else {
+      lossless = ep.pfc().value();
       prov[P_PFC] = ep.pfc().origin();
       prov[P_WATCHDOG_QUEUES] = ep.pfc().origin();
       prov[P_QUEUES] = ep.pfc().origin();

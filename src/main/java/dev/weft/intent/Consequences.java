@@ -26,7 +26,8 @@ import java.util.Set;
  *   <li>a port's reference to a profile declared in a skipped file (the one input error that can
  *       follow from another: the profile is unread, not unknown);
  *   <li>{@code waiver-unused} while any file is skipped (the finding it waives may be in the
- *       skipped part).
+ *       skipped part);
+ *   <li>{@code port-unlinked} while a skipped file may hold links (the port's link may be there).
  * </ul>
  *
  * @param skipped the files left out of the model, with why
@@ -80,6 +81,9 @@ public record Consequences(
         || named(f.actual())
         || (f.actual() != null && named(deviceOf(f.actual())))) {
       return true;
+    }
+    if (!linksComplete && f.rule().equals("port-unlinked")) {
+      return true; // the port's link may be in the skipped file
     }
     return !skipped.isEmpty() && f.rule().equals("waiver-unused");
   }

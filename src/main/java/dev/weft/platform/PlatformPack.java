@@ -78,7 +78,7 @@ public interface PlatformPack {
         .forEach(
             (feature, reason) -> {
               if (feature.usedBy(sw)) {
-                out.add(new RenderGap(feature, reason));
+                out.add(RenderGap.ofPlatform(feature, reason)); // the same for every switch
               }
             });
     out.sort((a, b) -> a.feature().compareTo(b.feature()));

@@ -161,6 +161,32 @@ public final class ReadBack {
   }
 
   /**
+   * A port's queues as its own PFC set makes them: a queue is lossless where one of the port's PFC
+   * priorities feeds it (through {@code toQueue}), as the compiler marks them, so a lossy port (an
+   * exception's, or one without a link) reads back lossy while the switch's queues stay lossless.
+   */
+  public static List<CompiledQueue> onPort(
+      List<CompiledQueue> queues, Collection<Integer> pfc, List<Integer> toQueue) {
+    TreeSet<Integer> fed = new TreeSet<>();
+    pfc.forEach(p -> fed.add(toQueue.get(p)));
+    List<CompiledQueue> out = new ArrayList<>(queues.size());
+    for (CompiledQueue q : queues) {
+      boolean lossless = fed.contains(q.queue());
+      out.add(
+          q.lossless() == lossless
+              ? q
+              : new CompiledQueue(
+                  q.queue(),
+                  q.trafficClass(),
+                  q.scheduler(),
+                  q.weight(),
+                  q.ecnProfile(),
+                  lossless));
+    }
+    return out;
+  }
+
+  /**
    * The queues a port's watchdog watches: those its PFC priorities pause, ascending; none without a
    * watchdog.
    */

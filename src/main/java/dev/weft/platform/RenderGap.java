@@ -8,13 +8,31 @@ import java.util.Optional;
 
 /**
  * One part of the plan a platform cannot express for a switch: the feature it belongs to and why,
- * e.g. {@code WATCHDOG, "SR Linux's deadlock detection has no poll-interval setting"}. Reported as
- * a {@code render-gap} warning at the intent line that owns the feature.
+ * e.g. {@code WATCHDOG, "SR Linux's deadlock detection has no poll-interval setting"}.
+ *
+ * <p>A gap that depends on the switch's own values (a timer the model cannot hold, a hash field it
+ * cannot select) is a {@code render-gap} warning on that switch, at the intent line that owns the
+ * feature: changing the values removes it. A limit of the platform itself ({@code platformWide}: it
+ * holds for every switch of the platform that uses the feature, whatever its values, e.g. EOS
+ * sizing PFC headroom itself) is one {@code render-gap} note per platform instead ({@link
+ * RenderGaps}): repeating it on every switch would bury the warnings a user can act on.
+ *
+ * @param platformWide true when the platform can never express it, whatever the switch's values
  */
-public record RenderGap(Feature feature, String reason) {
+public record RenderGap(Feature feature, String reason, boolean platformWide) {
   public RenderGap {
     Objects.requireNonNull(feature, "feature");
     Objects.requireNonNull(reason, "reason");
+  }
+
+  /** A gap that follows from the switch's own values. */
+  public RenderGap(Feature feature, String reason) {
+    this(feature, reason, false);
+  }
+
+  /** A limit of the platform: every switch of it that uses {@code feature} has it. */
+  public static RenderGap ofPlatform(Feature feature, String reason) {
+    return new RenderGap(feature, reason, true);
   }
 
   /**
@@ -71,7 +89,7 @@ public record RenderGap(Feature feature, String reason) {
     return kept.isEmpty()
         ? Optional.empty()
         : Optional.of(
-            new RenderGap(
+            RenderGap.ofPlatform(
                 Feature.ECN,
                 setting
                     + ": ECN profile"
@@ -83,10 +101,19 @@ public record RenderGap(Feature feature, String reason) {
 
   /** The gaps of {@code gaps} (feature → reason) that the switch uses, in feature order. */
   public static List<RenderGap> usedBy(CompiledSwitch sw, java.util.Map<Feature, String> gaps) {
+    return usedBy(sw, gaps, java.util.Set.of());
+  }
+
+  /**
+   * The gaps of {@code gaps} (feature → reason) that the switch uses, in feature order, those of
+   * {@code platformWide} marked as limits of the platform.
+   */
+  public static List<RenderGap> usedBy(
+      CompiledSwitch sw, java.util.Map<Feature, String> gaps, java.util.Set<Feature> platformWide) {
     return new java.util.TreeMap<>(gaps)
         .entrySet().stream()
             .filter(e -> e.getKey().usedBy(sw))
-            .map(e -> new RenderGap(e.getKey(), e.getValue()))
+            .map(e -> new RenderGap(e.getKey(), e.getValue(), platformWide.contains(e.getKey())))
             .toList();
   }
 }

@@ -6,14 +6,26 @@ import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * The {@code render-gap} findings of one switch: each part of the plan the intent uses that the
+ * The {@code render-gap} findings of a fabric: each part of the plan the intent uses that a
  * switch's platform cannot express (its pack's {@link PlatformPack#renderGaps(CompiledSwitch)}),
- * located at the intent line that asks for it. A gap is a warning: the rest of the plan renders,
- * and nothing is carried only as a comment. {@link #of} adds the pack's {@link
- * PlatformPack#renderChecks render checks} (what stops the switch from rendering at all), so {@code
- * weft validate} reports everything a render would.
+ * located at the intent line that asks for it. Nothing is carried only as a comment: the rest of
+ * the plan renders, and the finding says what is left out.
+ *
+ * <p>A gap that follows from the switch's own values is a warning on that switch. A limit of the
+ * platform ({@link RenderGap#platformWide()}, and a buffer knob the platform has no setting for) is
+ * stated once per platform as info, naming the platform, its switches that have it and the intent
+ * line that asks for the setting: it is a fact of the chosen hardware that the same warning on
+ * every switch of the platform would only repeat, burying the warnings a user can act on. Both are
+ * waivable like any rule's finding ({@code RuleCatalog.WAIVABLE_BUILT_IN_FINDINGS}).
+ *
+ * <p>{@link #of} adds the packs' {@link PlatformPack#renderChecks render checks} (what stops a
+ * switch from rendering at all), so {@code weft validate} reports everything a render would.
  */
 public final class RenderGaps {
 
@@ -26,48 +38,146 @@ public final class RenderGaps {
    */
   public static final String RENDER_ERROR = "render-error";
 
+  /** How many switch names a platform note lists before it gives only the count. */
+  static final int NAMED_SWITCHES = 5;
+
   private RenderGaps() {}
 
+  /** The findings of one switch alone (a platform limit names it as the platform's only switch). */
   public static List<Finding> of(CompiledSwitch sw, PlatformPack pack) {
-    List<Finding> out = new ArrayList<>(pack.renderChecks(sw));
-    for (RenderGap gap : pack.renderGaps(sw)) {
-      out.add(
-          Finding.of(
-                  RULE,
-                  Severity.WARNING,
-                  sw.name()
-                      + ": platform "
-                      + pack.id()
-                      + " cannot express "
-                      + gap.feature().word()
-                      + " ("
-                      + gap.reason()
-                      + "); that part of the plan is not in the rendered config")
-              .at(owner(sw, gap.feature()))
-              .onDevice(sw.name()));
-    }
-    java.util.Set<BufferKnob> carried = pack.bufferKnobs(sw);
-    for (BufferKnob knob : BufferKnob.values()) {
-      if (knob.setFor(sw) && !carried.contains(knob)) {
-        Location at = sw.provenance().get(knob.owner());
-        out.add(
-            Finding.of(
-                    RULE,
-                    Severity.WARNING,
-                    sw.name()
-                        + ": platform "
-                        + pack.id()
-                        + " cannot express buffers ("
-                        + knob.words()
-                        + ": Weft's "
-                        + pack.id()
-                        + " config has no setting for it); that part of the plan is not in the"
-                        + " rendered config, the switch keeps its own")
-                .at(at != null ? at : owner(sw, Feature.BUFFERS))
-                .onDevice(sw.name()));
+    return of(List.of(sw), platform -> Optional.of(pack));
+  }
+
+  /**
+   * The findings of {@code switches}: per switch, its render checks and the gaps of its own values
+   * (in switch order); then one note per platform limit, in platform and feature order.
+   */
+  public static List<Finding> of(
+      List<CompiledSwitch> switches, Function<String, Optional<PlatformPack>> packs) {
+    List<Finding> out = new ArrayList<>();
+    Map<Limit, List<CompiledSwitch>> limits = new TreeMap<>();
+    for (CompiledSwitch sw : switches) {
+      Optional<PlatformPack> found = packs.apply(sw.platform());
+      if (found.isEmpty()) {
+        continue;
+      }
+      PlatformPack pack = found.get();
+      out.addAll(pack.renderChecks(sw));
+      for (RenderGap gap : pack.renderGaps(sw)) {
+        if (gap.platformWide()) {
+          limits
+              .computeIfAbsent(
+                  new Limit(pack.id(), gap.feature().word(), gap.reason(), null, gap.feature()),
+                  k -> new ArrayList<>())
+              .add(sw);
+        } else {
+          out.add(
+              Finding.of(
+                      RULE,
+                      Severity.WARNING,
+                      sw.name()
+                          + ": platform "
+                          + pack.id()
+                          + " cannot express "
+                          + gap.feature().word()
+                          + " ("
+                          + gap.reason()
+                          + "); that part of the plan is not in the rendered config")
+                  .at(owner(sw, gap.feature()))
+                  .onDevice(sw.name()));
+        }
+      }
+      java.util.Set<BufferKnob> carried = pack.bufferKnobs(sw);
+      for (BufferKnob knob : BufferKnob.values()) {
+        if (knob.setFor(sw) && !carried.contains(knob)) {
+          limits
+              .computeIfAbsent(
+                  new Limit(
+                      pack.id(),
+                      "buffers",
+                      knob.words()
+                          + ": Weft's "
+                          + pack.id()
+                          + " config has no setting for it; the switches keep their own",
+                      knob,
+                      Feature.BUFFERS),
+                  k -> new ArrayList<>())
+              .add(sw);
+        }
       }
     }
+    limits.forEach((limit, on) -> out.add(limit.finding(on)));
     return out;
+  }
+
+  /**
+   * One limit of a platform: what it cannot express and why, the buffer knob it concerns (or null).
+   */
+  private record Limit(
+      String platform, String what, String reason, BufferKnob knob, Feature feature)
+      implements Comparable<Limit> {
+
+    @Override
+    public int compareTo(Limit o) {
+      return java.util.Comparator.comparing(Limit::platform)
+          .thenComparing(Limit::feature)
+          .thenComparing(Limit::what)
+          .thenComparing(Limit::reason)
+          .compare(this, o);
+    }
+
+    /**
+     * The note for the switches {@code on} (in the order given), at the first one's intent line.
+     */
+    Finding finding(List<CompiledSwitch> on) {
+      CompiledSwitch first = on.get(0);
+      Location at = knob == null ? null : first.provenance().get(knob.owner());
+      List<String> names = on.stream().map(CompiledSwitch::name).toList();
+      String which =
+          names.size() <= NAMED_SWITCHES
+              ? String.join(", ", names)
+              : String.join(", ", names.subList(0, NAMED_SWITCHES))
+                  + " and "
+                  + (names.size() - NAMED_SWITCHES)
+                  + " more";
+      return Finding.of(
+              RULE,
+              Severity.INFO,
+              "platform "
+                  + platform
+                  + " cannot express "
+                  + what
+                  + " ("
+                  + reason
+                  + ") on any switch: "
+                  + on.size()
+                  + (on.size() == 1 ? " switch asks for it (" : " switches ask for it (")
+                  + which
+                  + "); that part of the plan is not in their rendered configs")
+          .at(at != null ? at : platformOwner(first, feature))
+          .onDevice(on.size() == 1 ? first.name() : null);
+    }
+  }
+
+  /**
+   * The intent line that asks every switch of a platform for {@code feature}: the fabric's lossless
+   * classes for buffers (headroom is sized for them), the {@code ecn} block of the first profile
+   * that keeps non-ECT packets for ECN (the one platform-wide ECN limit), else as {@link #owner}.
+   */
+  static Location platformOwner(CompiledSwitch sw, Feature feature) {
+    Location at =
+        switch (feature) {
+          case BUFFERS -> sw.provenance().get("lossless_priorities");
+          case ECN ->
+              sw.ecnProfiles().stream()
+                  .filter(e -> !e.dropNonEct())
+                  .map(e -> sw.provenance().get("ecn_profiles." + e.name()))
+                  .filter(java.util.Objects::nonNull)
+                  .findFirst()
+                  .orElse(null);
+          default -> null;
+        };
+    return at != null ? at : owner(sw, feature);
   }
 
   /** The intent line that asks {@code sw} for {@code feature}, else the switch's platform line. */

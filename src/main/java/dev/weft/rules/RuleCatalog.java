@@ -79,6 +79,13 @@ public final class RuleCatalog {
           "user-rule-invalid",
           "yaml-syntax");
 
+  /**
+   * Weft's own finding ids that a waiver may name all the same: a platform limit ({@code
+   * render-gap}) is a fact of the chosen hardware, not a mistake in the intent, so a site that has
+   * configured the setting by other means must be able to accept it like any rule's finding.
+   */
+  public static final List<String> WAIVABLE_BUILT_IN_FINDINGS = List.of("render-gap");
+
   private final Map<String, Rule> rules;
 
   /**
@@ -141,10 +148,16 @@ public final class RuleCatalog {
     return rules.containsKey(id) || WAIVER_RULE_IDS.contains(id);
   }
 
+  /** Whether a waiver may name {@code id}: a rule, or a waivable finding of Weft itself. */
+  public boolean waivable(String id) {
+    return rules.containsKey(id) || WAIVABLE_BUILT_IN_FINDINGS.contains(id);
+  }
+
   /** The rule ids a waiver may name, sorted (for did-you-mean hints). */
   public Set<String> ruleIds() {
     Set<String> ids = new TreeSet<>(rules.keySet());
     ids.addAll(WAIVER_RULE_IDS);
+    ids.addAll(WAIVABLE_BUILT_IN_FINDINGS);
     return Collections.unmodifiableSet(ids);
   }
 }

@@ -83,7 +83,15 @@ public final class RuleDocs {
               "Not policy rules but ids Weft's own stages emit (loading, rendering, reading devices, drift), listed\n")
           .append(
               "so that every id a report can carry is explained here and by `weft explain ID`. They have no\n")
-          .append("fixtures and cannot be waived.\n\n")
+          .append("fixtures and cannot be waived, but for ")
+          .append(
+              String.join(
+                  ", ",
+                  RuleCatalog.WAIVABLE_BUILT_IN_FINDINGS.stream()
+                      .map(id -> "`" + id + "`")
+                      .toList()))
+          .append(" (a platform's limit, which a\n")
+          .append("waiver accepts like any rule's finding).\n\n")
           .append("| id | severity | category | title |\n")
           .append("|---|---|---|---|\n");
       for (RuleMeta r : tool) {

@@ -51,10 +51,28 @@ public final class RuleEngine {
   }
 
   /**
+   * Runs every rule, and applies the waivers to {@code weft}, findings Weft itself made on the same
+   * input whose id a waiver may name ({@link RuleCatalog#WAIVABLE_BUILT_IN_FINDINGS}, e.g. the
+   * pipeline's {@code render-gap}), exactly as to the rules' own: a matching one is marked waived,
+   * and a waiver of such an id that matches none of them is {@code waiver-unused}.
+   *
+   * @param weft findings of the waivable ids, returned with the rules' findings
+   * @param weftRan the waivable ids that were checked on this input (even when nothing was found)
+   */
+  public List<Finding> run(RuleInput input, List<Finding> weft, Set<String> weftRan) {
+    return run(input, null, weft, weftRan);
+  }
+
+  /**
    * @param enabled the ids to run, or null for all; waivers for rules outside it are left alone
    * @throws IllegalArgumentException when {@code enabled} names an id the catalogue does not know
    */
   public List<Finding> run(RuleInput input, Set<String> enabled) {
+    return run(input, enabled, List.of(), Set.of());
+  }
+
+  private List<Finding> run(
+      RuleInput input, Set<String> enabled, List<Finding> weft, Set<String> weftRan) {
     if (enabled != null) {
       Set<String> unknown = new TreeSet<>(enabled);
       unknown.removeIf(catalog::knows);
@@ -66,7 +84,7 @@ public final class RuleEngine {
         input.today(), "RuleInput.today is required: waivers are judged against it");
     FabricModel model = input.model();
     if (model == null) {
-      return List.of();
+      return List.copyOf(weft);
     }
     List<Rule> toRun =
         catalog.rules().stream().filter(r -> enabled == null || enabled.contains(r.id())).toList();
@@ -75,7 +93,8 @@ public final class RuleEngine {
 
     List<Finding> findings = new ArrayList<>();
     perRule.forEach(findings::addAll);
-    Set<String> ran = new TreeSet<>();
+    findings.addAll(weft);
+    Set<String> ran = new TreeSet<>(weftRan);
     toRun.forEach(r -> ran.add(r.id()));
 
     List<Waiver> waivers = model.waivers() == null ? List.of() : model.waivers();

@@ -107,7 +107,9 @@ final class Waivers {
   /** Why a waiver cannot be applied; empty when it is usable. */
   private static List<Finding> problems(Waiver w, RuleCatalog catalog, FabricModel model) {
     List<Finding> problems = new ArrayList<>();
-    if (w.rule() != null && RuleCatalog.BUILT_IN_FINDINGS.contains(w.rule())) {
+    if (w.rule() != null
+        && RuleCatalog.BUILT_IN_FINDINGS.contains(w.rule())
+        && !catalog.waivable(w.rule())) {
       problems.add(
           invalid(
               w,
@@ -118,7 +120,7 @@ final class Waivers {
                   + " policy rule (weft explain "
                   + w.rule()
                   + "); waivers accept policy findings only, fix the cause instead"));
-    } else if (w.rule() == null || !catalog.knows(w.rule())) {
+    } else if (w.rule() == null || !(catalog.knows(w.rule()) || catalog.waivable(w.rule()))) {
       String hint =
           w.rule() == null
               ? ""

@@ -99,6 +99,8 @@ class NxosEosDriftCompareTest {
     assertEquals(
         List.of(Feature.ECN, Feature.BUFFERS),
         nxos.renderGaps(leaf).stream().map(RenderGap::feature).toList());
+    // both hold for every NX-OS switch whatever its values: stated once per platform
+    assertTrue(nxos.renderGaps(leaf).stream().allMatch(RenderGap::platformWide));
     CompiledWatchdog wd = leaf.watchdog();
     CompiledSwitch odd =
         leaf.toBuilder()
@@ -113,6 +115,8 @@ class NxosEosDriftCompareTest {
         List.of(Feature.WATCHDOG, Feature.WATCHDOG, Feature.WATCHDOG, Feature.HASH),
         gaps.stream().map(RenderGap::feature).toList(),
         gaps.toString());
+    // these follow from the switch's own values: a warning on the switch
+    assertTrue(gaps.stream().noneMatch(RenderGap::platformWide), gaps.toString());
     List<String> says =
         List.of(
             "action forward is rendered as drop",

@@ -159,7 +159,7 @@ class BufferKnobsTest {
       PlatformPack pack = TestPlatforms.PLATFORMS.pack(platform).orElseThrow();
       List<Finding> gaps =
           RenderGaps.of(sw, pack).stream()
-              .filter(f -> f.message().contains("the switch keeps its own"))
+              .filter(f -> f.message().contains("the switches keep their own"))
               .toList();
       assertEquals(2, gaps.size(), platform + ": " + gaps);
       assertEquals(
@@ -169,7 +169,7 @@ class BufferKnobsTest {
     CompiledSwitch oc = on(fabric, "openconfig");
     assertTrue(
         RenderGaps.of(oc, TestPlatforms.PLATFORMS.pack("openconfig").orElseThrow()).stream()
-            .noneMatch(f -> f.message().contains("the switch keeps its own")));
+            .noneMatch(f -> f.message().contains("the switches keep their own")));
   }
 
   @Test

@@ -94,7 +94,9 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
 
   @Override
   public List<RenderGap> renderGaps(CompiledSwitch sw) {
-    return RenderGap.usedBy(sw, gapsOf(sw));
+    // NVUE never sets them, whatever the switch's values: limits of the platform
+    return RenderGap.usedBy(
+        sw, gapsOf(sw), java.util.Set.of(Feature.WATCHDOG, Feature.BUFFERS, Feature.PFC));
   }
 
   /** What this switch asks for that the platform cannot express, by feature. */

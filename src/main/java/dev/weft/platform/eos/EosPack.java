@@ -332,7 +332,9 @@ public final class EosPack extends NetconfSwitchPack {
 
   @Override
   public List<RenderGap> renderGaps(CompiledSwitch sw) {
-    List<RenderGap> out = new ArrayList<>(RenderGap.usedBy(sw, gapsOf(sw)));
+    // EOS sizes PFC headroom itself on every switch: a limit of the platform
+    List<RenderGap> out =
+        new ArrayList<>(RenderGap.usedBy(sw, gapsOf(sw), java.util.Set.of(Feature.BUFFERS)));
     RenderGap.portWatchdogActions(sw, "/qos/pfc/watchdog has one switch-wide action")
         .ifPresent(out::add);
     RenderGap.nonEctKept(

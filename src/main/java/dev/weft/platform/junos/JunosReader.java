@@ -200,6 +200,7 @@ final class JunosReader {
               losslessQueues,
               cosPath + "/scheduler-map");
       ReadBack.addSwitchQueues(switchQueues, queues);
+      queues = ReadBack.onPort(queues, pfc, toQueue);
       List<Integer> wdQueues = ReadBack.watchedQueues(portWatchdog, pfc, pfcToQueue);
       ports.add(
           CompiledPort.builder()

@@ -22,7 +22,8 @@ final class NxosRenderGaps {
    * {@code gaps} (feature → reason) the switch uses, and each value of it the model cannot hold.
    */
   static List<RenderGap> of(CompiledSwitch sw, Map<Feature, String> gaps) {
-    List<RenderGap> out = new ArrayList<>(RenderGap.usedBy(sw, gaps));
+    // the pack's fixed gaps hold for every NX-OS switch: limits of the platform
+    List<RenderGap> out = new ArrayList<>(RenderGap.usedBy(sw, gaps, gaps.keySet()));
     CompiledWatchdog wd = sw.watchdog();
     if (Feature.WATCHDOG.usedBy(sw)) {
       CompiledWatchdog held = NxosPack.watchdog(sw);
@@ -59,7 +60,7 @@ final class NxosRenderGaps {
     }
     if (sw.linkPause() || sw.ports().stream().anyMatch(CompiledPort::linkPause)) {
       out.add(
-          new RenderGap(
+          RenderGap.ofPlatform(
               Feature.PFC, "802.3x link pause has no typed leaf in the model; it is not rendered"));
     }
     if (!PerQueueEcn.uniform(sw)) {

@@ -278,21 +278,34 @@ public final class OpenConfigReader {
           }
         }
         headroom.sort((a, b) -> Integer.compare(a.pg(), b.pg()));
+        // a port's queue is lossless where the port's own PFC priorities feed it (a lossy port,
+        // e.g. an unlinked one, has none); the switch's queues follow the switch-wide set
+        TreeSet<Integer> portLossless = new TreeSet<>();
+        pfc.forEach(p -> portLossless.add(toQueue.get(p)));
         List<CompiledQueue> queues = new ArrayList<>();
         for (Map.Entry<Integer, String[]> s : schedulerOf.entrySet()) {
           int queue = s.getKey();
           String[] sched = s.getValue();
+          Integer weight = sched[2] == null ? null : Integer.valueOf(sched[2]);
           CompiledQueue cq =
               new CompiledQueue(
                   queue,
                   sched[0],
                   sched[1],
-                  sched[2] == null ? null : Integer.valueOf(sched[2]),
+                  weight,
                   ecnOfQueue.get(queue),
-                  losslessQueues.contains(queue));
+                  portLossless.contains(queue));
           queues.add(cq);
           if (cq.ecnProfile() != null || !switchQueues.containsKey(queue)) {
-            switchQueues.put(queue, cq);
+            switchQueues.put(
+                queue,
+                new CompiledQueue(
+                    queue,
+                    sched[0],
+                    sched[1],
+                    weight,
+                    ecnOfQueue.get(queue),
+                    losslessQueues.contains(queue)));
           }
         }
         List<Integer> wdQueues = new ArrayList<>();

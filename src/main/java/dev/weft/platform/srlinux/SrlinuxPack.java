@@ -104,7 +104,7 @@ public final class SrlinuxPack extends NetconfSwitchPack {
     CompiledWatchdog wd = sw.watchdog();
     if (wd != null && Feature.WATCHDOG.usedBy(sw)) {
       out.add(
-          new RenderGap(
+          RenderGap.ofPlatform(
               Feature.WATCHDOG,
               "deadlock detection has no action or poll-interval setting: action "
                   + wd.action()
@@ -128,14 +128,14 @@ public final class SrlinuxPack extends NetconfSwitchPack {
     }
     if (sw.ports().stream().anyMatch(p -> p.cableLengthMetres() != null)) {
       out.add(
-          new RenderGap(
+          RenderGap.ofPlatform(
               Feature.BUFFERS,
               "no cable-length setting: headroom is written as each PFC queue's "
                   + "reserved share in bytes"));
     }
     if (sw.ports().stream().anyMatch(p -> !p.headroom().isEmpty())) {
       out.add(
-          new RenderGap(
+          RenderGap.ofPlatform(
               Feature.BUFFERS,
               "no xon setting: only the xoff headroom is written "
                   + "(maximum-pfc-reserved-share-bytes)"));

@@ -241,6 +241,7 @@ final class SrlinuxReader {
         queues.add(q);
       }
       ReadBack.addSwitchQueues(switchQueues, queues);
+      queues = ReadBack.onPort(queues, pfc, toQueue);
       List<Integer> wdQueues = ReadBack.watchedQueues(portWatchdog, pfc, pfcToQueue);
       ports.add(
           CompiledPort.builder()

@@ -40,6 +40,7 @@ import dev.weft.rules.compiled.PfcDeadlockCycle;
 import dev.weft.rules.compiled.PfcLinkAsymmetric;
 import dev.weft.rules.compiled.PfcPath;
 import dev.weft.rules.compiled.PfcQueueMismatch;
+import dev.weft.rules.compiled.PortUnlinked;
 import dev.weft.rules.compiled.SharedHeadroomUndersized;
 import dev.weft.rules.compiled.WatchdogNotMitigating;
 import dev.weft.rules.compiled.WatchdogQueueMismatch;
@@ -186,6 +187,8 @@ public final class BuiltInRules {
             new MtuPlatformRange(),
             new PfcPath(),
             // the knobs real fabrics set (issue 30 item 6)
-            new WredDropLossless()));
+            new WredDropLossless(),
+            // warnings a user can act on (issue 33 item 5)
+            new PortUnlinked()));
   }
 }

@@ -1,0 +1,75 @@
+package dev.weft.rules.compiled;
+
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledPort;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Location;
+import dev.weft.finding.Severity;
+import dev.weft.rules.Rule;
+import dev.weft.rules.RuleInput;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The declared RoCE ports of a switch that no link names, once per switch. Pre-provisioning ports
+ * during a build-out is normal, so such a port never blocks its switch: the compiler makes it lossy
+ * (no PFC, so no headroom to size from a cable it does not have) on every platform, and this
+ * warning lists each one with its intent line, so the user sees what changes once it is cabled.
+ */
+public final class PortUnlinked implements Rule {
+
+  static final String ID = "port-unlinked";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public List<Finding> check(RuleInput input) {
+    CompiledFabric compiled = input.compiled();
+    if (compiled == null || input.model() == null || !input.model().isRoce()) {
+      return List.of();
+    }
+    List<Finding> out = new ArrayList<>();
+    for (CompiledSwitch s : compiled.switches()) {
+      List<CompiledPort> unlinked = s.ports().stream().filter(p -> p.peer() == null).toList();
+      if (!unlinked.isEmpty()) {
+        out.add(finding(s, unlinked));
+      }
+    }
+    return out;
+  }
+
+  private static Finding finding(CompiledSwitch s, List<CompiledPort> unlinked) {
+    List<String> listed = new ArrayList<>();
+    for (CompiledPort p : unlinked) {
+      Location at = p.owner("name");
+      listed.add(p.name() + (at == null ? "" : " (" + at + ")"));
+    }
+    boolean one = unlinked.size() == 1;
+    String consequence =
+        s.losslessPriorities().isEmpty()
+            ? "nothing is checked across " + (one ? "its cable" : "their cables")
+            : (one ? "it is" : "they are")
+                + " rendered lossy, without PFC on priorities "
+                + s.losslessPriorities()
+                + " and without headroom, until a link with a cable length is declared";
+    return Finding.of(
+            ID,
+            Severity.WARNING,
+            s.name()
+                + ": "
+                + unlinked.size()
+                + (one ? " port has" : " ports have")
+                + " no link: "
+                + String.join(", ", listed)
+                + "; "
+                + consequence
+                + "; the rest of the switch renders as planned")
+        .at(unlinked.get(0).owner("name"))
+        .onDevice(s.name())
+        .withValues("a link on every declared port", unlinked.size() + " without one");
+  }
+}
