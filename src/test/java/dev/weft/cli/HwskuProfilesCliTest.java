@@ -38,6 +38,11 @@ class HwskuProfilesCliTest {
     return new CliRun(code, out.toString(), err.toString());
   }
 
+  /** The inventory argument: absolute, as the command line resolves it against the JVM's folder. */
+  private String inventory() {
+    return repo.resolve("inventories/roce-pod-a").toString();
+  }
+
   @BeforeEach
   void fabricRepositoryWithASiteSku() throws Exception {
     repo = tmp.resolve("fabric");
@@ -90,16 +95,16 @@ class HwskuProfilesCliTest {
 
   @Test
   void aUserProfileNamedInTheProjectFileIsUsedWithoutRebuilding() throws Exception {
-    CliRun without = run("validate", "inventories/roce-pod-a", "--format", "json");
+    CliRun without = run("validate", inventory(), "--format", "json");
     assertEquals(1, without.exitCode(), without.out());
     assertTrue(without.out().contains("no platform profile for hwsku " + SKU), without.out());
 
     Files.writeString(repo.resolve(".weft.yaml"), "hwsku-profiles: platform/hwsku\n");
-    CliRun with = run("validate", "inventories/roce-pod-a", "--format", "json");
+    CliRun with = run("validate", inventory(), "--format", "json");
     assertEquals(0, with.exitCode(), with.out() + with.err());
 
     Path out = tmp.resolve("out");
-    CliRun render = run("render", "inventories/roce-pod-a", "--out", out.toString());
+    CliRun render = run("render", inventory(), "--out", out.toString());
     assertEquals(0, render.exitCode(), render.out() + render.err());
     @SuppressWarnings("unchecked")
     Map<String, Object> db =
@@ -119,7 +124,7 @@ class HwskuProfilesCliTest {
     lines.set(line, "port.Ethernet0=0,1,2,3 etp1a 1 fast");
     Files.write(profile, lines);
 
-    CliRun run = run("validate", "inventories/roce-pod-a", "--format", "json");
+    CliRun run = run("validate", inventory(), "--format", "json");
     assertEquals(1, run.exitCode(), run.out() + run.err());
     Map<String, Object> f = finding(run.out(), "platform/hwsku/" + SKU + ".properties");
     assertEquals("render-error", f.get("rule"));
@@ -138,7 +143,7 @@ class HwskuProfilesCliTest {
     Files.writeString(
         leaves,
         Files.readString(leaves).replaceFirst("hwsku: " + SKU, "hwsku: Mellanox-SN5600-O128"));
-    CliRun run = run("validate", "inventories/roce-pod-a", "--format", "json");
+    CliRun run = run("validate", inventory(), "--format", "json");
     assertEquals(1, run.exitCode(), run.out());
     Map<String, Object> f = finding(run.out(), "platform/hwsku/Mellanox-SN5600-O128.properties");
     String message = String.valueOf(f.get("message"));

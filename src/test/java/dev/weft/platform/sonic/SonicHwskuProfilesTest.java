@@ -91,9 +91,9 @@ class SonicHwskuProfilesTest {
   }
 
   @Test
-  void theC224O8HasItsEight800gPortsAndItsPools() throws Exception {
+  void theC224O8HasItsEight400gPortsAndItsPools() throws Exception {
     SonicHwsku sku = new SonicHwskus().lookup("Mellanox-SN5600-C224O8").orElseThrow();
-    long eight = sku.ports().values().stream().filter(p -> p.speedMbps() == 800000).count();
+    long eight = sku.ports().values().stream().filter(p -> p.speedMbps() == 400000).count();
     long hundred = sku.ports().values().stream().filter(p -> p.speedMbps() == 100000).count();
     assertEquals(8, eight, sku.ports().toString());
     assertEquals(224, hundred);
