@@ -184,7 +184,10 @@ final class AuditCommand implements Callable<Integer> {
                 previous.counters(),
                 started.getEpochSecond(),
                 backup != null,
-                new Renderer(pipeline.templates()),
+                new Renderer(
+                    pipeline.templates(),
+                    new dev.weft.render.TemplateEngine(pipeline.templates()),
+                    pipeline.platforms()),
                 hosts));
     DriftCommand.endProgress(err);
     return report(source, run, started, t0, part, coverage, outcome, meta, previous, historyDir);

@@ -117,6 +117,14 @@ final class CommonOptions {
   Path asicProfiles;
 
   @Option(
+      names = "--hwsku-profiles",
+      paramLabel = "DIR",
+      description =
+          "Folder of user SONiC HWSKU profiles (<HWSKU>.properties, docs/hwsku-profiles.md), read beside the"
+              + " built-in ones; a name in both is an error.")
+  Path hwskuProfiles;
+
+  @Option(
       names = "--max-file-bytes",
       paramLabel = "BYTES",
       defaultValue = "16777216",

@@ -36,6 +36,7 @@ final class ConfigDefaults implements CommandLine.IDefaultValueProvider {
           "format",
           "templates",
           "asic-profiles",
+          "hwsku-profiles",
           "credentials",
           "known-hosts",
           "parallel",

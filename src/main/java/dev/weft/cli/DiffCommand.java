@@ -269,8 +269,15 @@ final class DiffCommand implements Callable<Integer> {
             subnetFiles(headRun, sides.head()),
             UnifiedDiff::of);
       }
-      Renderer baseRenderer = new Renderer(sides.base());
-      Renderer headRenderer = new Renderer(sides.head());
+      // the user's HWSKU profiles are read from the working tree for both sides
+      // (docs/hwsku-profiles.md)
+      dev.weft.platform.Platforms packs =
+          dev.weft.platform.Platforms.builtIn(
+              dev.weft.platform.PlatformData.withHwskuProfiles(options.hwskuProfiles));
+      Renderer baseRenderer =
+          new Renderer(sides.base(), new dev.weft.render.TemplateEngine(sides.base()), packs);
+      Renderer headRenderer =
+          new Renderer(sides.head(), new dev.weft.render.TemplateEngine(sides.head()), packs);
       ChangeImpact.Render baseRender =
           (device, fabric) -> rendered(baseRenderer.renderDevice(device, fabric));
       ChangeImpact.Render headRender =

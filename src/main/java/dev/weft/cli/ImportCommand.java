@@ -154,7 +154,8 @@ final class ImportCommand implements Callable<Integer> {
             new Renderer(
                 folders,
                 new TemplateEngine(
-                    folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators()));
+                    folders, TemplateEngine.DEFAULT_MAX_OUTPUT_BYTES, pipeline.accelerators()),
+                pipeline.platforms());
         List<Finding> trip =
             RoundTrip.check(run.compiled(), imported, pipeline.platforms(), renderer);
         findings.addAll(trip);

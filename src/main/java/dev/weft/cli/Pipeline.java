@@ -15,6 +15,7 @@ import dev.weft.intent.IntentResult;
 import dev.weft.intent.StageTimer;
 import dev.weft.log.Log;
 import dev.weft.model.FabricModel;
+import dev.weft.platform.PlatformData;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.RenderGaps;
 import dev.weft.policy.UserRules;
@@ -82,7 +83,7 @@ final class Pipeline {
 
   private static final Log LOG = Log.of(Pipeline.class);
 
-  private final Platforms platforms = Platforms.builtIn();
+  private final Platforms platforms;
   private final List<Path> policyOverrides;
   private Rules rules;
   private final AsicProfiles asicProfiles;
@@ -131,6 +132,31 @@ final class Pipeline {
       StageTimer timer,
       Accelerators accelerators,
       LoadLimits loadLimits) {
+    this(
+        policyOverrides,
+        asicProfileDir,
+        templateDir,
+        today,
+        timer,
+        accelerators,
+        loadLimits,
+        PlatformData.NONE);
+  }
+
+  /**
+   * @param platformData the project's own platform files ({@code hwsku-profiles}), handed to every
+   *     pack this run asks
+   */
+  Pipeline(
+      List<Path> policyOverrides,
+      Path asicProfileDir,
+      Path templateDir,
+      LocalDate today,
+      StageTimer timer,
+      Accelerators accelerators,
+      LoadLimits loadLimits,
+      PlatformData platformData) {
+    this.platforms = Platforms.builtIn(platformData);
     this.loadLimits = loadLimits;
     this.policyOverrides = List.copyOf(policyOverrides);
     this.asicProfiles =
@@ -157,7 +183,8 @@ final class Pipeline {
         LocalDate.now(),
         timer,
         accelerators(System.getenv()),
-        LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()));
+        LoadLimits.defaults().withMaxFileBytes(options.sourceLimits().maxFileBytes()),
+        PlatformData.withHwskuProfiles(options.hwskuProfiles));
   }
 
   /**
@@ -414,7 +441,7 @@ final class Pipeline {
               .filter(f -> !(causeKnown && f.rule().equals(dev.weft.render.OpenSmFileCheck.RULE)))
               .toList());
     }
-    Renderer renderer = new Renderer(folders);
+    Renderer renderer = new Renderer(folders, new TemplateEngine(folders), platforms);
     List<Renderer.Blocker> blockers = new ArrayList<>();
     for (Renderer.Blocker b : renderer.preflight(compiled)) {
       // a port without a link may have one in a file that was not mapped

@@ -184,7 +184,11 @@ final class RemediateCommand implements Callable<Integer> {
               : TemplateFolders.withOverrides(options.templates);
       results =
           new Remediator(
-                  settings, pipeline.platforms(), new Renderer(folders), run.compiled().fabric())
+                  settings,
+                  pipeline.platforms(),
+                  new Renderer(
+                      folders, new dev.weft.render.TemplateEngine(folders), pipeline.platforms()),
+                  run.compiled().fabric())
               .run(targets, reported, intentErrors);
       DriftCommand.endProgress(spec.commandLine().getErr());
     }

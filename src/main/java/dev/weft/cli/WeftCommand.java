@@ -40,6 +40,7 @@ final class WeftCommand implements java.util.concurrent.Callable<Integer> {
           "diff", DiffCommand.class,
           "backup", BackupCommand.class,
           "import", ImportCommand.class,
+          "hwsku", HwskuCommand.class,
           "drift", DriftCommand.class,
           "audit", AuditCommand.class,
           "cabling", CablingCommand.class,

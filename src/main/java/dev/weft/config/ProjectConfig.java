@@ -75,6 +75,7 @@ public final class ProjectConfig {
           "policies", Kind.PATHS,
           "templates", Kind.PATH,
           "asic-profiles", Kind.PATH,
+          "hwsku-profiles", Kind.PATH,
           "credentials", Kind.PATH,
           "known-hosts", Kind.PATH,
           "parallel", Kind.INTEGER,

@@ -45,6 +45,22 @@ public interface PlatformPack {
     return Transport.ROCE_V2;
   }
 
+  /**
+   * This pack with the project's own platform data ({@code hwsku-profiles}); a pack that reads none
+   * returns itself.
+   */
+  default PlatformPack withData(PlatformData data) {
+    return this;
+  }
+
+  /**
+   * A fingerprint of the project's platform files this pack reads ({@link #withData}), so a render
+   * cache entry made before one of them changed is not kept; "" when it reads none.
+   */
+  default String dataFingerprint() {
+    return "";
+  }
+
   /** The folder under {@code templates/} this platform renders with. */
   default String templateFolder() {
     return id();

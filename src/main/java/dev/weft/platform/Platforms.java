@@ -43,6 +43,18 @@ public final class Platforms {
     return new Platforms(packs);
   }
 
+  /**
+   * The built-in packs with the project's platform data (user HWSKU profiles): what a run whose
+   * project names some uses everywhere it asks a pack.
+   */
+  public static Platforms builtIn(PlatformData data) {
+    Platforms packs = builtIn();
+    if (data == null || data.equals(PlatformData.NONE)) {
+      return packs;
+    }
+    return of(packs.all().stream().map(p -> p.withData(data)).toList());
+  }
+
   /** Exactly these packs (tests, and users' builds that add their own). */
   public static Platforms of(List<PlatformPack> packs) {
     Map<String, PlatformPack> byId = new TreeMap<>();

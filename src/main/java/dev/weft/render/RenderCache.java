@@ -119,14 +119,17 @@ public final class RenderCache {
 
   /**
    * The input of a device whose own data ({@link DeviceContext#own}) is {@code own}. What {@link
-   * DeviceContext#complete} derives from it is left out: the build fingerprint covers that code.
+   * DeviceContext#complete} derives from it is left out: the build fingerprint covers that code,
+   * and {@code packData} (the pack's {@link dev.weft.platform.PlatformPack#dataFingerprint}) the
+   * project's own platform files it reads.
    */
-  Input input(String platform, Map<String, Object> own, TemplateFolders folders) {
+  Input input(String platform, Map<String, Object> own, String packData, TemplateFolders folders) {
     return new Input(
         new Fingerprint.Encoder()
             .add("format", FORMAT)
             .add("build", build)
             .add("platform", platform)
+            .add("pack-data", packData)
             .add("data", own),
         folders);
   }

@@ -404,7 +404,11 @@ public final class Renderer {
       CompiledDevice device, String fabric, RenderSink sink, RenderCache cache) {
     String platform = DeviceContext.platformOf(device);
     Map<String, Object> own = DeviceContext.own(device, fabric);
-    RenderCache.Input input = cache.active() ? cache.input(platform, own, folders) : null;
+    PlatformPack facts = pack(platform);
+    RenderCache.Input input =
+        cache.active()
+            ? cache.input(platform, own, facts == null ? "" : facts.dataFingerprint(), folders)
+            : null;
     if (input != null) {
       RenderCache.Entry same = cache.unchanged(device.name(), input);
       if (same != null) {

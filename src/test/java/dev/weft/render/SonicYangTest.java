@@ -62,6 +62,73 @@ class SonicYangTest {
     assertTrue(checked > 100, "checked " + checked);
   }
 
+  /**
+   * The SKUs Weft ships from SONiC's device folders (docs/hwsku-profiles.md), six with a lossless
+   * pool: every SONiC switch of the examples and of the generated 1,024-GPU fabric, moved onto each
+   * SKU (its hwsku and ASIC, its ports on the SKU's first ports at the SKU's speed), renders
+   * without a finding and loads in SONiC's YANG with that SKU's lanes, aliases, indexes and pools.
+   */
+  @Test
+  void theExamplesAndThe1024GpuFabricOnSixShippedSkusPassSonicsYang(@TempDir Path tmp)
+      throws Exception {
+    List<String> skus =
+        List.of(
+            "Mellanox-SN3800-C64",
+            "Mellanox-SN4600C-C64",
+            "Mellanox-SN4700-O32",
+            "Mellanox-SN5600-O128",
+            "Mellanox-SN5600-C224O8",
+            "Mellanox-SN5600-C256S1");
+    Map<String, CompiledFabric> fabrics = new TreeMap<>();
+    for (String inventory : Examples.ALL) {
+      fabrics.put(inventory, Examples.compile(inventory));
+    }
+    Map<String, String> generated =
+        new RoceFabricGenerator().generate("gpu-1024", RoceFabricShape.forGpus(1024));
+    for (Map.Entry<String, String> f : generated.entrySet()) {
+      Path target = tmp.resolve("gpu-1024").resolve(f.getKey());
+      Files.createDirectories(target.getParent());
+      Files.writeString(target, f.getValue());
+    }
+    fabrics.put("gpu-1024", Examples.compile(tmp, Path.of("gpu-1024")));
+    dev.weft.platform.sonic.SonicHwskus hwskus = new dev.weft.platform.sonic.SonicHwskus();
+    Map<String, String> files = new TreeMap<>();
+    for (String sku : skus) {
+      dev.weft.platform.sonic.SonicHwsku profile = hwskus.lookup(sku).orElseThrow();
+      assertTrue(profile.pools().containsKey("ingress_lossless_pool"), sku);
+      List<dev.weft.platform.sonic.SonicHwsku.Port> skuPorts =
+          profile.ports().values().stream()
+              .sorted(
+                  java.util.Comparator.comparingInt(
+                      (dev.weft.platform.sonic.SonicHwsku.Port p) ->
+                          Integer.parseInt(p.name().replaceAll("[^0-9]", ""))))
+              .toList();
+      for (Map.Entry<String, CompiledFabric> fabric : fabrics.entrySet()) {
+        for (CompiledSwitch sw : fabric.getValue().switches()) {
+          if (!sw.platform().equals("sonic")) {
+            continue;
+          }
+          List<dev.weft.compile.CompiledPort> ports = new java.util.ArrayList<>();
+          for (int i = 0; i < Math.min(sw.ports().size(), skuPorts.size()); i++) {
+            dev.weft.platform.sonic.SonicHwsku.Port target = skuPorts.get(i);
+            ports.add(
+                sw.ports().get(i).toBuilder()
+                    .name(target.name())
+                    .speedGbps((int) (target.speedMbps() / 1000))
+                    .build());
+          }
+          CompiledSwitch moved =
+              sw.toBuilder().hwsku(sku).asic(profile.asic()).ports(ports).build();
+          Renderer.DeviceOutput r = renderer.renderDevice(moved, fabric.getValue().fabric());
+          assertEquals(List.of(), r.findings(), sku + " " + fabric.getKey() + " " + sw.name());
+          files.put(sku + "/" + fabric.getKey() + "/" + sw.name(), r.text("config_db.json"));
+        }
+      }
+    }
+    assertTrue(files.size() >= 6 * 20, "checked " + files.size());
+    assertEquals(Map.of(), SonicYangLint.check(files));
+  }
+
   @Test
   void sonicsYangRefusesAPortWithoutLanesAndAProfileInAMissingPool() throws Exception {
     CompiledFabric fabric = Examples.compile("roce-pod-a");

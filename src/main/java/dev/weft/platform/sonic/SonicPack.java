@@ -19,6 +19,7 @@ import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.NeighbourReader;
 import dev.weft.platform.PatchRemediation;
+import dev.weft.platform.PlatformData;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.PortMtuRange;
 import dev.weft.platform.ReadBack;
@@ -76,7 +77,29 @@ public final class SonicPack implements PlatformPack, LiveProfile {
               Map.entry("in-port", "IN_PORT"),
               Map.entry("ipv6-flow-label", "IPV6_FLOW_LABEL")));
 
-  private final SonicHwskus hwskus = new SonicHwskus();
+  private final SonicHwskus hwskus;
+
+  /** With the built-in HWSKU profiles only (the pack the service loader makes). */
+  public SonicPack() {
+    this(new SonicHwskus());
+  }
+
+  private SonicPack(SonicHwskus hwskus) {
+    this.hwskus = hwskus;
+  }
+
+  @Override
+  public String dataFingerprint() {
+    return hwskus.fingerprint();
+  }
+
+  /** With the project's HWSKU profile folder beside the built-in profiles. */
+  @Override
+  public PlatformPack withData(PlatformData data) {
+    return data.hwskuProfiles() == null
+        ? this
+        : new SonicPack(new SonicHwskus(data.hwskuProfiles(), data.hwskuProfilesShown()));
+  }
 
   @Override
   public String id() {
@@ -147,7 +170,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                     + " requires of a whole config: `config load` can merge it into a switch that has them, but the"
                     + " file alone does not load (name the switch's hardware SKU, e.g. hwsku: Mellanox-SN5600-O128;"
                     + " Weft has profiles for "
-                    + String.join(", ", SonicHwskus.BUILT_IN)
+                    + String.join(", ", hwskus.names())
                     + ")"));
       }
       return out;
@@ -165,22 +188,30 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                     + ": Weft has no platform profile for hwsku "
                     + sw.hwsku()
                     + " (profiles: "
-                    + String.join(", ", SonicHwskus.BUILT_IN)
+                    + String.join(", ", hwskus.names())
+                    + (hwskus.directory().isPresent()
+                        ? ""
+                        : "; add one with `weft hwsku import` and name its folder as hwsku-profiles"
+                            + " in .weft.yaml, docs/hwsku-profiles.md")
                     + ")"));
         return out;
       }
       profile = found.get();
     } catch (SonicHwskus.InvalidProfileException e) {
-      out.add(
+      // located in the profile, where the fix is; the message names the switch and its intent line
+      Location intent = sw.owner("hwsku");
+      Finding f =
           finding(
               sw,
               Severity.ERROR,
-              sw.owner("hwsku"),
+              e.where(),
               sw.name()
+                  + (intent == null ? "" : " (" + intent + ")")
                   + ": the platform profile of hwsku "
                   + sw.hwsku()
                   + " is unusable: "
-                  + e.getMessage()));
+                  + e.getMessage());
+      out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
       return out;
     }
     if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
