@@ -259,7 +259,12 @@ class CompilerTest {
             null,
             null,
             null,
-            roce.fabric().at());
+            roce.fabric().at(),
+            Map.of(),
+            null,
+            null,
+            null,
+            null);
     FabricModel model =
         FabricModel.of(
             "inv",
@@ -313,7 +318,12 @@ class CompilerTest {
             dev.weft.model.CongestionControl.PFC_ONLY,
             f.ecmp(),
             f.versions(),
-            f.at());
+            f.at(),
+            Map.of(),
+            null,
+            null,
+            null,
+            null);
     CompiledNic nic =
         Compiler.compile(TestFabrics.model(pfcOnly, 1, 1, "spectrum-4"), AsicProfiles.builtIn())
             .fabric()

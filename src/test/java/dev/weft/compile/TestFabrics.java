@@ -116,7 +116,12 @@ final class TestFabrics {
             "traffic-classes",
             "pfc",
             "congestion-control",
-            "ecmp"));
+            "ecmp"),
+        Map.of(),
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

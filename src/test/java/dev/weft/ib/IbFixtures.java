@@ -274,7 +274,12 @@ public final class IbFixtures {
             null,
             null,
             null,
-            Provenance.at(Location.ofFile(FILE)));
+            Provenance.at(Location.ofFile(FILE)),
+            Map.of(),
+            null,
+            null,
+            null,
+            null);
     FabricModel model =
         FabricModel.of(
             "inventories/test",

@@ -361,7 +361,12 @@ class IntentRulesTest {
               c.congestionControl(),
               new Ecmp(fields, at(100, "hash-fields")),
               c.versions(),
-              c.at());
+              c.at(),
+              Map.of(),
+              null,
+              null,
+              null,
+              null);
       firesAt(run("ecmp-hash-l4", f), line(101));
     }
     Fabric qp =
@@ -375,7 +380,12 @@ class IntentRulesTest {
             c.congestionControl(),
             new Ecmp(List.of("src-ip", "dst-ip", "roce-dest-qp"), at(100, "hash-fields")),
             c.versions(),
-            c.at());
+            c.at(),
+            Map.of(),
+            null,
+            null,
+            null,
+            null);
     firesAt(run("ecmp-hash-l4", qp));
   }
 

@@ -137,7 +137,12 @@ final class TestFabric {
             "pfc",
             "congestion-control",
             "ecmp",
-            "versions"));
+            "versions"),
+        Map.of(),
+        null,
+        null,
+        null,
+        null);
   }
 
   static Fabric cleanFabric() {

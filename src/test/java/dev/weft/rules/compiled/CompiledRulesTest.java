@@ -98,7 +98,12 @@ class CompiledRulesTest {
         CongestionControl.DCQCN,
         null,
         null,
-        prov(2, "name", "transport", "mtu", "traffic-classes", "pfc"));
+        prov(2, "name", "transport", "mtu", "traffic-classes", "pfc"),
+        Map.of(),
+        null,
+        null,
+        null,
+        null);
   }
 
   private static List<TrafficClass> plan(boolean withDefault) {
