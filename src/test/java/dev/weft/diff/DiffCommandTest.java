@@ -312,22 +312,32 @@ class DiffCommandTest {
         changes.stream().filter(c -> "gpu-001".equals(c.get("device"))).findFirst().orElse(null);
     assertNotNull(gone, run.out());
     assertEquals("removed", gone.get("change"));
-    // leaf-01 Ethernet0 lost its link, so its cable length and headroom: head cannot render
-    // leaf-01,
-    // which is a new render-error, and the change says so instead of showing the whole file as
-    // deleted.
+    // leaf-01 Ethernet0 lost its link: the port is rendered lossy (no PFC priority group, no
+    // headroom) and the rest of leaf-01 still renders, so the change shows that file's diff and the
+    // port-unlinked warning is new (issue 33 item 5: an uncabled port never blocks its switch).
     Map<String, Object> leaf =
         changes.stream().filter(c -> "leaf-01".equals(c.get("device"))).findFirst().orElseThrow();
-    assertEquals(List.of(), leaf.get("files"));
-    assertTrue(
-        String.valueOf(leaf.get("note")).startsWith("head does not render"), leaf.toString());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> files = (List<Map<String, Object>>) leaf.get("files");
+    String configDb =
+        files.stream()
+            .filter(f -> "leaf-01/config_db.json".equals(f.get("file")))
+            .map(f -> String.valueOf(f.get("diff")))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no config_db.json diff: " + leaf));
+    assertTrue(configDb.contains("-        \"Ethernet0|3\": {"), configDb);
     assertTrue(
         findings(report).stream()
             .anyMatch(
                 f ->
                     "new".equals(f.get("status"))
-                        && "render-error".equals(f.get("rule"))
+                        && "port-unlinked".equals(f.get("rule"))
                         && "leaf-01".equals(f.get("device"))),
+        run.out());
+    assertTrue(
+        findings(report).stream()
+            .noneMatch(
+                f -> "render-error".equals(f.get("rule")) && "leaf-01".equals(f.get("device"))),
         run.out());
     assertTrue(
         findings(report).stream()
