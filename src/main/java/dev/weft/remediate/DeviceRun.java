@@ -433,19 +433,7 @@ final class DeviceRun {
   }
 
   private DeviceResult planned(List<Finding> findings) {
-    List<Finding> all = new ArrayList<>(findings);
-    if (!plan.sendsSomething()) {
-      boolean drift = !Results.drift(findings).isEmpty();
-      return Results.of(
-          target,
-          drift ? DeviceStatus.Status.DRIFT : DeviceStatus.Status.OK,
-          drift ? "not-remediable" : null,
-          plan,
-          all,
-          null,
-          steps);
-    }
-    return Results.of(target, DeviceStatus.Status.PLANNED, null, plan, all, null, steps);
+    return Results.planned(target, plan, findings, steps);
   }
 
   private DeviceResult failedBeforeCommit(Exception e) {

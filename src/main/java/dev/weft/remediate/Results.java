@@ -37,6 +37,27 @@ final class Results {
         new DeviceStatus(t.name(), status, reason), plan, findings, steps, null, null);
   }
 
+  /**
+   * What a dry run (or a run with nothing to send) answers: planned when the plan sends something;
+   * else drift with reason not-remediable when the device drifted in what Weft cannot edit, else
+   * ok.
+   */
+  static DeviceResult planned(
+      LiveTarget t, DevicePlan plan, List<Finding> findings, List<DeviceResult.StepRecord> steps) {
+    if (!plan.sendsSomething()) {
+      boolean drift = !drift(findings).isEmpty();
+      return of(
+          t,
+          drift ? DeviceStatus.Status.DRIFT : DeviceStatus.Status.OK,
+          drift ? "not-remediable" : null,
+          plan,
+          findings,
+          null,
+          steps);
+    }
+    return of(t, DeviceStatus.Status.PLANNED, null, plan, findings, null, steps);
+  }
+
   /** A remediate-* finding about the device, at its management line. */
   static Finding outcome(
       LiveTarget t, String rule, Severity severity, String message, String reason) {

@@ -335,18 +335,7 @@ final class TransactionalRun {
   }
 
   private DeviceResult planned(List<Finding> findings) {
-    if (!plan.sendsSomething()) {
-      boolean drift = !Results.drift(findings).isEmpty();
-      return Results.of(
-          target,
-          drift ? DeviceStatus.Status.DRIFT : DeviceStatus.Status.OK,
-          drift ? "not-remediable" : null,
-          plan,
-          findings,
-          null,
-          steps);
-    }
-    return Results.of(target, DeviceStatus.Status.PLANNED, null, plan, findings, null, steps);
+    return Results.planned(target, plan, findings, steps);
   }
 
   /**

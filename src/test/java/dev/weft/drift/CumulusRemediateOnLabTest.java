@@ -4,14 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.compile.CompiledFabric;
-import dev.weft.compile.CompiledSwitch;
 import dev.weft.json.Json;
-import dev.weft.render.Examples;
-import dev.weft.render.Renderer;
-import dev.weft.render.TemplateFolders;
 import dev.weft.testing.LabTest;
-import dev.weft.testing.NvueJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,17 +33,7 @@ class CumulusRemediateOnLabTest {
 
   @BeforeAll
   static void start() throws Exception {
-    // the example's spines listen on 18405 and 18406; the lab's devices on free ports
-    pod = SshInventoryLab.start("roce-pod-c", 18405, SPINES.size());
-    CompiledFabric fabric = Examples.compile(pod.root, pod.root.relativize(pod.inventory));
-    Renderer renderer = new Renderer(TemplateFolders.builtIn());
-    for (String name : SPINES) {
-      CompiledSwitch sw = (CompiledSwitch) fabric.device(name).orElseThrow();
-      Renderer.DeviceOutput out = renderer.renderDevice(sw, fabric.fabric());
-      assertEquals(List.of(), out.findings());
-      revisions.put(name, NvueJson.fromStartupYaml(out.text("startup.yaml")));
-    }
-    pod.lab.loadOrFail(1, "nvue", List.copyOf(revisions.values()));
+    pod = SshInventoryLab.cumulusSpines(SPINES, revisions);
   }
 
   @AfterAll

@@ -1,13 +1,22 @@
 package dev.weft.drift;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledSwitch;
+import dev.weft.render.Examples;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
 import dev.weft.testing.FileTrees;
 import dev.weft.testing.LabRun;
+import dev.weft.testing.NvueJson;
 import dev.weft.testing.SshLab;
 import dev.weft.testing.Weft;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -56,6 +65,27 @@ final class SshInventoryLab implements AutoCloseable {
     Files.writeString(
         credentials, "lab:\n  user: " + lab.user() + "\n  key-file: " + lab.clientKey() + "\n");
     return new SshInventoryLab(lab, root, inventory, credentials);
+  }
+
+  /**
+   * roce-pod-c with its Cumulus spines ({@code spines}, in the example's order) on nvue lab
+   * devices, each loaded with the revision its rendered {@code startup.yaml} becomes on the switch;
+   * {@code revisions} receives those revisions by switch name.
+   */
+  static SshInventoryLab cumulusSpines(List<String> spines, Map<String, String> revisions)
+      throws Exception {
+    // the example's spines listen on 18405 and 18406; the lab's devices on free ports
+    SshInventoryLab pod = start("roce-pod-c", 18405, spines.size());
+    CompiledFabric fabric = Examples.compile(pod.root, pod.root.relativize(pod.inventory));
+    Renderer renderer = new Renderer(TemplateFolders.builtIn());
+    for (String name : spines) {
+      CompiledSwitch sw = (CompiledSwitch) fabric.device(name).orElseThrow();
+      Renderer.DeviceOutput out = renderer.renderDevice(sw, fabric.fabric());
+      assertEquals(List.of(), out.findings());
+      revisions.put(name, NvueJson.fromStartupYaml(out.text("startup.yaml")));
+    }
+    pod.lab.loadOrFail(1, "nvue", List.copyOf(revisions.values()));
+    return pod;
   }
 
   Cli drift(String... extra) {
