@@ -116,7 +116,7 @@ class EosCliTest {
     String cli = render(spine(null)).text("weft-qos.eos.cfg");
     assertFalse(cli.lines().anyMatch(l -> l.startsWith("hostname")), cli);
     assertTrue(cli.contains("configure session"), cli);
-    assertTrue(cli.contains("Never load it with `configure replace`"), cli);
+    assertTrue(cli.contains("never load it as a replacement of the running configuration"), cli);
   }
 
   @Test
