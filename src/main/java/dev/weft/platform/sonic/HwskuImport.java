@@ -69,7 +69,17 @@ public final class HwskuImport {
 
   /** The profile of the folder, parsed back by {@link SonicHwskus#parse}. */
   public Result run() throws HwskuImportException {
-    String hwsku = dir.toAbsolutePath().normalize().getFileName().toString();
+    Path folder = dir.toAbsolutePath().normalize();
+    Path platformDir = folder.getParent();
+    if (folder.getFileName() == null || platformDir == null || platformDir.getFileName() == null) {
+      // the file-system root or a folder right below it: no <platform>/<hwsku> to name the SKU
+      throw new HwskuImportException(
+          Location.ofFile("."),
+          "the folder is not a SONiC device folder",
+          "device/<vendor>/<platform>/<hwsku>/",
+          folder.toString());
+    }
+    String hwsku = folder.getFileName().toString();
     if (!SonicHwskus.NAME.matcher(hwsku).matches()) {
       throw new HwskuImportException(
           Location.ofFile("."),
@@ -77,7 +87,6 @@ public final class HwskuImport {
           "letters, digits, '.', '_', '-'",
           hwsku);
     }
-    Path platformDir = dir.toAbsolutePath().normalize().getParent();
     String platform = platformDir.getFileName().toString();
     String shown = shownPath();
     StringBuilder out = new StringBuilder();

@@ -127,6 +127,17 @@ class SonicHwskuProfilesTest {
     assertEquals(129, a.size());
   }
 
+  /** The root and a folder right below it have no platform/hwsku pair: a refusal, not a crash. */
+  @Test
+  void aFolderWithoutAPlatformAboveItIsRefused() {
+    for (java.nio.file.Path dir :
+        List.of(java.nio.file.Path.of("/"), java.nio.file.Path.of("/tmp"))) {
+      HwskuImportException e =
+          assertThrows(HwskuImportException.class, () -> new HwskuImport(dir, null).run());
+      assertTrue(e.line().contains("not a SONiC device folder"), e.line());
+    }
+  }
+
   @Test
   void aStatementTheBufferReaderDoesNotKnowIsRefusedAtItsPlace() {
     String t1 =
