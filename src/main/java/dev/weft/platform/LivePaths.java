@@ -19,6 +19,11 @@ public interface LivePaths {
     return "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set";
   }
 
+  /** What an 802.1p PCP value is classified to, on a switch that trusts PCP. */
+  default String pcp(int pcp) {
+    return "/qos/classifiers/classifier/terms/term/conditions/l2/config/dot1p[" + pcp + "]";
+  }
+
   /** The egress queue of switch priority {@code priority}. */
   default String priorityQueue(int priority) {
     return "/qos/forwarding-groups/forwarding-group[tc" + priority + "]/config/output-queue";
