@@ -108,7 +108,13 @@ class TrustModeTest {
     CompiledFabric f = fabric();
     // sonic: DOT1P_TO_TC_MAP|ROCE "3": "3" -> "0"
     assertOneDifference(
-        f, "sonic-leaf", "config_db.json", "\"3\": \"3\",\n            \"4\"", "\"3\": \"0\",\n            \"4\"",
+        f,
+        "sonic-leaf",
+        "config_db.json",
+        "\"DOT1P_TO_TC_MAP\": {\n        \"ROCE\": {\n            \"0\": \"0\",\n            \"1\": \"0\",\n"
+            + "            \"2\": \"2\",\n            \"3\": \"3\"",
+        "\"DOT1P_TO_TC_MAP\": {\n        \"ROCE\": {\n            \"0\": \"0\",\n            \"1\": \"0\",\n"
+            + "            \"2\": \"2\",\n            \"3\": \"0\"",
         "/qos/classifiers/classifier/terms/term/conditions/l2/config/dot1p[3]");
     // NVUE: qos mapping default-global pcp 3 switch-priority 3 -> 0
     assertOneDifference(
