@@ -19,9 +19,13 @@ public interface LivePaths {
     return "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set";
   }
 
-  /** What an 802.1p PCP value is classified to, on a switch that trusts PCP. */
+  /**
+   * What an 802.1p PCP value is classified to, on a switch that trusts PCP. In words by default:
+   * openconfig-qos has no 802.1p classifier condition (the OpenConfig device's PCP trust is a
+   * render-gap); a pack that renders a PCP map names its own node.
+   */
   default String pcp(int pcp) {
-    return "/qos/classifiers/classifier/terms/term/conditions/l2/config/dot1p[" + pcp + "]";
+    return "802.1p classifier: PCP " + pcp + " to switch priority";
   }
 
   /** The egress queue of switch priority {@code priority}. */

@@ -115,12 +115,12 @@ class TrustModeTest {
             + "            \"2\": \"2\",\n            \"3\": \"3\"",
         "\"DOT1P_TO_TC_MAP\": {\n        \"ROCE\": {\n            \"0\": \"0\",\n            \"1\": \"0\",\n"
             + "            \"2\": \"2\",\n            \"3\": \"0\"",
-        "/qos/classifiers/classifier/terms/term/conditions/l2/config/dot1p[3]");
+        "802.1p classifier: PCP 3 to switch priority");
     // NVUE: qos mapping default-global pcp 3 switch-priority 3 -> 0
     assertOneDifference(
         f, "nvue-leaf", "startup.yaml", "'3':\n              switch-priority: 3\n            '4'",
         "'3':\n              switch-priority: 0\n            '4'",
-        "/qos/classifiers/classifier/terms/term/conditions/l2/config/dot1p[3]");
+        "802.1p classifier: PCP 3 to switch priority");
     // EOS: qos map cos 3 to traffic-class 3 -> 0
     assertOneDifference(
         f, "eos-leaf", "weft-qos.eos.cfg", "qos map cos 3 to traffic-class 3",
