@@ -264,7 +264,9 @@ class CompilerTest {
             null,
             null,
             null,
-            null, null, null);
+            null,
+            null,
+            null);
     FabricModel model =
         FabricModel.of(
             "inv",
@@ -323,7 +325,9 @@ class CompilerTest {
             null,
             null,
             null,
-            null, null, null);
+            null,
+            null,
+            null);
     CompiledNic nic =
         Compiler.compile(TestFabrics.model(pfcOnly, 1, 1, "spectrum-4"), AsicProfiles.builtIn())
             .fabric()

@@ -40,13 +40,13 @@ class SonicTrustModeOnLabTest {
     Path leaves = pod.inventory.resolve("switches/leaves.yaml");
     String text = Files.readString(leaves);
     String edited =
-        text.replaceFirst(
-            "(  - name: leaf-01 [^\n]*\n    role: leaf\n)", "$1    trust: pcp\n");
+        text.replaceFirst("(  - name: leaf-01 [^\n]*\n    role: leaf\n)", "$1    trust: pcp\n");
     assertTrue(!edited.equals(text), "the inventory edit applies");
     Files.writeString(leaves, edited);
     CompiledFabric fabric = Examples.compile(pod.root, pod.root.relativize(pod.inventory));
     CompiledSwitch sw = (CompiledSwitch) fabric.device("leaf-01").orElseThrow();
-    Renderer.DeviceOutput out = new Renderer(TemplateFolders.builtIn()).renderDevice(sw, fabric.fabric());
+    Renderer.DeviceOutput out =
+        new Renderer(TemplateFolders.builtIn()).renderDevice(sw, fabric.fabric());
     assertEquals(List.of(), out.findings());
     String rendered = out.text("config_db.json");
     assertTrue(rendered.contains("\"dot1p_to_tc_map\": \"ROCE\""), rendered);
@@ -70,8 +70,7 @@ class SonicTrustModeOnLabTest {
 
   @Test
   void aPcpEntryChangedIsOneClassificationFindingAtTheTrustLine() throws Exception {
-    Map<String, Object> f =
-        injected(db -> db.get("DOT1P_TO_TC_MAP").get("ROCE").put("3", "0"));
+    Map<String, Object> f = injected(db -> db.get("DOT1P_TO_TC_MAP").get("ROCE").put("3", "0"));
     assertEquals(List.of("3", "0"), List.of(f.get("expected"), f.get("actual")));
     assertEquals(null, f.get("port"));
   }

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
  * A switch's trust mode ({@code fabric.trust: pcp} with a PCP map that folds PCP 1 into priority
  * 0), end to end on one leaf per platform (src/test/resources/trust-mode): compiled onto every
  * port, rendered as each platform classifies by 802.1p (SONiC DOT1P_TO_TC_MAP, NVUE trust l2, EOS
- * qos trust cos, a Junos ieee-802.1 classifier), read back by each reader with no difference, a
- * PCP entry changed in a rendered file is exactly one classification difference at that PCP's
- * vendor path, and the platforms without an 802.1p classifier are one render-gap note each.
+ * qos trust cos, a Junos ieee-802.1 classifier), read back by each reader with no difference, a PCP
+ * entry changed in a rendered file is exactly one classification difference at that PCP's vendor
+ * path, and the platforms without an 802.1p classifier are one render-gap note each.
  */
 class TrustModeTest {
 
@@ -51,7 +51,8 @@ class TrustModeTest {
     assertEquals(7, f.switches().size());
     for (CompiledSwitch s : f.switches()) {
       assertEquals(MAP, s.pcpToPriority(), s.name());
-      assertEquals(32, s.provenance().get("pcp_to_priority").line(), s.name() + ": the pcp-map line");
+      assertEquals(
+          32, s.provenance().get("pcp_to_priority").line(), s.name() + ": the pcp-map line");
       for (CompiledPort p : s.ports()) {
         assertFalse(p.trustDscp(), s.name() + ":" + p.name());
         assertEquals(31, p.owner("trust_dscp").line(), "the fabric's trust: pcp line");
@@ -67,8 +68,7 @@ class TrustModeTest {
     CompiledSwitch dscp =
         pcp.toBuilder()
             .pcpToPriority(List.of())
-            .ports(
-                pcp.ports().stream().map(p -> p.toBuilder().trustDscp(true).build()).toList())
+            .ports(pcp.ports().stream().map(p -> p.toBuilder().trustDscp(true).build()).toList())
             .build();
     String text = RENDERER.renderDevice(dscp, f.fabric()).text("config_db.json");
     assertFalse(text.contains("DOT1P_TO_TC_MAP"), text);
@@ -118,16 +118,27 @@ class TrustModeTest {
         "802.1p classifier: PCP 3 to switch priority");
     // NVUE: qos mapping default-global pcp 3 switch-priority 3 -> 0
     assertOneDifference(
-        f, "nvue-leaf", "startup.yaml", "'3':\n              switch-priority: 3\n            '4'",
+        f,
+        "nvue-leaf",
+        "startup.yaml",
+        "'3':\n              switch-priority: 3\n            '4'",
         "'3':\n              switch-priority: 0\n            '4'",
         "802.1p classifier: PCP 3 to switch priority");
     // EOS: qos map cos 3 to traffic-class 3 -> 0
     assertOneDifference(
-        f, "eos-leaf", "weft-qos.eos.cfg", "qos map cos 3 to traffic-class 3",
-        "qos map cos 3 to traffic-class 0", "cli: qos map cos 3 to traffic-class");
+        f,
+        "eos-leaf",
+        "weft-qos.eos.cfg",
+        "qos map cos 3 to traffic-class 3",
+        "qos map cos 3 to traffic-class 0",
+        "cli: qos map cos 3 to traffic-class");
     // Junos: code point 011 moves from tc3 to tc0's class
     assertOneDifference(
-        f, "qfx-leaf", "config.xml", "<code-points>011</code-points>\n", "",
+        f,
+        "qfx-leaf",
+        "config.xml",
+        "<code-points>011</code-points>\n",
+        "",
         "/configuration/class-of-service/classifiers/ieee-802.1[weft-pcp]/forwarding-class/loss-priority/code-points");
   }
 

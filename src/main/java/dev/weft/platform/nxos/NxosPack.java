@@ -184,7 +184,8 @@ public final class NxosPack extends NetconfSwitchPack {
   /**
    * As the default, without traffic-class names on queues (the device model keeps only queue
    * classes), and without a DSCP map when no port trusts DSCP: the reader takes the map from the
-   * qos policy the ports bind as input, and a switch that trusts PCP (a render-gap here) binds none.
+   * qos policy the ports bind as input, and a switch that trusts PCP (a render-gap here) binds
+   * none.
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * A switch that classifies by PCP ({@code trust: pcp}) on routed ports. A routed (L3) port carries
- * untagged frames, so there is no 802.1p priority to read: every packet lands in the priority PCP
- * 0 maps to, the lossless classes receive nothing, and PFC protects nothing (Microsoft moved to
+ * untagged frames, so there is no 802.1p priority to read: every packet lands in the priority PCP 0
+ * maps to, the lossless classes receive nothing, and PFC protects nothing (Microsoft moved to
  * DSCP-based PFC because PCP needs VLAN tags on every hop, SIGCOMM 2016 section 3). Only a port in
  * a VLAN ({@code vlan:}) can carry the tag. One finding per switch lists each routed port; a site
  * that tags on routed subinterfaces waives it with the reason.
