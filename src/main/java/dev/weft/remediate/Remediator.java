@@ -279,7 +279,7 @@ public final class Remediator {
             .push(client);
     ReportInput rest = TwoParts.part(reported, served, false);
     DeviceResult netconf;
-    if (TwoParts.pushNext(cli)) {
+    if (TwoParts.pushNext(cli) && !(p.remediation() instanceof NotChanged)) {
       netconf = new DeviceRun(p, settings, platforms, rest).push(client);
     } else {
       try {
@@ -328,7 +328,14 @@ public final class Remediator {
               + " SSH; weft remediate pushes only with a NETCONF candidate and confirmed commit, or"
               + " a transaction the device rolls back (a checkpoint, a confirm timer)");
     }
-    Remediation remediation = profile.remediation().orElse(null);
+    CliAudit.Session session =
+        t.cli() == null
+            ? null
+            : profile.cliAudit().flatMap(a -> a.session(t.intended())).orElse(null);
+    // a switch changed over its CLI login is planned over NETCONF too, even when its pack changes
+    // nothing there: its NETCONF-served drift is then reported as not remediable
+    Remediation remediation =
+        profile.remediation().orElse(session == null ? null : new NotChanged(platform));
     if (remediation == null) {
       return refused(
           t,
@@ -352,10 +359,6 @@ public final class Remediator {
               + remediation.renderedFile()
               + (errors.isEmpty() ? "" : ": " + errors.get(0).message()));
     }
-    CliAudit.Session session =
-        t.cli() == null
-            ? null
-            : profile.cliAudit().flatMap(a -> a.session(t.intended())).orElse(null);
     if (session == null) {
       return new Prepared(t, profile, remediation, null, rendered);
     }
