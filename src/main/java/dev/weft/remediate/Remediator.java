@@ -32,8 +32,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * from the device, or taken from a report) becomes its pack's edit ({@link Planner}). A dry run
  * ends there. A push then takes the planned devices in name order, at most {@code maxDevices} of
  * them (the rest are skipped), pushes the first {@code canary} ones, and the others only when every
- * canary was remediated; each push is a {@link DeviceRun} in the one bounded pool, so one device's
- * failure is its own status.
+ * canary was remediated; each push is a {@link DeviceRun} (or a {@link TransactionalRun} on a
+ * platform read over SSH commands) in the one bounded pool, so one device's failure is its own
+ * status. A NETCONF switch whose pack changes what it serves only over its CLI, and which names its
+ * CLI login, is remediated in two parts ({@link TwoParts}): the CLI part's transaction first, then
+ * the NETCONF part.
  */
 public final class Remediator {
 

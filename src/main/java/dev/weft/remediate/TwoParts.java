@@ -24,7 +24,11 @@ import java.util.TreeMap;
  */
 final class TwoParts {
 
-  /** Statuses from the worst: the device's status is the first either part has. */
+  /**
+   * Statuses from the worst: the device's status is the first either part has. A part remediated
+   * beside one whose drift Weft cannot change is {@code remediated}, as a single run that sent
+   * something is (its {@code remediate-not-remediable} warnings say what stays).
+   */
   static final List<DeviceStatus.Status> ORDER =
       List.of(
           DeviceStatus.Status.UNREACHABLE,
@@ -36,8 +40,8 @@ final class TwoParts {
           DeviceStatus.Status.SKIPPED,
           DeviceStatus.Status.NOT_AUDITED,
           DeviceStatus.Status.PLANNED,
-          DeviceStatus.Status.DRIFT,
           DeviceStatus.Status.REMEDIATED,
+          DeviceStatus.Status.DRIFT,
           DeviceStatus.Status.OK);
 
   private TwoParts() {}
@@ -69,7 +73,9 @@ final class TwoParts {
                         .filter(
                             f -> {
                               Optional<Feature> feature = Planner.feature(f.rule());
-                              return feature.isPresent() && served.contains(feature.get()) == cli;
+                              return feature.isEmpty()
+                                  ? !cli
+                                  : served.contains(feature.get()) == cli;
                             })
                         .toList()));
     return new ReportInput(reported.inventory(), reported.command(), drift);
