@@ -162,6 +162,23 @@ class EosRemediateOnLabTest {
     assertEquals(1, r.exit(), r.out());
   }
 
+  @Test
+  void maxDevicesAndCanaryBehaveAsForEveryPlatform() throws Exception {
+    String a = rendered(1).replace(DSCP_26, dscp26To(1));
+    String b = rendered(2).replace(DSCP_26, dscp26To(2));
+    cli.loadOrFail(1, "eos", List.of(a, b));
+    Cli r = pod.weft("remediate", SPINES, "--apply", "--max-devices", "1");
+    assertEquals(
+        Map.of("eos-spine-1", "remediated", "eos-spine-2", "skipped:max-devices"),
+        r.devices(),
+        r.out() + r.err());
+    assertEquals(b, cli.running(2), "the skipped spine got nothing");
+    Cli rest = pod.weft("remediate", SPINES, "--apply", "--canary", "1");
+    assertEquals(
+        Map.of("eos-spine-1", "ok", "eos-spine-2", "remediated"), rest.devices(), rest.out());
+    assertEquals(rendered(2), cli.running(2));
+  }
+
   // ------------------------------------------------------------------ helpers
 
   private Cli remediate(String... extra) {
