@@ -225,13 +225,9 @@ class SonicCorpusReadTest {
    */
   private static CompiledSwitch renamedPerQueue(CompiledSwitch live, EcnProfile shared, long min) {
     TreeSet<Integer> marking = new TreeSet<>();
-    live.queues()
-        .forEach(
-            q -> {
-              if (q.ecnProfile() != null) {
-                marking.add(q.queue());
-              }
-            });
+    for (CompiledPort p : live.ports()) {
+      p.queues().stream().filter(q -> q.ecnProfile() != null).forEach(q -> marking.add(q.queue()));
+    }
     List<EcnProfile> profiles = new ArrayList<>();
     marking.forEach(
         q ->
