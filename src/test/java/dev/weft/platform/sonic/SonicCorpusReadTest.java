@@ -160,12 +160,12 @@ class SonicCorpusReadTest {
     CompiledSwitch live = read(SAMPLES + "qos-mellanox4600c-c64.json");
     EcnProfile shared = live.ecnProfiles().get(0);
     assertEquals("AZURE_LOSSLESS", shared.name());
-    CompiledSwitch perClass = renamedPerQueue(live, shared, shared.minBytes());
+    CompiledSwitch perClass = renamedPerQueue(live, shared, -1);
     assertEquals(
         List.of(),
         ecn(Drift.compare(perClass, live, Tolerance.EXACT, new SonicPack().paths(), Set.of())));
     // one changed value is one finding, at the device's profile
-    CompiledSwitch changed = renamedPerQueue(live, shared, shared.minBytes() + 4096);
+    CompiledSwitch changed = renamedPerQueue(live, shared, 3); // one class changed
     List<Finding> drift =
         ecn(Drift.compare(changed, live, Tolerance.EXACT, new SonicPack().paths(), Set.of()));
     assertEquals(1, drift.size(), drift.toString());
@@ -223,7 +223,8 @@ class SonicCorpusReadTest {
   /**
    * {@code live} with one profile per marking queue, named after it, of the shared one's values.
    */
-  private static CompiledSwitch renamedPerQueue(CompiledSwitch live, EcnProfile shared, long min) {
+  private static CompiledSwitch renamedPerQueue(
+      CompiledSwitch live, EcnProfile shared, int changed) {
     TreeSet<Integer> marking = new TreeSet<>();
     for (CompiledPort p : live.ports()) {
       p.queues().stream().filter(q -> q.ecnProfile() != null).forEach(q -> marking.add(q.queue()));
@@ -234,7 +235,7 @@ class SonicCorpusReadTest {
             profiles.add(
                 new EcnProfile(
                     "lossless-q" + q,
-                    min,
+                    q == changed ? shared.minBytes() + 4096 : shared.minBytes(),
                     shared.maxBytes(),
                     shared.probability(),
                     shared.dropNonEct())));
