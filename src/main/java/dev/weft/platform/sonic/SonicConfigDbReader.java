@@ -116,6 +116,63 @@ public final class SonicConfigDbReader {
     }
   }
 
+  /**
+   * The named entries this reader takes by value through a reference, as {@code TABLE|name}: the
+   * QoS maps a {@code PORT_QOS_MAP} entry binds (or the only map of a table, which the reader uses
+   * when none is bound), the schedulers and WRED profiles {@code QUEUE} names, and the headroom
+   * profiles (those with an xoff) {@code BUFFER_PG} names. Empty for text this reader refuses.
+   */
+  public static java.util.Set<String> readByValue(String json) {
+    java.util.Set<String> out = new TreeSet<>();
+    try {
+      if (!(Json.parse(json) instanceof Map<?, ?> root)) {
+        return out;
+      }
+      @SuppressWarnings("unchecked")
+      SonicConfigDbReader r = new SonicConfigDbReader((Map<String, Object>) root);
+      Map<String, String> fields =
+          Map.of(
+              "dscp_to_tc_map", "DSCP_TO_TC_MAP",
+              "tc_to_queue_map", "TC_TO_QUEUE_MAP",
+              "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP",
+              "pfc_to_queue_map", "MAP_PFC_PRIORITY_TO_QUEUE");
+      for (String table : fields.values()) {
+        if (r.table(table).size() == 1) {
+          out.add(table + "|" + r.table(table).keySet().iterator().next());
+        }
+      }
+      for (String port : r.table("PORT_QOS_MAP").keySet()) {
+        Map<String, Object> b = r.entry("PORT_QOS_MAP", port);
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+          if (b.containsKey(f.getKey())) {
+            out.add(f.getValue() + "|" + ref(b.get(f.getKey()), port));
+          }
+        }
+      }
+      for (String key : r.table("QUEUE").keySet()) {
+        Map<String, Object> q = r.entry("QUEUE", key);
+        if (q.containsKey("scheduler")) {
+          out.add("SCHEDULER|" + ref(q.get("scheduler"), key));
+        }
+        if (q.containsKey("wred_profile")) {
+          out.add("WRED_PROFILE|" + ref(q.get("wred_profile"), key));
+        }
+      }
+      for (String key : r.table("BUFFER_PG").keySet()) {
+        Map<String, Object> pg = r.entry("BUFFER_PG", key);
+        if (pg.containsKey("profile")) {
+          String name = ref(pg.get("profile"), key);
+          if (r.entry("BUFFER_PROFILE", name).containsKey("xoff")) {
+            out.add("BUFFER_PROFILE|" + name);
+          }
+        }
+      }
+    } catch (JsonException | ReadException e) {
+      return java.util.Set.of(); // the reader refuses it too, and says why
+    }
+    return out;
+  }
+
   private CompiledSwitch toSwitch() throws ReadException {
     Map<String, Object> metadata = entry("DEVICE_METADATA", "localhost");
     String name =
