@@ -427,6 +427,11 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
   }
 
+  @Override
+  public java.util.Set<String> readByValue(String config) {
+    return SonicConfigDbReader.readByValue(config);
+  }
+
   /**
    * What the reader sees: the intent's ECMP hash fields that SWITCH_HASH has names for; and since
    * CONFIG_DB holds PFC per port only ({@code PORT_QOS_MAP|<port>.pfc_enable}), the switch's
