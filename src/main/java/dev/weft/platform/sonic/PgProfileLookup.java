@@ -43,8 +43,9 @@ final class PgProfileLookup {
   /** How SONiC finds a port's row, and what a missing row means, for the explanation. */
   static final String LOOKUP =
       "SONiC's buffermgrd (traditional buffer model) takes a port's row by its exact PORT.speed"
-          + " and CABLE_LENGTH (Weft writes the link's cable-length as <metres>m); without that row"
-          + " it creates no lossless profile for the port";
+          + " and CABLE_LENGTH (Weft writes the link's cable-length as <metres>m); with the row it"
+          + " points the port's lossless PGs at its own pg_lossless_<speed>_<cable>_profile when the"
+          + " port's speed, cable length or pfc_enable changes, without it it creates none";
 
   private static final Pattern TOKEN = Pattern.compile("\\S+");
   private static final Pattern NUMBER = Pattern.compile("[0-9]{1,12}");

@@ -115,7 +115,7 @@ class HeadroomVsSonicTest {
         .append(HeadroomComparison.MARGIN)
         .append(
             "; why that margin, and why so many cells are outside it, is in"
-                + " [hwsku-profiles.md](hwsku-profiles.md#weft-s-headroom-beside-sonic-s-table)."
+                + " [hwsku-profiles.md](hwsku-profiles.md#wefts-headroom-beside-sonics-table)."
                 + " `weft explain-headroom DEVICE PORT` shows the same comparison for one port at"
                 + " its own MTUs.\n\n")
         .append(all)
