@@ -210,5 +210,16 @@ class ExplainHeadroomCommandTest {
                     + ".pg_profile_lookup.ini:2:23: error [hwsku-profile] field 5 (xoff) is not a"
                     + " number of the right shape (expected bytes, e.g. 19456, found 14x336)"),
         r.err());
+    // weft validate says it too, once per switch of the SKU, at the table's line and column
+    Run validate = run("validate", pod.toString(), "--hwsku-profiles", profiles.toString());
+    assertEquals(ExitCode.OK, validate.code(), validate.out() + validate.err());
+    long located =
+        validate
+            .out()
+            .lines()
+            .filter(l -> l.contains(sku + ".pg_profile_lookup.ini:2:23"))
+            .filter(l -> l.contains("render-error") && l.contains("PG lookup table"))
+            .count();
+    assertEquals(1, located, "leaf-01 alone names the SKU: " + validate.out());
   }
 }

@@ -235,7 +235,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                   + sw.hwsku()
                   + " is unusable, so weft explain-headroom cannot set it beside Weft's headroom"
                   + " (the rendered file does not depend on it): "
-                  + e.getMessage());
+                  + e.reason());
       out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
     }
     if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
