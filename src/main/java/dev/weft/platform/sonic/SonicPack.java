@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
+import dev.weft.compile.HeadroomTable;
 import dev.weft.compile.LosslessBuffer;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -154,6 +155,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return hash == null ? Map.of() : Map.of(Feature.HASH, hash);
   }
 
+  /** The HWSKU's pg_profile_lookup.ini, beside its profile (built-in or the project's). */
+  @Override
+  public Optional<HeadroomTable> headroomTable(String hwsku) throws HeadroomTable.InvalidException {
+    return hwskus.table(hwsku);
+  }
+
   @Override
   public List<Finding> renderChecks(CompiledSwitch sw) {
     List<Finding> out = new ArrayList<>();
@@ -213,6 +220,23 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                   + e.getMessage());
       out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
       return out;
+    }
+    try {
+      hwskus.table(sw.hwsku());
+    } catch (HeadroomTable.InvalidException e) {
+      // the rendered file does not use the table; only weft explain-headroom compares with it
+      Finding f =
+          finding(
+              sw,
+              Severity.WARNING,
+              e.where(),
+              sw.name()
+                  + ": SONiC's PG lookup table of hwsku "
+                  + sw.hwsku()
+                  + " is unusable, so weft explain-headroom cannot set it beside Weft's headroom"
+                  + " (the rendered file does not depend on it): "
+                  + e.reason());
+      out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
     }
     if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
       out.add(
