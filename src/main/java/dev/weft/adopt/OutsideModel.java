@@ -52,7 +52,8 @@ final class OutsideModel {
         got.removeAll(xmlPaths(rendered));
         got.forEach(p -> missing.computeIfAbsent(area(p), k -> new ArrayList<>()).add(p));
       } else if (profile.configView().map(ConfigView::sameJsonDocument).orElse(false)) {
-        jsonKeys(config.text(), rendered, missing);
+        // entries the reader took by value (a map bound under the device's own name) are imported
+        jsonKeys(config.text(), rendered, profile.readByValue(config.text()), missing);
       } else {
         return List.of(); // NVUE: its revision and the rendered startup.yaml differ in form; drift
         // compares them
@@ -112,7 +113,8 @@ final class OutsideModel {
     }
   }
 
-  private static void jsonKeys(String config, String rendered, Map<String, List<String>> missing)
+  private static void jsonKeys(
+      String config, String rendered, Set<String> byValue, Map<String, List<String>> missing)
       throws JsonException {
     Map<?, ?> got = Json.parse(config) instanceof Map<?, ?> m ? m : Map.of();
     Map<?, ?> want = Json.parse(rendered) instanceof Map<?, ?> m ? m : Map.of();
@@ -123,7 +125,7 @@ final class OutsideModel {
       }
       Map<?, ?> renderedRows = mine instanceof Map<?, ?> r ? r : Map.of();
       for (Object key : new TreeSet<>(stringKeys(rows).keySet())) {
-        if (!renderedRows.containsKey(key)) {
+        if (!renderedRows.containsKey(key) && !byValue.contains(table.getKey() + "|" + key)) {
           missing
               .computeIfAbsent("/" + table.getKey(), k -> new ArrayList<>())
               .add(table.getKey() + "|" + key);

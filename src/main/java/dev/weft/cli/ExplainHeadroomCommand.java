@@ -2,10 +2,13 @@ package dev.weft.cli;
 
 import dev.weft.compile.AsicProfileException;
 import dev.weft.compile.HeadroomExplainer;
+import dev.weft.compile.HeadroomTable;
 import dev.weft.finding.DidYouMean;
 import dev.weft.intent.IntentResult;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Switch;
+import dev.weft.platform.PlatformData;
+import dev.weft.platform.PlatformPack;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,8 +33,10 @@ import picocli.CommandLine.Spec;
     name = "explain-headroom",
     mixinStandardHelpOptions = true,
     description =
-        "Show how the PFC headroom (xoff, xon, size) of one switch port is computed, term by term;"
-            + " --format text, markdown or html (a page to attach to a change review).",
+        "Show how the PFC headroom (xoff, xon, size) of one switch port is computed, term by term,"
+            + " and, where the switch's SONiC HWSKU has a pg_profile_lookup.ini, SONiC's own row for"
+            + " the port's speed and cable length beside it; --format text, markdown or html (a page"
+            + " to attach to a change review).",
     footerHeading = "%nExamples:%n",
     footer = {
       "  weft explain-headroom leaf-01 Ethernet256 inventories/roce-pod-a",
@@ -64,6 +70,14 @@ final class ExplainHeadroomCommand implements Callable<Integer> {
       description =
           "Extra ASIC profile folder (one <asic>.properties per ASIC) overriding built-in profiles.")
   Path asicProfiles;
+
+  @picocli.CommandLine.Option(
+      names = "--hwsku-profiles",
+      paramLabel = "DIR",
+      description =
+          "Folder of user SONiC HWSKU profiles (docs/hwsku-profiles.md); a profile's"
+              + " <HWSKU>.pg_profile_lookup.ini there is the table set beside Weft's value.")
+  Path hwskuProfiles;
 
   @picocli.CommandLine.Option(
       names = "--format",
@@ -103,7 +117,16 @@ final class ExplainHeadroomCommand implements Callable<Integer> {
               + "'");
     }
     var source = new InventoryLocator(Paths.get("")).locate(inventory, ref, repo);
-    Pipeline pipeline = new Pipeline(List.of(), asicProfiles, java.time.LocalDate.now());
+    Pipeline pipeline =
+        new Pipeline(
+            List.of(),
+            asicProfiles,
+            null,
+            java.time.LocalDate.now(),
+            dev.weft.intent.StageTimer.NONE,
+            Pipeline.accelerators(System.getenv()),
+            dev.weft.yaml.LoadLimits.defaults(),
+            PlatformData.withHwskuProfiles(hwskuProfiles));
     IntentResult intent = pipeline.read(source);
     if (intent.model() == null) {
       spec.commandLine()
@@ -123,8 +146,40 @@ final class ExplainHeadroomCommand implements Callable<Integer> {
     }
     checkNames(intent.model());
     String text;
+    int code = ExitCode.OK;
     try {
       text = HeadroomExplainer.explain(intent.model(), pipeline.asicProfiles(), device, port);
+      Switch sw = intent.model().switchNamed(device).orElseThrow();
+      Optional<PlatformPack> pack =
+          sw.platform() == null || sw.hwsku() == null
+              ? Optional.empty()
+              : pipeline.platforms().pack(sw.platform());
+      if (pack.isPresent()) {
+        try {
+          Optional<HeadroomTable> table = pack.get().headroomTable(sw.hwsku());
+          if (table.isPresent()) {
+            text +=
+                HeadroomExplainer.beside(
+                    intent.model(), pipeline.asicProfiles(), device, port, table.get());
+          }
+        } catch (HeadroomTable.InvalidException e) {
+          // located where the fix is; Weft's own explanation above still stands
+          text +=
+              "the platform's own headroom table of hwsku "
+                  + sw.hwsku()
+                  + " cannot be read (see the error)\n";
+          spec.commandLine()
+              .getErr()
+              .println(
+                  e.where()
+                      + ": error [hwsku-profile] "
+                      + e.reason()
+                      + (e.expected() == null
+                          ? ""
+                          : " (expected " + e.expected() + ", found " + e.found() + ")"));
+          code = ExitCode.FINDINGS;
+        }
+      }
     } catch (IllegalArgumentException | AsicProfileException e) {
       throw new UsageException(e.getMessage());
     }
@@ -142,7 +197,7 @@ final class ExplainHeadroomCommand implements Callable<Integer> {
                   + "```\n";
           default -> text;
         });
-    return ExitCode.OK;
+    return code;
   }
 
   /**

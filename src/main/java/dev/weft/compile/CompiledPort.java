@@ -30,6 +30,9 @@ import java.util.Map;
  * @param vlan the VLAN the port switches in, or null for a routed port
  * @param peerDevice the device part of {@code peer} (derived from it when not given), or null
  * @param peerPort the port part of {@code peer} (derived from it when not given), or null
+ * @param dscpToPriority this port's own DSCP → priority map where it differs from the switch's
+ *     (SONiC binds a DSCP_TO_TC_MAP per port: uplinks often classify differently), or null: the
+ *     port classifies with {@link CompiledSwitch#dscpToPriority()}
  */
 public record CompiledPort(
     String name,
@@ -51,9 +54,11 @@ public record CompiledPort(
     String watchdogAction,
     Integer vlan,
     String peerDevice,
-    String peerPort) {
+    String peerPort,
+    Map<Integer, Integer> dscpToPriority) {
 
   public CompiledPort {
+    dscpToPriority = dscpToPriority == null ? null : FrozenSortedMap.of(dscpToPriority);
     pfcPriorities = List.copyOf(pfcPriorities);
     priorityToQueue = List.copyOf(priorityToQueue);
     pfcPriorityToQueue = List.copyOf(pfcPriorityToQueue);
@@ -65,6 +70,52 @@ public record CompiledPort(
     // time
     peerDevice = PeerEnd.device(peer, peerDevice);
     peerPort = PeerEnd.port(peer, peerPort);
+  }
+
+  /** A port that classifies with its switch's DSCP map (the form before per-port maps). */
+  public CompiledPort(
+      String name,
+      Integer speedGbps,
+      Integer mtu,
+      Integer cableLengthMetres,
+      String role,
+      String peer,
+      boolean trustDscp,
+      List<Integer> pfcPriorities,
+      List<Integer> priorityToQueue,
+      List<Integer> pfcPriorityToQueue,
+      List<CompiledQueue> queues,
+      boolean watchdog,
+      List<Integer> watchdogQueues,
+      boolean linkPause,
+      List<PriorityGroupHeadroom> headroom,
+      Map<String, Location> provenance,
+      String watchdogAction,
+      Integer vlan,
+      String peerDevice,
+      String peerPort) {
+    this(
+        name,
+        speedGbps,
+        mtu,
+        cableLengthMetres,
+        role,
+        peer,
+        trustDscp,
+        pfcPriorities,
+        priorityToQueue,
+        pfcPriorityToQueue,
+        queues,
+        watchdog,
+        watchdogQueues,
+        linkPause,
+        headroom,
+        provenance,
+        watchdogAction,
+        vlan,
+        peerDevice,
+        peerPort,
+        null);
   }
 
   /** A port without its own watchdog action or VLAN (the form before they existed). */
@@ -157,6 +208,7 @@ public record CompiledPort(
     b.vlan = vlan;
     b.peerDevice = peerDevice;
     b.peerPort = peerPort;
+    b.dscpToPriority = dscpToPriority;
     return b;
   }
 
@@ -185,8 +237,15 @@ public record CompiledPort(
     private Integer vlan;
     private String peerDevice;
     private String peerPort;
+    private Map<Integer, Integer> dscpToPriority;
 
     private Builder() {}
+
+    /** The port's own DSCP map, or null: the switch's. */
+    public Builder dscpToPriority(Map<Integer, Integer> dscpToPriority) {
+      this.dscpToPriority = dscpToPriority;
+      return this;
+    }
 
     /** The peer as its two parts (what the compiler has), so the string need not be split again. */
     public Builder peer(String device, String port) {
@@ -309,7 +368,8 @@ public record CompiledPort(
           watchdogAction,
           vlan,
           peerDevice,
-          peerPort);
+          peerPort,
+          dscpToPriority);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.weft.compile;
 import dev.weft.model.EffectivePort;
 import dev.weft.model.FabricModel;
 import dev.weft.model.Switch;
+import java.util.List;
 
 /**
  * Writes the headroom arithmetic term by term, for {@code weft explain-headroom DEVICE PORT}. Plain
@@ -87,6 +88,125 @@ public final class HeadroomExplainer {
    */
   public static String explain(
       FabricModel model, AsicProfiles profiles, String device, String port) {
+    PortInputs p = inputs(model, profiles, device, port);
+    return explain(device, port, p.in(), p.profile()) + p.sources();
+  }
+
+  /**
+   * The same port's headroom beside the platform's own table ({@link HeadroomTable}): the row for
+   * the port's speed and cable length, its xon, xoff, size and dynamic threshold, Weft's value and
+   * the difference, and whether they agree within {@link HeadroomComparison#MARGIN}; or, when the
+   * table has no row for that key, which lengths it has at that speed.
+   *
+   * @throws IllegalArgumentException as {@link #explain(FabricModel, AsicProfiles, String, String)}
+   */
+  public static String beside(
+      FabricModel model, AsicProfiles profiles, String device, String port, HeadroomTable table) {
+    PortInputs p = inputs(model, profiles, device, port);
+    long speedMbps = p.in().speedGbps() * 1000;
+    long cable = p.in().cableMetres();
+    StringBuilder out = new StringBuilder();
+    out.append(table.title()).append(" (").append(table.source()).append(")\n");
+    out.append("  ").append(table.lookup()).append('\n');
+    var found = table.row(speedMbps, cable);
+    if (found.isEmpty()) {
+      List<String> cables = table.cablesAt(speedMbps);
+      out.append("  no row for speed ")
+          .append(speedMbps)
+          .append(" and cable ")
+          .append(cable)
+          .append(" m: ")
+          .append(
+              cables.isEmpty()
+                  ? "the table has no row at " + speedMbps + " (speeds: " + speeds(table) + ")"
+                  : "at " + speedMbps + " it has " + String.join(", ", cables))
+          .append('\n');
+      return out.toString();
+    }
+    HeadroomTable.Row row = found.get();
+    out.append("  row at ")
+        .append(table.source())
+        .append(':')
+        .append(row.line())
+        .append(": speed ")
+        .append(row.speedMbps())
+        .append(", cable ")
+        .append(row.cable())
+        .append(": size ")
+        .append(row.size())
+        .append(" B, xon ")
+        .append(row.xon())
+        .append(" B, xoff ")
+        .append(row.xoff())
+        .append(" B, dynamic_th ")
+        .append(row.dynamicTh())
+        .append('\n');
+    HeadroomResult weft;
+    try {
+      weft = Headroom.compute(p.in(), p.profile());
+    } catch (HeadroomException e) {
+      out.append("  Weft: cannot compute: ").append(e.getMessage()).append('\n');
+      return out.toString();
+    }
+    HeadroomComparison c = new HeadroomComparison(row, weft);
+    line(out, "xon", row.xon(), weft.xon(), c.xonDifference());
+    line(out, "xoff", row.xoff(), weft.xoff(), c.xoffDifference());
+    line(out, "size", row.size(), weft.size(), c.sizeDifference());
+    Integer alpha =
+        model.fabric() == null || model.fabric().pfc() == null
+            ? null
+            : model.fabric().pfc().dynamicThreshold();
+    out.append("  dynamic_th: table ")
+        .append(row.dynamicTh())
+        .append(", Weft ")
+        .append(alpha == null ? "not set (fabric.pfc.dynamic-threshold)" : alpha)
+        .append('\n');
+    out.append("  within the margin (")
+        .append(HeadroomComparison.MARGIN)
+        .append(", xon and xoff each): ")
+        .append(
+            c.withinMargin()
+                ? "yes"
+                : "no ("
+                    + (c.xonWithinMargin() ? "" : "xon")
+                    + (c.xonWithinMargin() || c.xoffWithinMargin() ? "" : ", ")
+                    + (c.xoffWithinMargin() ? "" : "xoff")
+                    + ")")
+        .append('\n');
+    if (c.sharedHeadroomPool()) {
+      out.append(
+          "  the table's size equals its xon: its xoff comes from a shared headroom pool, so the"
+              + " size is not comparable with Weft's reserved xoff + xon\n");
+    }
+    out.append("  Weft's value uses this port's MTUs (port ")
+        .append(p.in().portMtu())
+        .append(" B, lossless ")
+        .append(p.in().losslessMtu())
+        .append(" B); docs/headroom-vs-sonic.md compares every row at SONiC's own MTUs\n");
+    return out.toString();
+  }
+
+  private static void line(StringBuilder out, String name, long table, long weft, long diff) {
+    out.append("  ")
+        .append(name)
+        .append(": table ")
+        .append(table)
+        .append(" B, Weft ")
+        .append(weft)
+        .append(" B, Weft - table ")
+        .append(HeadroomComparison.signed(diff, table))
+        .append('\n');
+  }
+
+  private static String speeds(HeadroomTable table) {
+    return String.join(", ", table.speeds().stream().map(String::valueOf).toList());
+  }
+
+  /** The inputs of one port's headroom and, as a line, where each came from. */
+  private record PortInputs(HeadroomInput in, AsicProfile profile, String sources) {}
+
+  private static PortInputs inputs(
+      FabricModel model, AsicProfiles profiles, String device, String port) {
     Switch s =
         model
             .switchNamed(device)
@@ -146,19 +266,20 @@ public final class HeadroomExplainer {
             ep.cableLength().value().metres(),
             ep.mtu().value(),
             model.fabric().mtu().nic());
-    return explain(device, port, in, profile)
-        + "  sources: speed "
-        + ep.speed().origin()
-        + " ("
-        + ep.speed().layer()
-        + "), port MTU "
-        + ep.mtu().origin()
-        + " ("
-        + ep.mtu().layer()
-        + "), cable length "
-        + ep.cableLength().origin()
-        + ", lossless MTU (fabric mtu.nic) "
-        + Where.of(model.fabric().mtu().at(), "nic")
-        + "\n";
+    String sources =
+        "  sources: speed "
+            + ep.speed().origin()
+            + " ("
+            + ep.speed().layer()
+            + "), port MTU "
+            + ep.mtu().origin()
+            + " ("
+            + ep.mtu().layer()
+            + "), cable length "
+            + ep.cableLength().origin()
+            + ", lossless MTU (fabric mtu.nic) "
+            + Where.of(model.fabric().mtu().at(), "nic")
+            + "\n";
+    return new PortInputs(in, profile, sources);
   }
 }

@@ -42,6 +42,12 @@ public final class Drift {
   private final LivePaths paths;
   private final List<Finding> out = new ArrayList<>();
 
+  /** Each intended ECN profile's live counterpart, as {@link #ecnProfiles} compared them. */
+  private final Map<String, EcnProfile> ecnCounterpart = new TreeMap<>();
+
+  /** Ports whose live headroom the device computes (not in the config read): not compared. */
+  private final Map<String, Integer> dynamicHeadroom = new TreeMap<>();
+
   private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance, LivePaths paths) {
     this.want = want;
     this.got = got;
@@ -72,12 +78,15 @@ public final class Drift {
     Objects.requireNonNull(paths, "paths");
     Drift d = new Drift(intended, live, tolerance, paths);
     d.classification();
+    d.ecnProfiles(); // before ports(): a port's binding is judged against the same counterpart
     d.ports();
     d.scheduler();
-    d.ecnProfiles();
     d.watchdog();
     d.losslessBuffer();
     d.hash();
+    if (!skip.contains(Feature.BUFFERS)) {
+      d.dynamicHeadroom();
+    }
     Set<String> skipped = new TreeSet<>();
     skip.forEach(f -> skipped.add(DriftRules.of(f)));
     List<Finding> findings =
@@ -89,23 +98,43 @@ public final class Drift {
   // ------------------------------------------------------------------ classification
 
   private void classification() {
-    TreeSet<Integer> lossless = new TreeSet<>(want.losslessPriorities());
-    TreeSet<Integer> dscps = new TreeSet<>(want.dscpToPriority().keySet());
+    dscpMap(null, want.dscpToPriority(), got.dscpToPriority());
+    pcpMap();
+    priorityToQueue();
+  }
+
+  /**
+   * A port's DSCP map, compared where either side has one of its own (SONiC binds a map per port):
+   * each side's own map, else its switch's. The finding names the port.
+   */
+  private void portDscpMap(CompiledPort w, CompiledPort g) {
+    if (w.dscpToPriority() == null && g.dscpToPriority() == null) {
+      return; // both classify with their switch's map, compared once switch-wide
+    }
+    dscpMap(
+        w,
+        w.dscpToPriority() != null ? w.dscpToPriority() : want.dscpToPriority(),
+        g.dscpToPriority() != null ? g.dscpToPriority() : got.dscpToPriority());
+  }
+
+  /** One DSCP map against another; {@code port} null: the switch's. */
+  private void dscpMap(CompiledPort port, Map<Integer, Integer> want, Map<Integer, Integer> got) {
+    TreeSet<Integer> lossless = new TreeSet<>(this.want.losslessPriorities());
+    TreeSet<Integer> dscps = new TreeSet<>(want.keySet());
     // A code point the intent leaves unmapped matters only when the device steers it into a
     // lossless class.
-    got.dscpToPriority()
-        .forEach(
-            (d, p) -> {
-              if (lossless.contains(p)) {
-                dscps.add(d);
-              }
-            });
+    got.forEach(
+        (d, p) -> {
+          if (lossless.contains(p)) {
+            dscps.add(d);
+          }
+        });
     // One finding per (intended, live) priority pair: a deleted term moves many code points at
     // once.
     Map<String, List<Integer>> moved = new TreeMap<>();
     for (int d : dscps) {
-      Integer e = want.dscpToPriority().get(d);
-      Integer a = got.dscpToPriority().get(d);
+      Integer e = want.get(d);
+      Integer a = got.get(d);
       if (!Objects.equals(e, a)) {
         moved.computeIfAbsent(show(e) + "\u0000" + show(a), k -> new ArrayList<>()).add(d);
       }
@@ -116,11 +145,13 @@ public final class Drift {
       String which = (codes.size() == 1 ? "DSCP " : "DSCPs ") + ranges(codes);
       add(
           DriftRules.CLASSIFICATION,
-          null,
+          port == null ? null : port.name(),
           paths.dscp(codes.get(0)),
           ea[0],
           ea[1],
-          swLoc("dscp_to_priority." + codes.get(0)),
+          port == null
+              ? swLoc("dscp_to_priority." + codes.get(0))
+              : portLoc(port, "dscp_to_priority"),
           which
               + " "
               + (codes.size() == 1 ? "is" : "are")
@@ -130,7 +161,9 @@ public final class Drift {
               + ", the intent says "
               + (ea[0].equals("unmapped") ? "nothing" : "priority " + ea[0]));
     }
-    pcpMap();
+  }
+
+  private void priorityToQueue() {
     for (int p = 0; p < want.priorityToQueue().size() && p < 8; p++) {
       Integer e = want.priorityToQueue().get(p);
       Integer a = p < got.priorityToQueue().size() ? got.priorityToQueue().get(p) : null;
@@ -236,6 +269,7 @@ public final class Drift {
                     + " (trust: dscp)"
                 : "the port classifies by DSCP on the device, the intent says by PCP (trust: pcp)");
       }
+      portDscpMap(w, g);
       if (!w.pfcPriorities().equals(g.pfcPriorities())) {
         portPfcDrift = true;
         add(
@@ -306,7 +340,17 @@ public final class Drift {
     for (int q : queues) {
       String e = intended.containsKey(q) ? intended.get(q).ecnProfile() : null;
       String a = live.containsKey(q) ? live.get(q).ecnProfile() : null;
-      if (!Objects.equals(e, a)) {
+      EcnProfile ep = profile(want, e);
+      EcnProfile ap = profile(got, a);
+      // by value, never by name: SONiC's own templates share one AZURE_LOSSLESS across queues
+      boolean differs =
+          (ep == null) != (ap == null)
+              || (ep != null
+                  && !sameValues(ep, ap)
+                  // the switch-wide comparison already reported this profile's values
+                  && !(ecnCounterpart.containsKey(ep.name())
+                      && sameValues(ecnCounterpart.get(ep.name()), ap)));
+      if (differs) {
         Location at =
             intended.containsKey(q)
                 ? swLoc("ecn_profiles." + intended.get(q).trafficClass(), "queues." + q)
@@ -315,15 +359,15 @@ public final class Drift {
             DriftRules.ECN,
             w.name(),
             paths.ecnBinding(w.name(), q),
-            orNone(e),
-            orNone(a),
+            marking(ep),
+            marking(ap),
             at,
             "queue "
                 + q
-                + " marks ECN with profile "
-                + orNone(a)
+                + " marks ECN "
+                + marking(ap)
                 + " on the device, the intent says "
-                + orNone(e));
+                + marking(ep));
       }
     }
   }
@@ -363,6 +407,10 @@ public final class Drift {
                 + " B");
         continue;
       }
+      if (a.dynamic()) {
+        dynamicHeadroom.putIfAbsent(w.name(), a.pg());
+        continue;
+      }
       bytes(
           w.name(),
           paths.headroom(w.name(), h.pg(), "xoff"),
@@ -397,6 +445,34 @@ public final class Drift {
               + extra.pg()
               + " reserves headroom on the device but is not lossless in the intent");
     }
+  }
+
+  /**
+   * One note for the ports whose headroom the device computes (SONiC's dynamic buffer model): the
+   * config read holds no value to compare with the intent's, so it is not audited rather than
+   * reported as missing or different.
+   */
+  private void dynamicHeadroom() {
+    if (dynamicHeadroom.isEmpty()) {
+      return;
+    }
+    List<String> ports = new ArrayList<>(dynamicHeadroom.keySet());
+    out.add(
+        Finding.of(
+                DriftRules.NOT_AUDITED,
+                Severity.INFO,
+                want.name()
+                    + ": the headroom of the lossless priority groups of "
+                    + (ports.size() == 1 ? "port " : ports.size() + " ports (")
+                    + String.join(", ", ports)
+                    + (ports.size() == 1 ? "" : ")")
+                    + " is computed by the device (dynamic buffer model: BUFFER_PG profile NULL);"
+                    + " the configuration read does not hold it, so it is not compared with the"
+                    + " intent's")
+            .at(swLoc("lossless_priorities"))
+            .onDevice(want.name())
+            .withPath(paths.headroom(ports.get(0), dynamicHeadroom.get(ports.get(0)), null))
+            .withValues("headroom", "computed by the device"));
   }
 
   private void bytes(String port, String path, String what, long e, long a, Location at) {
@@ -476,11 +552,17 @@ public final class Drift {
     }
   }
 
+  /**
+   * Each intended ECN profile against its live counterpart: the profile the device binds to the
+   * first queue the intent binds it to, else (bound to no queue) the live profile of the same name.
+   * Names are not compared: a shared profile with equal values is the same plan.
+   */
   private void ecnProfiles() {
     Map<String, EcnProfile> live = new TreeMap<>();
     got.ecnProfiles().forEach(p -> live.put(p.name(), p));
     for (EcnProfile e : want.ecnProfiles()) {
-      EcnProfile a = live.get(e.name());
+      EcnProfile bound = boundCounterpart(e.name());
+      EcnProfile a = bound != null ? bound : live.get(e.name());
       Location at = swLoc("ecn_profiles." + e.name());
       if (a == null) {
         add(
@@ -493,11 +575,12 @@ public final class Drift {
             "ECN profile " + e.name() + " does not exist on the device");
         continue;
       }
+      ecnCounterpart.put(e.name(), a);
       if (!tolerance.sameBytes(e.minBytes(), a.minBytes())) {
         add(
             DriftRules.ECN,
             null,
-            paths.ecnProfile(e.name(), "min"),
+            paths.ecnProfile(a.name(), "min"),
             e.minBytes() + " B",
             a.minBytes() + " B",
             at,
@@ -514,7 +597,7 @@ public final class Drift {
         add(
             DriftRules.ECN,
             null,
-            paths.ecnProfile(e.name(), "max"),
+            paths.ecnProfile(a.name(), "max"),
             e.maxBytes() + " B",
             a.maxBytes() + " B",
             at,
@@ -531,7 +614,7 @@ public final class Drift {
         add(
             DriftRules.ECN,
             null,
-            paths.ecnProfile(e.name(), "probability"),
+            paths.ecnProfile(a.name(), "probability"),
             e.probability() + "%",
             a.probability() + "%",
             at,
@@ -547,7 +630,7 @@ public final class Drift {
         add(
             DriftRules.ECN,
             null,
-            paths.ecnProfile(e.name(), "drop"),
+            paths.ecnProfile(a.name(), "drop"),
             nonEct(e.dropNonEct()),
             nonEct(a.dropNonEct()),
             at,
@@ -602,6 +685,71 @@ public final class Drift {
             + " on the device, the intent "
             + (ep == null ? "reserves headroom per priority group" : "sizes it " + ep + " B")
             + toleranceNote());
+  }
+
+  /**
+   * The live profile bound where the intent first binds {@code name}: on the first intended port
+   * that binds it (the same port on the device), else on the switch's queue; null when the device
+   * marks nothing there.
+   */
+  private EcnProfile boundCounterpart(String name) {
+    Map<String, CompiledPort> livePorts = new TreeMap<>();
+    got.ports().forEach(p -> livePorts.put(p.name(), p));
+    for (CompiledPort wp : want.ports()) {
+      for (CompiledQueue q : wp.queues()) {
+        CompiledPort gp = livePorts.get(wp.name());
+        if (name.equals(q.ecnProfile()) && gp != null) {
+          CompiledQueue lq = byQueue(gp.queues()).get(q.queue());
+          EcnProfile a = lq == null ? null : profile(got, lq.ecnProfile());
+          if (a != null) {
+            return a;
+          }
+        }
+      }
+    }
+    Map<Integer, CompiledQueue> liveQueues = byQueue(got.queues());
+    for (CompiledQueue q : want.queues()) {
+      if (name.equals(q.ecnProfile()) && liveQueues.containsKey(q.queue())) {
+        return profile(got, liveQueues.get(q.queue()).ecnProfile());
+      }
+    }
+    return null;
+  }
+
+  private static EcnProfile profile(CompiledSwitch sw, String name) {
+    if (name == null) {
+      return null;
+    }
+    for (EcnProfile p : sw.ecnProfiles()) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  private boolean sameValues(EcnProfile e, EcnProfile a) {
+    return tolerance.sameBytes(e.minBytes(), a.minBytes())
+        && tolerance.sameBytes(e.maxBytes(), a.maxBytes())
+        && e.probability() == a.probability()
+        && e.dropNonEct() == a.dropNonEct();
+  }
+
+  /** A queue's marking by value: {@code none}, or thresholds and probability. */
+  private static String marking(EcnProfile p) {
+    return p == null
+        ? "none"
+        : "from "
+            + p.minBytes()
+            + " B to "
+            + p.maxBytes()
+            + " B at "
+            + p.probability()
+            + "% ("
+            + p.name()
+            + ", non-ECT "
+            + nonEct(p.dropNonEct())
+            + ")";
   }
 
   /** The intent's word for a profile's handling of non-ECT packets. */
@@ -803,10 +951,6 @@ public final class Drift {
 
   private static String show(Object v) {
     return v == null ? "unmapped" : String.valueOf(v);
-  }
-
-  private static String orNone(String v) {
-    return v == null ? "none" : v;
   }
 
   private static String gbps(Integer v) {

@@ -24,22 +24,33 @@ public final class RoceFabricGenerator {
 
   /** Relative file path to YAML text, in writing order, for the given wiring. */
   public Map<String, String> generate(String fabricName, RailPlanes planes) {
+    return generate(fabricName, planes, FabricHardware.uniform(SwitchModel.SN5600_O128));
+  }
+
+  /**
+   * Relative file path to YAML text, in writing order, for the given wiring with each switch on the
+   * hardware {@code hw} gives it (the ports a switch uses are the first of its model's).
+   *
+   * @throws IllegalArgumentException when a switch needs more ports than its model has, or a link
+   *     would join two speeds
+   */
+  public Map<String, String> generate(String fabricName, RailPlanes planes, FabricHardware hw) {
     RoceFabricShape shape = planes.shape();
     Map<String, String> files = new LinkedHashMap<>();
     files.put("fabric.yaml", fabric(fabricName, shape, planes));
-    files.put("profiles.yaml", PROFILES);
+    files.put("profiles.yaml", profiles(shape, planes, hw));
     for (int su = 0; su < shape.scalableUnits(); su++) {
-      files.put(String.format("units/su-%03d.yaml", su + 1), scalableUnit(shape, su));
+      files.put(String.format("units/su-%03d.yaml", su + 1), scalableUnit(shape, hw, su));
     }
     for (int group = 0; group < planes.spineGroups(); group++) {
       files.put(
-          String.format("spines/group-%03d.yaml", group + 1), spineGroup(shape, planes, group));
+          String.format("spines/group-%03d.yaml", group + 1), spineGroup(shape, planes, hw, group));
     }
     for (int rail = 0; rail < shape.railsPerNode(); rail++) {
       for (int g = 0; g < planes.superGroupsPerRail(); g++) {
         files.put(
             String.format("super-spines/rail-%d-group-%02d.yaml", rail, g + 1),
-            superSpineGroup(shape, planes, rail, g));
+            superSpineGroup(shape, planes, hw, rail, g));
       }
     }
     return files;
@@ -104,12 +115,38 @@ public final class RoceFabricGenerator {
     return ratio.stripTrailingZeros().toPlainString();
   }
 
-  private static final String PROFILES =
-      "profiles:\n"
-          + "  host-400g: { speed: 400G, role: host-facing }\n"
-          + "  fabric-400g: { speed: 400G, role: fabric }\n";
+  /**
+   * A host-facing and a fabric profile per port speed the hardware uses, in the order the speeds
+   * first appear (leaves by rail, then spines); one speed gives the two lines it always has.
+   */
+  private static String profiles(RoceFabricShape shape, RailPlanes planes, FabricHardware hw) {
+    java.util.Set<String> speeds = new java.util.LinkedHashSet<>();
+    for (int rail = 0; rail < shape.railsPerNode(); rail++) {
+      speeds.add(hw.leaf(rail).speed());
+    }
+    for (int group = 0; group < planes.spineGroups(); group++) {
+      for (int s = 0; s < planes.spinesPerGroup(); s++) {
+        speeds.add(hw.spine(group, s).speed());
+      }
+    }
+    StringBuilder y = new StringBuilder("profiles:\n");
+    for (String speed : speeds) {
+      String suffix = speed.toLowerCase(java.util.Locale.ROOT);
+      y.append("  host-")
+          .append(suffix)
+          .append(": { speed: ")
+          .append(speed)
+          .append(", role: host-facing }\n")
+          .append("  fabric-")
+          .append(suffix)
+          .append(": { speed: ")
+          .append(speed)
+          .append(", role: fabric }\n");
+    }
+    return y.toString();
+  }
 
-  private static String scalableUnit(RoceFabricShape shape, int su) {
+  private static String scalableUnit(RoceFabricShape shape, FabricHardware hw, int su) {
     StringBuilder y = new StringBuilder(64 * 1024);
     y.append("# Scalable unit ")
         .append(su + 1)
@@ -121,6 +158,7 @@ public final class RoceFabricGenerator {
     y.append("switches:\n");
     for (int rail = 0; rail < shape.railsPerNode(); rail++) {
       int leaf = su * shape.railsPerNode() + rail;
+      SwitchModel model = hw.leaf(rail);
       y.append("  - name: ")
           .append(leafName(leaf))
           .append('\n')
@@ -128,19 +166,25 @@ public final class RoceFabricGenerator {
           .append(rail)
           .append("\n    scalable-unit: su-")
           .append(su + 1)
-          .append(
-              "\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
-          .append("    management: { host: 127.0.0.1, port: ")
+          .append("\n");
+      hardware(y, model);
+      y.append("    management: { host: 127.0.0.1, port: ")
           .append(FIRST_MGMT_PORT + leaf)
           .append(", credentials: lab }\n")
           .append("    ports:\n");
       for (int p = 0; p < shape.nodesPerSu(); p++) {
-        y.append("      - { name: ").append(port(p)).append(", profile: host-400g }\n");
+        y.append("      - { name: ")
+            .append(model.port(p))
+            .append(", profile: host-")
+            .append(model.profileSuffix())
+            .append(" }\n");
       }
       for (int u = 0; u < shape.uplinksPerLeaf(); u++) {
         y.append("      - { name: ")
-            .append(port(shape.nodesPerSu() + u))
-            .append(", profile: fabric-400g }\n");
+            .append(model.port(shape.nodesPerSu() + u))
+            .append(", profile: fabric-")
+            .append(model.profileSuffix())
+            .append(" }\n");
       }
     }
     y.append("hosts:\n");
@@ -152,7 +196,9 @@ public final class RoceFabricGenerator {
             .append(rail)
             .append(", rdma-device: mlx5_")
             .append(rail)
-            .append(", model: connectx-7, firmware: \"28.43.1014\", speed: 400G, rail: ")
+            .append(", model: connectx-7, firmware: \"28.43.1014\", speed: ")
+            .append(hw.leaf(rail).speed())
+            .append(", rail: ")
             .append(rail)
             .append(" }\n");
       }
@@ -165,7 +211,7 @@ public final class RoceFabricGenerator {
         y.append("  - { a: ")
             .append(leafName(leaf))
             .append(':')
-            .append(port(n))
+            .append(hw.leaf(rail).port(n))
             .append(", b: ")
             .append(nodeName(node))
             .append(":eth")
@@ -176,7 +222,8 @@ public final class RoceFabricGenerator {
     return y.toString();
   }
 
-  private static String spineGroup(RoceFabricShape shape, RailPlanes planes, int group) {
+  private static String spineGroup(
+      RoceFabricShape shape, RailPlanes planes, FabricHardware hw, int group) {
     int pod = group / planes.groupsPerPod();
     int firstRail = (group % planes.groupsPerPod()) * planes.railsPerGroup();
     int down = planes.spineDownPorts(group);
@@ -198,27 +245,29 @@ public final class RoceFabricGenerator {
     y.append("switches:\n");
     for (int s = 0; s < planes.spinesPerGroup(); s++) {
       int spine = group * planes.spinesPerGroup() + s;
-      switchHeader(y, spineName(spine), "spine", FIRST_MGMT_PORT + shape.leaves() + spine);
+      SwitchModel model = hw.spine(group, s);
+      switchHeader(y, spineName(spine), "spine", model, FIRST_MGMT_PORT + shape.leaves() + spine);
       for (int p = 0; p < down; p++) {
-        y.append("      - { name: ").append(port(p)).append(", profile: fabric-400g }\n");
+        fabricPort(y, model, p);
       }
       for (int u = 0; u < planes.spineUplinks(); u++) {
-        y.append("      - { name: ")
-            .append(port(planes.firstSpineUplinkPort() + u))
-            .append(", profile: fabric-400g }\n");
+        fabricPort(y, model, planes.firstSpineUplinkPort() + u);
       }
     }
     y.append("links:\n");
     for (int p = 0; p < down; p++) {
       int su = pod * planes.unitsPerPod() + p / planes.railsPerGroup();
-      int leaf = su * shape.railsPerNode() + firstRail + p % planes.railsPerGroup();
+      int rail = firstRail + p % planes.railsPerGroup();
+      int leaf = su * shape.railsPerNode() + rail;
       for (int s = 0; s < planes.spinesPerGroup(); s++) {
+        SwitchModel spine = hw.spine(group, s);
+        sameSpeed(hw.leaf(rail), spine);
         link(
             y,
             leafName(leaf),
-            port(shape.nodesPerSu() + s),
+            hw.leaf(rail).port(shape.nodesPerSu() + s),
             spineName(group * planes.spinesPerGroup() + s),
-            port(p),
+            spine.port(p),
             p,
             s);
       }
@@ -232,7 +281,7 @@ public final class RoceFabricGenerator {
    * the group count, so every pod reaches every group).
    */
   private static String superSpineGroup(
-      RoceFabricShape shape, RailPlanes planes, int rail, int superGroup) {
+      RoceFabricShape shape, RailPlanes planes, FabricHardware hw, int rail, int superGroup) {
     int groups = planes.superGroupsPerRail();
     int spinesOfRail = planes.pods() * planes.spinesPerGroup();
     int first = (rail * groups + superGroup) * planes.superSpinesPerGroup();
@@ -248,14 +297,16 @@ public final class RoceFabricGenerator {
         .append(portsUsed)
         .append(" spines of the rail once\n");
     y.append("switches:\n");
+    SwitchModel model = hw.superSpine(rail);
     for (int x = 0; x < planes.superSpinesPerGroup(); x++) {
       switchHeader(
           y,
           superSpineName(first + x),
           "super-spine",
+          model,
           FIRST_MGMT_PORT + shape.leaves() + planes.spines() + first + x);
       for (int p = 0; p < portsUsed; p++) {
-        y.append("      - { name: ").append(port(p)).append(", profile: fabric-400g }\n");
+        fabricPort(y, model, p);
       }
     }
     y.append("links:\n");
@@ -263,13 +314,15 @@ public final class RoceFabricGenerator {
       int pod = k / planes.spinesPerGroup();
       int group = pod * planes.groupsPerPod() + rail;
       int spine = group * planes.spinesPerGroup() + k % planes.spinesPerGroup();
+      SwitchModel spineModel = hw.spine(group, k % planes.spinesPerGroup());
+      sameSpeed(spineModel, model);
       for (int x = 0; x < planes.superSpinesPerGroup(); x++) {
         link(
             y,
             spineName(spine),
-            port(planes.firstSpineUplinkPort() + x),
+            spineModel.port(planes.firstSpineUplinkPort() + x),
             superSpineName(first + x),
-            port(k / groups),
+            model.port(k / groups),
             k / groups,
             x);
       }
@@ -277,14 +330,11 @@ public final class RoceFabricGenerator {
     return y.toString();
   }
 
-  private static void switchHeader(StringBuilder y, String name, String role, int mgmtPort) {
-    y.append("  - name: ")
-        .append(name)
-        .append("\n    role: ")
-        .append(role)
-        .append(
-            "\n    platform: sonic\n    asic: spectrum-4\n    hwsku: Mellanox-SN5600-O128\n    os-version: \"202411\"\n")
-        .append("    management: { host: 127.0.0.1, port: ")
+  private static void switchHeader(
+      StringBuilder y, String name, String role, SwitchModel model, int mgmtPort) {
+    y.append("  - name: ").append(name).append("\n    role: ").append(role).append("\n");
+    hardware(y, model);
+    y.append("    management: { host: 127.0.0.1, port: ")
         .append(mgmtPort)
         .append(", credentials: lab }\n")
         .append("    ports:\n");
@@ -323,11 +373,34 @@ public final class RoceFabricGenerator {
     return String.format("gpu-%05d", i + 1);
   }
 
-  /**
-   * SONiC names a port after its first SerDes lane; the SN5600-O128 splits each 800G cage into two
-   * 400G ports of 4 lanes, so its 128 port names step by 4 (Ethernet0 ... Ethernet508).
-   */
-  private static String port(int i) {
-    return "Ethernet" + (i * 4);
+  private static void hardware(StringBuilder y, SwitchModel model) {
+    y.append("    platform: sonic\n    asic: ")
+        .append(model.asic())
+        .append("\n    hwsku: ")
+        .append(model.hwsku())
+        .append("\n    os-version: \"202411\"\n");
+  }
+
+  private static void fabricPort(StringBuilder y, SwitchModel model, int i) {
+    y.append("      - { name: ")
+        .append(model.port(i))
+        .append(", profile: fabric-")
+        .append(model.profileSuffix())
+        .append(" }\n");
+  }
+
+  /** A link joins two ports at one speed: hardware that would not is refused, not written. */
+  private static void sameSpeed(SwitchModel a, SwitchModel b) {
+    if (!a.speed().equals(b.speed())) {
+      throw new IllegalArgumentException(
+          a.hwsku()
+              + " ("
+              + a.speed()
+              + ") and "
+              + b.hwsku()
+              + " ("
+              + b.speed()
+              + ") would be linked: give the spines of a group the speed of its rails' leaves");
+    }
   }
 }

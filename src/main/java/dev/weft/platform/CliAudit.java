@@ -3,6 +3,8 @@ package dev.weft.platform;
 import dev.weft.compile.CompiledSwitch;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a platform read over NETCONF serves only over its CLI (EOS: the DSCP map, DSCP trust and the
@@ -36,4 +38,33 @@ public interface CliAudit {
    * paths} and {@code withUnserved} count the features the CLI serves as read.
    */
   LiveProfile profile();
+
+  /**
+   * How what the CLI serves is changed over the CLI login, for {@code weft remediate}: an undoable
+   * {@link Transaction} of CLI commands and the read its run judges; empty when Weft does not
+   * change it (the default). The switch's other features stay with its NETCONF remediation.
+   *
+   * @param intended the switch to change
+   */
+  default Optional<Session> session(CompiledSwitch intended) {
+    return Optional.empty();
+  }
+
+  /**
+   * The CLI part of a switch's remediation.
+   *
+   * @param profile reads the CLI login's one command ({@link LiveTransport.SshCommand}) into the
+   *     whole switch: what the CLI serves as read, everything else as the intent carries it, so a
+   *     comparison finds only what the CLI serves
+   * @param transaction the commands that change it undoably
+   */
+  record Session(LiveProfile profile, Transaction transaction) {
+    public Session {
+      Objects.requireNonNull(profile, "profile");
+      Objects.requireNonNull(transaction, "transaction");
+      if (!(profile.transport() instanceof LiveTransport.SshCommand)) {
+        throw new IllegalArgumentException("the CLI part is read by one SSH command");
+      }
+    }
+  }
 }

@@ -132,4 +132,14 @@ public interface LiveProfile {
   default Optional<ConfigView> configView() {
     return Optional.empty();
   }
+
+  /**
+   * The entries of a saved config ({@code TABLE|key} for CONFIG_DB) that the reader takes by value
+   * through a reference (a DSCP map a port binds, a scheduler a queue names): the imported plan
+   * holds their values, and a render may hold them under other names, so {@code
+   * import-outside-model} does not list them as dropped. Empty by default.
+   */
+  default java.util.Set<String> readByValue(String config) {
+    return java.util.Set.of();
+  }
 }

@@ -1,6 +1,7 @@
 package dev.weft.platform;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.HeadroomTable;
 import dev.weft.finding.Finding;
 import dev.weft.model.Transport;
 import java.util.ArrayList;
@@ -137,6 +138,18 @@ public interface PlatformPack {
    */
   default Map<String, Object> templateData(CompiledSwitch sw) {
     return Map.of();
+  }
+
+  /**
+   * The platform's own PFC headroom table for a switch of this hardware SKU (SONiC: the HWSKU's
+   * {@code pg_profile_lookup.ini}, built-in or the project's), for {@code weft explain-headroom} to
+   * set beside Weft's computed value; empty when the platform or the SKU has none.
+   *
+   * @throws HeadroomTable.InvalidException when the table exists but cannot be read, located in it
+   */
+  default Optional<HeadroomTable> headroomTable(String hwsku)
+      throws HeadroomTable.InvalidException {
+    return Optional.empty();
   }
 
   /**

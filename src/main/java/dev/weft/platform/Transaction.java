@@ -23,7 +23,9 @@ import java.util.Objects;
  * The pack names the commands; the run is the same for every platform ({@code
  * dev.weft.remediate.TransactionalRun}). Every command gets the same transaction id (a name for a
  * checkpoint or a temporary file); a command whose {@link Command#takesEdit} is set reads the edit
- * on standard input, the others read nothing.
+ * on standard input, one with an {@link Command#input} reads that fixed text (a command the
+ * device's CLI takes only inside a mode the command line enters, EOS's {@code commit timer}), the
+ * others read nothing.
  */
 public interface Transaction {
 
@@ -80,11 +82,21 @@ public interface Transaction {
    * @param takesEdit whether the command reads the edit on standard input
    * @param required whether the transaction fails with it (false: a failure is only logged, as for
    *     the deletion of a checkpoint no longer needed)
+   * @param input the fixed text the command reads on standard input, or null (never with {@code
+   *     takesEdit})
    */
-  record Command(String step, String command, boolean takesEdit, boolean required) {
+  record Command(String step, String command, boolean takesEdit, boolean required, String input) {
     public Command {
       Objects.requireNonNull(step, "step");
       Objects.requireNonNull(command, "command");
+      if (takesEdit && input != null) {
+        throw new IllegalArgumentException("a command reads the edit or a fixed text, not both");
+      }
+    }
+
+    /** A command that reads the edit or nothing. */
+    public Command(String step, String command, boolean takesEdit, boolean required) {
+      this(step, command, takesEdit, required, null);
     }
 
     /** A required command that reads nothing. */

@@ -8,6 +8,8 @@ import dev.weft.live.LiveReader;
 import dev.weft.live.LiveTarget;
 import dev.weft.log.Log;
 import dev.weft.netconf.NetconfClient;
+import dev.weft.platform.CliAudit;
+import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.LiveTransport;
 import dev.weft.platform.Platforms;
@@ -17,9 +19,11 @@ import dev.weft.platform.Transaction;
 import dev.weft.render.Renderer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,8 +32,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * from the device, or taken from a report) becomes its pack's edit ({@link Planner}). A dry run
  * ends there. A push then takes the planned devices in name order, at most {@code maxDevices} of
  * them (the rest are skipped), pushes the first {@code canary} ones, and the others only when every
- * canary was remediated; each push is a {@link DeviceRun} in the one bounded pool, so one device's
- * failure is its own status.
+ * canary was remediated; each push is a {@link DeviceRun} (or a {@link TransactionalRun} on a
+ * platform read over SSH commands) in the one bounded pool, so one device's failure is its own
+ * status. A NETCONF switch whose pack changes what it serves only over its CLI, and which names its
+ * CLI login, is remediated in two parts ({@link TwoParts}): the CLI part's transaction first, then
+ * the NETCONF part.
  */
 public final class Remediator {
 
@@ -198,6 +205,22 @@ public final class Remediator {
       return failed;
     }
     Prepared p = (Prepared) prepared;
+    if (p.cli() != null) {
+      Set<Feature> served = p.cli().served();
+      DeviceResult cli =
+          new TransactionalRun(
+                  p.cli().prepared(), settings, platforms, TwoParts.part(reported, served, true))
+              .dryRun(client);
+      return TwoParts.combine(
+          cli, planOne(client, p, TwoParts.part(reported, served, false)), served);
+    }
+    return planOne(client, p, reported);
+  }
+
+  /** The plan of a device remediated in one run (or of a two-part switch's NETCONF part). */
+  private DeviceResult planOne(NetconfClient client, Prepared p, ReportInput reported)
+      throws ReadException {
+    LiveTarget t = p.target();
     if (p.transaction() != null) {
       return new TransactionalRun(p, settings, platforms, reported).dryRun(client);
     }
@@ -228,10 +251,15 @@ public final class Remediator {
     }
     long start = System.nanoTime();
     Prepared p = (Prepared) prepared;
-    DeviceResult r =
-        p.transaction() != null
-            ? new TransactionalRun(p, settings, platforms, reported).push(client)
-            : new DeviceRun(p, settings, platforms, reported).push(client);
+    DeviceResult r;
+    if (p.cli() != null) {
+      r = pushTwoParts(client, p, reported);
+    } else {
+      r =
+          p.transaction() != null
+              ? new TransactionalRun(p, settings, platforms, reported).push(client)
+              : new DeviceRun(p, settings, platforms, reported).push(client);
+    }
     LOG.info(
         "%s: %s in %d ms%s",
         t.name(),
@@ -239,6 +267,33 @@ public final class Remediator {
         (System.nanoTime() - start) / 1_000_000,
         r.status().reason() == null ? "" : " (" + r.status().reason() + ")");
     return r;
+  }
+
+  /**
+   * A two-part switch ({@link TwoParts}): the CLI part's session first; the NETCONF part pushed
+   * only when the CLI part ended in sync, else only planned.
+   */
+  private DeviceResult pushTwoParts(NetconfClient client, Prepared p, ReportInput reported)
+      throws InterruptedException {
+    Set<Feature> served = p.cli().served();
+    DeviceResult cli =
+        new TransactionalRun(
+                p.cli().prepared(), settings, platforms, TwoParts.part(reported, served, true))
+            .push(client);
+    ReportInput rest = TwoParts.part(reported, served, false);
+    DeviceResult netconf;
+    if (TwoParts.pushNext(cli) && !(p.remediation() instanceof NotChanged)) {
+      netconf = new DeviceRun(p, settings, platforms, rest).push(client);
+    } else {
+      try {
+        netconf = planOne(client, p, rest);
+      } catch (ReadException e) {
+        netconf =
+            Results.unreadable(
+                LiveReader.error(p.target(), "unreadable-config", e.getMessage()), null, List.of());
+      }
+    }
+    return TwoParts.combine(cli, netconf, served);
   }
 
   /**
@@ -276,7 +331,14 @@ public final class Remediator {
               + " SSH; weft remediate pushes only with a NETCONF candidate and confirmed commit, or"
               + " a transaction the device rolls back (a checkpoint, a confirm timer)");
     }
-    Remediation remediation = profile.remediation().orElse(null);
+    CliAudit.Session session =
+        t.cli() == null
+            ? null
+            : profile.cliAudit().flatMap(a -> a.session(t.intended())).orElse(null);
+    // a switch changed over its CLI login is planned over NETCONF too, even when its pack changes
+    // nothing there: its NETCONF-served drift is then reported as not remediable
+    Remediation remediation =
+        profile.remediation().orElse(session == null ? null : new NotChanged(platform));
     if (remediation == null) {
       return refused(
           t,
@@ -300,7 +362,49 @@ public final class Remediator {
               + remediation.renderedFile()
               + (errors.isEmpty() ? "" : ": " + errors.get(0).message()));
     }
-    return new Prepared(t, profile, remediation, null, rendered);
+    if (session == null) {
+      return new Prepared(t, profile, remediation, null, rendered);
+    }
+    String cliRendered = out.text(session.transaction().renderedFile());
+    if (cliRendered == null) {
+      return refused(
+          t,
+          "render-error",
+          t.name() + ": the intent does not render " + session.transaction().renderedFile());
+    }
+    return twoParts(t, profile, remediation, rendered, session, cliRendered);
+  }
+
+  /**
+   * A switch changed over NETCONF and over its CLI login: the NETCONF part judged without the CLI
+   * (its target has no CLI login, so only what NETCONF serves is compared there), the CLI part
+   * judged by the CLI read (its target is the CLI login, and keeps it, so the comparison counts
+   * what the CLI serves as read). The CLI part serves what the platform does not serve over NETCONF
+   * and does over the CLI.
+   */
+  private static Prepared twoParts(
+      LiveTarget t,
+      LiveProfile profile,
+      Remediation remediation,
+      String rendered,
+      CliAudit.Session session,
+      String cliRendered) {
+    LiveTarget.Login login = t.cli();
+    LiveTarget netconf = new LiveTarget(t.intended(), t.endpoint(), t.credentials(), null, null);
+    LiveTarget cli =
+        new LiveTarget(t.intended(), login.endpoint(), login.credentials(), null, login);
+    Set<Feature> served = EnumSet.noneOf(Feature.class);
+    served.addAll(profile.notAudited().keySet());
+    served.removeAll(session.profile().notAudited().keySet());
+    return new Prepared(
+        netconf,
+        profile,
+        remediation,
+        null,
+        rendered,
+        new Prepared.CliPart(
+            new Prepared(cli, session.profile(), null, session.transaction(), cliRendered),
+            served));
   }
 
   /** The pack's rendered {@code file} for the device, or null when the intent does not render. */

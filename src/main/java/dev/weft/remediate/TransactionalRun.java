@@ -30,13 +30,14 @@ import java.util.UUID;
 
 /**
  * One device's {@code weft remediate} on a platform read over SSH commands whose pack offers a
- * {@link Transaction} (SONiC, Cumulus): read the running config, compare it as drift does and
- * compute the pack's edit to the rendered config; a push then stages the edit (the device checks
- * it, nothing running changes), applies it undoably, reads back and compares, and keeps the change
- * only when the read-back is in sync, else undoes it. The pack names the commands of each step;
- * this class is the one skeleton every such platform runs. There is no lock: the transaction's save
- * point (a checkpoint, a confirm timer) is what makes the change undoable. Every step is recorded
- * with its time; whatever fails is this device's status, never the run's.
+ * {@link Transaction} (SONiC, Cumulus; EOS's CLI part, {@link Remediator}): read the running
+ * config, compare it as drift does and compute the pack's edit to the rendered config; a push then
+ * stages the edit (the device checks it, nothing running changes), applies it undoably, reads back
+ * and compares, and keeps the change only when the read-back is in sync, else undoes it. The pack
+ * names the commands of each step; this class is the one skeleton every such platform runs. There
+ * is no lock: the transaction's save point (a checkpoint, a confirm timer) is what makes the change
+ * undoable. Every step is recorded with its time; whatever fails is this device's status, never the
+ * run's.
  */
 final class TransactionalRun {
 
@@ -313,7 +314,11 @@ final class TransactionalRun {
 
   /** One command of the transaction, timed, then the test hook. */
   private void run(Transaction.Command c) throws NetconfException, ReadException {
-    timed(c.step(), () -> session.run(c.command(), c.takesEdit() ? edit : NO_INPUT));
+    byte[] input =
+        c.takesEdit()
+            ? edit
+            : c.input() != null ? c.input().getBytes(StandardCharsets.UTF_8) : NO_INPUT;
+    timed(c.step(), () -> session.run(c.command(), input));
     try {
       settings.hook().after(target.name(), c.step());
     } catch (InterruptedException e) {

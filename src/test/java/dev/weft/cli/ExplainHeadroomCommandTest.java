@@ -3,10 +3,15 @@ package dev.weft.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weft explain-headroom} on the example inventories, through {@link Main#run}. */
 class ExplainHeadroomCommandTest {
@@ -96,5 +101,125 @@ class ExplainHeadroomCommandTest {
     assertTrue(
         r.err().strip().endsWith("switch 'leaf-c1' has no asic, so it has no headroom profile"),
         r.err());
+  }
+
+  /** roce-pod-a copied to {@code tmp}, with {@code from} replaced by {@code to} in {@code file}. */
+  private static Path podA(Path tmp, String file, String from, String to) throws IOException {
+    Path source = Path.of(inventory("roce-pod-a"));
+    Path copy = tmp.resolve("roce-pod-a");
+    try (var files = Files.walk(source)) {
+      for (Path f : files.toList()) {
+        Path target = copy.resolve(source.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+    Path edited = copy.resolve(file);
+    String text = Files.readString(edited);
+    assertTrue(text.contains(from), from);
+    Files.writeString(edited, text.replace(from, to));
+    return copy;
+  }
+
+  @Test
+  void sonicsOwnTableSaysWhenItHasNoRowForThePortsCableLength() {
+    // roce-pod-a's host links are 3 m; the SN5600-O128 table has 5m, 40m and 300m rows only
+    Run r = run("explain-headroom", "leaf-01", "Ethernet0", inventory("roce-pod-a"));
+    assertEquals(ExitCode.OK, r.code(), r.err());
+    assertTrue(
+        r.out()
+            .contains(
+                "SONiC's pg_profile_lookup.ini of Mellanox-SN5600-O128 (classpath:dev/weft/platform/"
+                    + "sonic/hwsku/Mellanox-SN5600-O128.pg_profile_lookup.ini)"),
+        r.out());
+    assertTrue(
+        r.out().contains("  no row for speed 400000 and cable 3 m: at 400000 it has 5m, 40m, 300m"),
+        r.out());
+  }
+
+  @Test
+  void sonicsOwnRowStandsBesideWeftsValueWithTheDifference(@TempDir Path tmp) throws IOException {
+    Path pod =
+        podA(
+            tmp,
+            "links/fabric.yaml",
+            "leaf-01:Ethernet256, b: spine-01:Ethernet0, cable-length: 30m",
+            "leaf-01:Ethernet256, b: spine-01:Ethernet0, cable-length: 40m");
+    Run r = run("explain-headroom", "leaf-01", "Ethernet256", pod.toString());
+    assertEquals(ExitCode.OK, r.code(), r.err());
+    // the O128 row 400000/40m: size 303104, xon 19456, xoff 283648, threshold 0 (its line 33)
+    assertTrue(
+        r.out()
+            .contains(
+                ".pg_profile_lookup.ini:33: speed 400000, cable 40m: size 303104 B, xon 19456 B,"
+                    + " xoff 283648 B, dynamic_th 0"),
+        r.out());
+    Matcher xoff = Pattern.compile("result: xoff (\\d+) B").matcher(r.out());
+    assertTrue(xoff.find(), r.out());
+    long weft = Long.parseLong(xoff.group(1));
+    assertTrue(
+        r.out()
+            .contains(
+                "  xoff: table 283648 B, Weft "
+                    + weft
+                    + " B, Weft - table "
+                    + dev.weft.compile.HeadroomComparison.signed(weft - 283648, 283648)),
+        r.out());
+    assertTrue(r.out().contains("  xon: table 19456 B, Weft 19456 B, Weft - table 0\n"), r.out());
+    assertTrue(r.out().contains("xon and xoff each): no (xoff)"), r.out());
+  }
+
+  @Test
+  void aBrokenUserTableIsALocatedErrorAndWeftsExplanationStands(@TempDir Path tmp)
+      throws IOException {
+    String sku = "Mellanox-SN5600-Lab";
+    Path pod =
+        podA(
+            tmp,
+            "switches/leaves.yaml",
+            "hwsku: Mellanox-SN5600-O128   # 128 x 400G: its profile gives the ports' lanes and the"
+                + " buffer pools",
+            "hwsku: " + sku);
+    Path profiles = Files.createDirectories(tmp.resolve("hwsku"));
+    try (var in =
+        getClass()
+            .getClassLoader()
+            .getResourceAsStream("dev/weft/platform/sonic/hwsku/Mellanox-SN5600-O128.properties")) {
+      Files.write(profiles.resolve(sku + ".properties"), in.readAllBytes());
+    }
+    Files.writeString(
+        profiles.resolve(sku + ".pg_profile_lookup.ini"),
+        "# speed cable size xon xoff threshold\n400000 3m 19456 19456 14x336 0\n");
+    Run r =
+        run(
+            "explain-headroom",
+            "leaf-01",
+            "Ethernet0",
+            pod.toString(),
+            "--hwsku-profiles",
+            profiles.toString());
+    assertEquals(ExitCode.FINDINGS, r.code(), r.err());
+    assertTrue(r.out().contains("result: xoff "), r.out());
+    assertTrue(
+        r.err()
+            .contains(
+                sku
+                    + ".pg_profile_lookup.ini:2:23: error [hwsku-profile] field 5 (xoff) is not a"
+                    + " number of the right shape (expected bytes, e.g. 19456, found 14x336)"),
+        r.err());
+    // weft validate says it too, once per switch of the SKU, at the table's line and column
+    Run validate = run("validate", pod.toString(), "--hwsku-profiles", profiles.toString());
+    assertEquals(ExitCode.OK, validate.code(), validate.out() + validate.err());
+    long located =
+        validate
+            .out()
+            .lines()
+            .filter(l -> l.contains(sku + ".pg_profile_lookup.ini:2:23"))
+            .filter(l -> l.contains("render-error") && l.contains("PG lookup table"))
+            .count();
+    assertEquals(1, located, "leaf-01 alone names the SKU: " + validate.out());
   }
 }

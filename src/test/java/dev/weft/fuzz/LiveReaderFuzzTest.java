@@ -6,6 +6,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.platform.CliAudit;
 import dev.weft.platform.LiveProfile;
 import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadException;
@@ -57,7 +58,34 @@ class LiveReaderFuzzTest {
     out.add(
         new Reader(
             "sonic config_db", rendered(SonicConfigDbReader.PLATFORM), SonicConfigDbReader::read));
+    out.add(eosSession());
     return List.copyOf(out);
+  }
+
+  /**
+   * EOS's remediation session: the commands a running-config needs (weft remediate's CLI part),
+   * then the read its run judges.
+   */
+  private static Reader eosSession() {
+    CompiledFabric fabric = Examples.compile("roce-pod-e");
+    CompiledSwitch sw = (CompiledSwitch) fabric.device("eos-spine-1").orElseThrow();
+    CliAudit.Session session =
+        TestPlatforms.PLATFORMS
+            .live("eos")
+            .flatMap(LiveProfile::cliAudit)
+            .flatMap(a -> a.session(sw))
+            .orElseThrow();
+    String fragment =
+        new Renderer(TemplateFolders.builtIn())
+            .renderDevice(sw, fabric.fabric())
+            .text(session.transaction().renderedFile());
+    return new Reader(
+        "eos CLI session",
+        List.of(fragment),
+        text -> {
+          session.transaction().change(sw, fragment, text, "fuzz");
+          return session.profile().read(text, "fuzz-device", "fuzz");
+        });
   }
 
   /** Every file the example switches render to with {@code platform}'s templates. */

@@ -70,4 +70,60 @@ class RoceFabricGeneratorTest {
         assertThrows(IllegalArgumentException.class, () -> RoceFabricShape.forGpus(12));
     assertEquals("--gpus must be a positive multiple of 8, found 12", e.getMessage());
   }
+
+  @Test
+  void hardwareThatWouldLinkTwoSpeedsOrLacksPortsIsRefusedNotWritten() {
+    RailPlanes planes = new RailPlanes(new RoceFabricShape(1024, 8, 16, 64), 32);
+    SwitchModel slow =
+        new SwitchModel(
+            "spectrum-2",
+            "Mellanox-SN3800-C64",
+            "100G",
+            java.util.stream.IntStream.range(0, 64).mapToObj(i -> "Ethernet" + i * 4).toList());
+    FabricHardware mixed =
+        new FabricHardware() {
+          @Override
+          public SwitchModel leaf(int rail) {
+            return rail == 5 ? slow : SwitchModel.SN5600_O128;
+          }
+
+          @Override
+          public SwitchModel spine(int group, int index) {
+            return SwitchModel.SN5600_O128;
+          }
+
+          @Override
+          public SwitchModel superSpine(int rail) {
+            return SwitchModel.SN5600_O128;
+          }
+        };
+    var speeds =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RoceFabricGenerator().generate("x", planes, mixed));
+    assertTrue(speeds.getMessage().contains("Mellanox-SN3800-C64 (100G)"), speeds.getMessage());
+    SwitchModel small =
+        new SwitchModel(
+            "spectrum-3", "Mellanox-SN4700-O32", "400G", java.util.List.of("Ethernet0"));
+    var ports =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RoceFabricGenerator().generate("x", planes, FabricHardware.uniform(small)));
+    assertEquals(
+        "Mellanox-SN4700-O32 has 1 ports at 400G; the fabric's shape needs port 2",
+        ports.getMessage());
+  }
+
+  @Test
+  void theDefaultHardwareIsTheSn5600O128Everywhere() {
+    Map<String, String> files =
+        new RoceFabricGenerator().generate("x", RoceFabricShape.forGpus(1024));
+    String all = String.join("", files.values());
+    assertFalse(all.contains("100G"), "one speed");
+    assertEquals(
+        "profiles:\n"
+            + "  host-400g: { speed: 400G, role: host-facing }\n"
+            + "  fabric-400g: { speed: 400G, role: fabric }\n",
+        files.get("profiles.yaml"));
+  }
 }

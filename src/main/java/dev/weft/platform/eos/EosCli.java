@@ -31,6 +31,12 @@ final class EosCli implements CliAudit {
   static final String STRATA_HASH = "show running-config section load-sharing";
   static final String SAND_HASH = "show running-config section load-balance";
 
+  /** The whole running-config: what the CLI part of a remediation reads and changes. */
+  static final String RUNNING = "show running-config";
+
+  /** The rendered fragment that holds what the CLI serves. */
+  static final String RENDERED = "weft-qos.eos.cfg";
+
   private final EosPack pack;
 
   EosCli(EosPack pack) {
@@ -39,7 +45,7 @@ final class EosCli implements CliAudit {
 
   @Override
   public String renderedFile() {
-    return "weft-qos.eos.cfg";
+    return RENDERED;
   }
 
   @Override
@@ -56,6 +62,60 @@ final class EosCli implements CliAudit {
   @Override
   public LiveProfile profile() {
     return new Both(pack);
+  }
+
+  /**
+   * A configuration session ({@link EosSessionTransaction}) for the DSCP map, DSCP trust and the
+   * hash, judged by a read of {@code show running-config} over the CLI login.
+   */
+  @Override
+  public Optional<Session> session(CompiledSwitch intended) {
+    return Optional.of(
+        new Session(new SessionRead(new Both(pack), intended), new EosSessionTransaction()));
+  }
+
+  /**
+   * The CLI part's read: the running-config's DSCP map, trust and hash merged into the intent as
+   * NETCONF carries it ({@link EosPack#expected}), so comparing it with {@link Both}'s expectation
+   * finds only what the CLI serves; the NETCONF part of the switch is judged by its own run.
+   */
+  private record SessionRead(Both both, CompiledSwitch intended) implements LiveProfile {
+
+    @Override
+    public String platform() {
+      return both.platform();
+    }
+
+    @Override
+    public LiveTransport transport() {
+      return new LiveTransport.SshCommand(RUNNING);
+    }
+
+    @Override
+    public CompiledSwitch read(String reply, String device, String what) throws ReadException {
+      return EosPack.withCli(
+          both.pack().expected(intended), EosCliReader.read(Map.of(RUNNING, reply), what));
+    }
+
+    @Override
+    public CompiledSwitch normalise(CompiledSwitch sw) {
+      return both.normalise(sw);
+    }
+
+    @Override
+    public CompiledSwitch expected(CompiledSwitch sw) {
+      return both.expected(sw);
+    }
+
+    @Override
+    public LivePaths paths() {
+      return both.paths();
+    }
+
+    @Override
+    public Map<Feature, String> notAudited() {
+      return both.notAudited();
+    }
   }
 
   /**

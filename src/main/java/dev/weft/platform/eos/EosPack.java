@@ -37,10 +37,11 @@ import java.util.TreeSet;
  * not-audited} over NETCONF, and drift takes them from the intent ({@link #withUnserved}) so
  * neither drift nor the rules on the live config judge values the device never sent. A switch with
  * a CLI login ({@code management.cli}) is also read over SSH ({@link EosCli}): classification and
- * the hash are then audited, buffers alone stay {@code not-audited}. The CLI renders the ECMP hash
- * in the form of the switch's ASIC family ({@link EosHash}: {@code ip load-sharing trident} on
- * Strata, the default {@code load-balance sand profile} on Jericho), and EOS sizes PFC headroom
- * itself ({@code render-gap}).
+ * the hash are then audited, buffers alone stay {@code not-audited}, and {@code weft remediate}
+ * changes them in a configuration session with a commit timer ({@link EosSessionTransaction}); the
+ * pack has no NETCONF remediation. The CLI renders the ECMP hash in the form of the switch's ASIC
+ * family ({@link EosHash}: {@code ip load-sharing trident} on Strata, the default {@code
+ * load-balance sand profile} on Jericho), and EOS sizes PFC headroom itself ({@code render-gap}).
  */
 public final class EosPack extends NetconfSwitchPack {
 

@@ -29,6 +29,14 @@ import java.util.TreeSet;
  * the same facts removed. SONiC defaults are filled in where a key is absent: PORT mtu 9100,
  * scheduler type WRR (read as DWRR) with weight 1, watchdog action drop, detection 200 ms,
  * restoration 2 × detection, poll 200 ms.
+ *
+ * <p>Shapes real switches hold (judged on the vendored corpus, {@code SonicCorpusReadTest}): the
+ * redis-dump form whose top-level keys are {@code TABLE|key}; references in the old {@code
+ * [TABLE|name]} form (CONFIG_DB before 3.0.3) as well as plain names; {@code BUFFER_PG ... profile:
+ * NULL} (the dynamic buffer model) as headroom the device computes ({@link
+ * PriorityGroupHeadroom#DYNAMIC}); a DSCP map bound per port, kept on the port where it differs
+ * from the switch's; traffic classes 8..15 (SKUs with 16 classes): a DSCP classified into one keeps
+ * its class, so drift names the code point; the 8-entry TC maps hold classes 0..7 only.
  */
 public final class SonicConfigDbReader {
   public static final String PLATFORM = "sonic";
@@ -42,7 +50,34 @@ public final class SonicConfigDbReader {
   private final java.util.TreeSet<Integer> losslessDynamicTh = new java.util.TreeSet<>();
 
   private SonicConfigDbReader(Map<String, Object> db) {
-    this.db = db;
+    this.db = nested(db);
+  }
+
+  /**
+   * The tables of a CONFIG_DB in either form: {@code {"PORT": {"Ethernet0": {...}}}} as {@code
+   * config_db.json} and {@code show runningconfiguration all} hold it, or {@code {"PORT|Ethernet0":
+   * {...}}} as a redis dump of CONFIG_DB does (sonic-utilities' db_migrator inputs).
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> nested(Map<String, Object> db) {
+    if (db.keySet().stream().noneMatch(k -> k.indexOf('|') > 0)) {
+      return db;
+    }
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : db.entrySet()) {
+      int bar = e.getKey().indexOf('|');
+      if (bar <= 0) {
+        out.putIfAbsent(e.getKey(), e.getValue());
+        continue;
+      }
+      Object table =
+          out.computeIfAbsent(
+              e.getKey().substring(0, bar), k -> new java.util.LinkedHashMap<String, Object>());
+      if (table instanceof Map<?, ?> t) {
+        ((Map<String, Object>) t).put(e.getKey().substring(bar + 1), e.getValue());
+      }
+    }
+    return out;
   }
 
   /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
@@ -81,6 +116,63 @@ public final class SonicConfigDbReader {
     }
   }
 
+  /**
+   * The named entries this reader takes by value through a reference, as {@code TABLE|name}: the
+   * QoS maps a {@code PORT_QOS_MAP} entry binds (or the only map of a table, which the reader uses
+   * when none is bound), the schedulers and WRED profiles {@code QUEUE} names, and the headroom
+   * profiles (those with an xoff) {@code BUFFER_PG} names. Empty for text this reader refuses.
+   */
+  public static java.util.Set<String> readByValue(String json) {
+    java.util.Set<String> out = new TreeSet<>();
+    try {
+      if (!(Json.parse(json) instanceof Map<?, ?> root)) {
+        return out;
+      }
+      @SuppressWarnings("unchecked")
+      SonicConfigDbReader r = new SonicConfigDbReader((Map<String, Object>) root);
+      Map<String, String> fields =
+          Map.of(
+              "dscp_to_tc_map", "DSCP_TO_TC_MAP",
+              "tc_to_queue_map", "TC_TO_QUEUE_MAP",
+              "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP",
+              "pfc_to_queue_map", "MAP_PFC_PRIORITY_TO_QUEUE");
+      for (String table : fields.values()) {
+        if (r.table(table).size() == 1) {
+          out.add(table + "|" + r.table(table).keySet().iterator().next());
+        }
+      }
+      for (String port : r.table("PORT_QOS_MAP").keySet()) {
+        Map<String, Object> b = r.entry("PORT_QOS_MAP", port);
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+          if (b.containsKey(f.getKey())) {
+            out.add(f.getValue() + "|" + ref(b.get(f.getKey()), port));
+          }
+        }
+      }
+      for (String key : r.table("QUEUE").keySet()) {
+        Map<String, Object> q = r.entry("QUEUE", key);
+        if (q.containsKey("scheduler")) {
+          out.add("SCHEDULER|" + ref(q.get("scheduler"), key));
+        }
+        if (q.containsKey("wred_profile")) {
+          out.add("WRED_PROFILE|" + ref(q.get("wred_profile"), key));
+        }
+      }
+      for (String key : r.table("BUFFER_PG").keySet()) {
+        Map<String, Object> pg = r.entry("BUFFER_PG", key);
+        if (pg.containsKey("profile")) {
+          String name = ref(pg.get("profile"), key);
+          if (r.entry("BUFFER_PROFILE", name).containsKey("xoff")) {
+            out.add("BUFFER_PROFILE|" + name);
+          }
+        }
+      }
+    } catch (JsonException | ReadException e) {
+      return java.util.Set.of(); // the reader refuses it too, and says why
+    }
+    return out;
+  }
+
   private CompiledSwitch toSwitch() throws ReadException {
     Map<String, Object> metadata = entry("DEVICE_METADATA", "localhost");
     String name =
@@ -89,11 +181,15 @@ public final class SonicConfigDbReader {
     Map<String, Object> portTable = table("PORT");
     Map<String, Object> qosMap = table("PORT_QOS_MAP");
     String firstMapPort =
-        qosMap.keySet().stream().filter(k -> !k.equals("global")).findFirst().orElse(null);
+        qosMap.keySet().stream()
+            .filter(k -> !k.equals("global"))
+            .min(dev.weft.compile.NaturalOrder.INSTANCE)
+            .orElse(null);
     Map<String, Object> firstBinding =
         firstMapPort == null ? Map.of() : entry("PORT_QOS_MAP", firstMapPort);
 
-    Map<Integer, Integer> dscp = dscpMap(mapName(firstBinding, "dscp_to_tc_map", "DSCP_TO_TC_MAP"));
+    String switchDscp = switchDscpMap(qosMap);
+    Map<Integer, Integer> dscp = dscpMap(switchDscp);
     List<Integer> pcp = pcpMap(qosMap);
     List<Integer> tcToQueue =
         eightMap(
@@ -134,15 +230,27 @@ public final class SonicConfigDbReader {
       List<Integer> pfc = intList(binding, "pfc_enable", bindingWhere);
       List<Integer> toQueue =
           binding.containsKey("tc_to_queue_map")
-              ? eightMap("TC_TO_QUEUE_MAP", str(binding.get("tc_to_queue_map"), bindingWhere), true)
+              ? eightMap(
+                  "TC_TO_QUEUE_MAP",
+                  ref(binding.get("tc_to_queue_map"), bindingWhere + ".tc_to_queue_map"),
+                  true)
               : tcToQueue;
       List<Integer> pfcToQueue =
           binding.containsKey("pfc_to_queue_map")
               ? eightMap(
                   "MAP_PFC_PRIORITY_TO_QUEUE",
-                  str(binding.get("pfc_to_queue_map"), bindingWhere),
+                  ref(binding.get("pfc_to_queue_map"), bindingWhere + ".pfc_to_queue_map"),
                   true)
               : toQueue;
+      String portDscp =
+          binding.containsKey("dscp_to_tc_map")
+              ? ref(binding.get("dscp_to_tc_map"), bindingWhere + ".dscp_to_tc_map")
+              : null;
+      // a port's own map only where it differs by value from the switch's (names are not the plan)
+      Map<Integer, Integer> ownDscp = portDscp == null ? null : dscpMap(portDscp);
+      if (ownDscp != null && ownDscp.equals(dscp)) {
+        ownDscp = null;
+      }
       boolean portWatchdog = wd.containsKey(port);
       List<Integer> wdQueues =
           portWatchdog ? intList(binding, "pfcwd_sw_enable", bindingWhere) : List.of();
@@ -166,6 +274,7 @@ public final class SonicConfigDbReader {
               .watchdogAction(
                   portAction == null || portAction.equals(watchdog.action()) ? null : portAction)
               .headroom(headroom(port, tcToPg, lossless))
+              .dscpToPriority(ownDscp)
               .build());
     }
     List<CompiledQueue> switchQueues = unionOfQueues(portQueues);
@@ -263,11 +372,14 @@ public final class SonicConfigDbReader {
       String port = key.substring(0, bar);
       Map<String, Object> q = entry("QUEUE", key);
       String schedulerName =
-          q.containsKey("scheduler") ? str(q.get("scheduler"), where + ".scheduler") : null;
+          q.containsKey("scheduler") ? ref(q.get("scheduler"), where + ".scheduler") : null;
       String wred =
           q.containsKey("wred_profile")
-              ? str(q.get("wred_profile"), where + ".wred_profile")
+              ? ref(q.get("wred_profile"), where + ".wred_profile")
               : null;
+      if (wred != null && !table("WRED_PROFILE").containsKey(wred)) {
+        throw new ReadException(where + ".wred_profile: WRED_PROFILE|" + wred + " does not exist");
+      }
       String type = "dwrr";
       Integer weight = 1;
       if (schedulerName != null) {
@@ -385,8 +497,22 @@ public final class SonicConfigDbReader {
       }
       String where = "BUFFER_PG|" + key;
       Map<String, Object> pg = entry("BUFFER_PG", key);
-      String profileName = str(pg.get("profile"), where + ".profile");
+      String profileName = ref(pg.get("profile"), where + ".profile");
       if (profileName.equals("NULL")) {
+        // the dynamic buffer model: buffermgrd computes this PG's headroom from speed and cable
+        // length and keeps it in APPL_DB; CONFIG_DB holds none, so there is nothing to compare
+        for (int id : range(key.substring(bar + 1), where)) {
+          out.put(
+              id,
+              new PriorityGroupHeadroom(
+                  id,
+                  lossless(id, tcToPg, lossless),
+                  0,
+                  0,
+                  0,
+                  null,
+                  PriorityGroupHeadroom.DYNAMIC));
+        }
         continue;
       }
       if (!table("BUFFER_PROFILE").containsKey(profileName)) {
@@ -408,25 +534,68 @@ public final class SonicConfigDbReader {
               ? longValue(profile.get("size"), pwhere + ".size")
               : xoff + xon;
       for (int id : range(key.substring(bar + 1), where)) {
-        List<Integer> priorities = new ArrayList<>();
-        for (int p = 0; p < tcToPg.size(); p++) {
-          if (tcToPg.get(p) == id && lossless.contains(p)) {
-            priorities.add(p);
-          }
-        }
         out.put(
             id,
             new PriorityGroupHeadroom(
-                id, priorities, xoff, xon, size, null, PriorityGroupHeadroom.DEVICE));
+                id,
+                lossless(id, tcToPg, lossless),
+                xoff,
+                xon,
+                size,
+                null,
+                PriorityGroupHeadroom.DEVICE));
       }
     }
     return List.copyOf(out.values());
   }
 
+  /** The lossless priorities the TC → PG map puts into priority group {@code pg}. */
+  private static List<Integer> lossless(int pg, List<Integer> tcToPg, TreeSet<Integer> lossless) {
+    List<Integer> priorities = new ArrayList<>();
+    for (int p = 0; p < tcToPg.size(); p++) {
+      if (tcToPg.get(p) == pg && lossless.contains(p)) {
+        priorities.add(p);
+      }
+    }
+    return priorities;
+  }
+
+  /**
+   * The switch's DSCP map: the one {@code PORT_QOS_MAP|global} binds (SONiC's switch-level
+   * binding), else the one most ports bind (ties: the first such port's, in natural order), else
+   * the only map there is. Ports that bind another map keep it ({@link
+   * CompiledPort#dscpToPriority}).
+   */
+  private String switchDscpMap(Map<String, Object> qosMap) throws ReadException {
+    Map<String, Object> global =
+        qosMap.containsKey("global") ? entry("PORT_QOS_MAP", "global") : Map.of();
+    if (global.containsKey("dscp_to_tc_map")) {
+      return ref(global.get("dscp_to_tc_map"), "PORT_QOS_MAP|global.dscp_to_tc_map");
+    }
+    Map<String, Integer> count = new TreeMap<>();
+    List<String> order = new ArrayList<>();
+    List<String> ports = new ArrayList<>(qosMap.keySet());
+    ports.sort(dev.weft.compile.NaturalOrder.INSTANCE);
+    for (String port : ports) {
+      Map<String, Object> b = entry("PORT_QOS_MAP", port);
+      if (!port.equals("global") && b.containsKey("dscp_to_tc_map")) {
+        String name = ref(b.get("dscp_to_tc_map"), "PORT_QOS_MAP|" + port + ".dscp_to_tc_map");
+        order.add(name);
+        count.merge(name, 1, Integer::sum);
+      }
+    }
+    if (order.isEmpty()) {
+      Map<String, Object> maps = table("DSCP_TO_TC_MAP");
+      return maps.size() == 1 ? maps.keySet().iterator().next() : null;
+    }
+    int top = count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    return order.stream().filter(n -> count.get(n) == top).findFirst().orElse(null);
+  }
+
   private String mapName(Map<String, Object> binding, String field, String table)
       throws ReadException {
     if (binding.containsKey(field)) {
-      return str(binding.get(field), "PORT_QOS_MAP." + field);
+      return ref(binding.get(field), "PORT_QOS_MAP." + field);
     }
     Map<String, Object> maps = table(table);
     return maps.size() == 1 ? maps.keySet().iterator().next() : null;
@@ -437,13 +606,17 @@ public final class SonicConfigDbReader {
     if (name == null) {
       return out;
     }
+    if (!table("DSCP_TO_TC_MAP").containsKey(name)) {
+      throw new ReadException("DSCP_TO_TC_MAP|" + name + " does not exist but a port binds it");
+    }
     for (Map.Entry<String, Object> e : entry("DSCP_TO_TC_MAP", name).entrySet()) {
       String where = "DSCP_TO_TC_MAP|" + name + "." + e.getKey();
       int dscp = intValue(e.getKey(), where);
       if (dscp < 0 || dscp > 63) {
         throw new ReadException(where + ": DSCP must be 0..63, found " + dscp);
       }
-      out.put(dscp, priority(e.getValue(), where));
+      // classes 8..15 exist on 16-class SKUs: kept, so the code point is a finding, not a failure
+      out.put(dscp, trafficClass(e.getValue(), where));
     }
     return out;
   }
@@ -462,9 +635,34 @@ public final class SonicConfigDbReader {
     }
     for (Map.Entry<String, Object> e : entry(table, name).entrySet()) {
       String where = table + "|" + name + "." + e.getKey();
-      out.set(priority(e.getKey(), where), priority(e.getValue(), where));
+      int tc = trafficClass(e.getKey(), where);
+      if (tc < 8) { // a class above 7 has no slot in the 8-entry plan; its DSCPs name it
+        out.set(tc, priority(e.getValue(), where));
+      }
     }
     return List.copyOf(out);
+  }
+
+  /** A traffic class 0..15: the most any SONiC SKU has (8 is what the intent plans). */
+  private static int trafficClass(Object value, String where) throws ReadException {
+    int p = intValue(value, where);
+    if (p < 0 || p > 15) {
+      throw new ReadException(where + ": expected a traffic class 0..15, found " + p);
+    }
+    return p;
+  }
+
+  /**
+   * A reference to another table's entry: {@code name}, or {@code [TABLE|name]} as CONFIG_DB held
+   * it before version 3.0.3.
+   */
+  private static String ref(Object value, String where) throws ReadException {
+    String text = str(value, where);
+    int bar = text.indexOf('|');
+    if (text.length() > 2 && text.startsWith("[") && text.endsWith("]") && bar > 1) {
+      return text.substring(bar + 1, text.length() - 1);
+    }
+    return text;
   }
 
   private static int priority(Object value, String where) throws ReadException {

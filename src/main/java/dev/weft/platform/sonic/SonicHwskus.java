@@ -142,6 +142,41 @@ public final class SonicHwskus {
     return cached instanceof SonicHwsku profile ? Optional.of(profile) : Optional.empty();
   }
 
+  /** Loaded PG lookup tables by HWSKU: a table, an InvalidException, or "" for none. */
+  private final Map<String, Object> tables = new ConcurrentHashMap<>();
+
+  /**
+   * SONiC's own PG headroom table of {@code hwsku} ({@code <HWSKU>.pg_profile_lookup.ini}), kept
+   * beside the profile it belongs to: the user's folder's when the user's folder has the SKU's
+   * profile, else the built-in one; empty when that profile has none.
+   */
+  public Optional<dev.weft.compile.HeadroomTable> table(String hwsku)
+      throws dev.weft.compile.HeadroomTable.InvalidException {
+    if (hwsku == null || !NAME.matcher(hwsku).matches()) {
+      return Optional.empty();
+    }
+    Object cached = tables.computeIfAbsent(hwsku, this::loadTable);
+    if (cached instanceof dev.weft.compile.HeadroomTable.InvalidException e) {
+      throw e;
+    }
+    return cached instanceof dev.weft.compile.HeadroomTable t ? Optional.of(t) : Optional.empty();
+  }
+
+  private Object loadTable(String hwsku) {
+    try {
+      Optional<dev.weft.compile.HeadroomTable> t;
+      if (directory != null && Files.isRegularFile(directory.resolve(hwsku + ".properties"))) {
+        String fileName = hwsku + PgProfileLookup.SUFFIX;
+        t = PgProfileLookup.user(hwsku, directory.resolve(fileName), shown + "/" + fileName);
+      } else {
+        t = PgProfileLookup.builtIn(hwsku);
+      }
+      return t.<Object>map(x -> x).orElse("");
+    } catch (dev.weft.compile.HeadroomTable.InvalidException e) {
+      return e;
+    }
+  }
+
   /** Every profile name there is, built-in and the user's, sorted, for messages. */
   public List<String> names() {
     java.util.TreeSet<String> out = new java.util.TreeSet<>(BUILT_IN);

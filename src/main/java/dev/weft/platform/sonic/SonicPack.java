@@ -4,6 +4,7 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
+import dev.weft.compile.HeadroomTable;
 import dev.weft.compile.LosslessBuffer;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -160,6 +161,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return hash == null ? Map.of() : Map.of(Feature.HASH, hash);
   }
 
+  /** The HWSKU's pg_profile_lookup.ini, beside its profile (built-in or the project's). */
+  @Override
+  public Optional<HeadroomTable> headroomTable(String hwsku) throws HeadroomTable.InvalidException {
+    return hwskus.table(hwsku);
+  }
+
   @Override
   public List<Finding> renderChecks(CompiledSwitch sw) {
     List<Finding> out = new ArrayList<>();
@@ -219,6 +226,23 @@ public final class SonicPack implements PlatformPack, LiveProfile {
                   + e.getMessage());
       out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
       return out;
+    }
+    try {
+      hwskus.table(sw.hwsku());
+    } catch (HeadroomTable.InvalidException e) {
+      // the rendered file does not use the table; only weft explain-headroom compares with it
+      Finding f =
+          finding(
+              sw,
+              Severity.WARNING,
+              e.where(),
+              sw.name()
+                  + ": SONiC's PG lookup table of hwsku "
+                  + sw.hwsku()
+                  + " is unusable, so weft explain-headroom cannot set it beside Weft's headroom"
+                  + " (the rendered file does not depend on it): "
+                  + e.reason());
+      out.add(e.expected() == null ? f : f.withValues(e.expected(), e.found()));
     }
     if (sw.asic() != null && !sw.asic().equals(profile.asic())) {
       out.add(
@@ -435,6 +459,11 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   @Override
   public Optional<ConfigView> configView() {
     return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
+  }
+
+  @Override
+  public java.util.Set<String> readByValue(String config) {
+    return SonicConfigDbReader.readByValue(config);
   }
 
   /**
