@@ -200,6 +200,10 @@ def contexts(intent):
     memo = {}
     for sw in intent["switches"]:
         asic = ASICS[sw["asic"]]
+        # the switch's own trust, else the fabric's (default dscp); PCP uses fabric.pcp-map, else
+        # identity (Compiler.SwitchPlan)
+        pcp = sw.get("trust", fabric.get("trust", "dscp")) == "pcp"
+        pcp_map = fabric.get("pcp-map", list(range(8))) if pcp else None
         ports = []
         for p in sorted(sw["ports"], key=lambda p: natural(p["name"])):
             eff = dict(intent["profiles"].get(p.get("profile"), {}))
@@ -207,7 +211,7 @@ def contexts(intent):
             speed = speed_gbps(eff["speed"])
             port_mtu = eff.get("mtu", mtu["switch"])
             port = {"name": p["name"], "speed_gbps": speed, "mtu": port_mtu, "role": eff.get("role"),
-                    "trust_dscp": True, "pfc_priorities": lossless, "pfc_queues": sorted({queue_of[x] for x in lossless}),
+                    "trust_dscp": not pcp, "pfc_priorities": lossless, "pfc_queues": sorted({queue_of[x] for x in lossless}),
                     "priority_to_queue": queue_of, "pfc_priority_to_queue": queue_of, "queues": queues,
                     "watchdog": bool(watchdog and watchdog["enabled"] and lossless),
                     "watchdog_queues": sorted({queue_of[x] for x in lossless}),
@@ -262,6 +266,8 @@ def contexts(intent):
                # fabric.pfc's buffer knobs as TemplateData names them; None (left out) when unset
                "lossless_dynamic_th": pfc.get("dynamic-threshold"),
                "shared_headroom_pool_bytes": shared_pool,
+               # PCP p → priority where the switch trusts PCP; None (left out) where it trusts DSCP
+               "pcp_to_priority": pcp_map,
                "dscp_by_priority": [{"priority": p, "dscp": d} for p, d in sorted(by_priority.items())],
                "port_queues": [dict(q, port=port["name"]) for port in ports for q in port["queues"]]}
         if sw["platform"] == "sonic":

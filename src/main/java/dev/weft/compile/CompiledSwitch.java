@@ -39,6 +39,9 @@ import java.util.Map;
  *     that gives none)
  * @param losslessBuffer the lossless PGs' buffer knobs ({@code fabric.pfc.dynamic-threshold},
  *     {@code headroom-over-subscription}) as compiled or read, or null when none is set
+ * @param pcpToPriority 8 entries, PCP p → switch priority, when the switch's ports trust PCP
+ *     ({@code trust: pcp}, map from {@code fabric.pcp-map}); empty when they trust DSCP (or, read
+ *     back, when the device binds no PCP map)
  */
 public record CompiledSwitch(
     String name,
@@ -68,7 +71,8 @@ public record CompiledSwitch(
     Long hashSeed,
     Map<String, Integer> bufferPools,
     AsicBuffer buffer,
-    LosslessBuffer losslessBuffer)
+    LosslessBuffer losslessBuffer,
+    List<Integer> pcpToPriority)
     implements CompiledDevice {
 
   /**
@@ -94,6 +98,7 @@ public record CompiledSwitch(
     queues = List.copyOf(queues);
     ecnProfiles = List.copyOf(ecnProfiles);
     ecmpHashFields = List.copyOf(ecmpHashFields);
+    pcpToPriority = pcpToPriority == null ? List.of() : List.copyOf(pcpToPriority);
     ports = NaturalOrder.sortedByName(ports, CompiledPort::name);
     provenance = FrozenSortedMap.of(provenance);
     bufferPools =
@@ -158,7 +163,8 @@ public record CompiledSwitch(
         null,
         Map.of(),
         null,
-        null);
+        null,
+        List.of());
   }
 
   /**
@@ -210,6 +216,7 @@ public record CompiledSwitch(
     b.bufferPools = bufferPools;
     b.buffer = buffer;
     b.losslessBuffer = losslessBuffer;
+    b.pcpToPriority = pcpToPriority;
     return b;
   }
 
@@ -246,8 +253,14 @@ public record CompiledSwitch(
     private Map<String, Integer> bufferPools = Map.of();
     private AsicBuffer buffer;
     private LosslessBuffer losslessBuffer;
+    private List<Integer> pcpToPriority = List.of();
 
     private Builder() {}
+
+    public Builder pcpToPriority(List<Integer> pcpToPriority) {
+      this.pcpToPriority = pcpToPriority;
+      return this;
+    }
 
     public Builder losslessBuffer(LosslessBuffer losslessBuffer) {
       this.losslessBuffer = losslessBuffer;
@@ -418,7 +431,8 @@ public record CompiledSwitch(
           hashSeed,
           bufferPools,
           buffer,
-          losslessBuffer);
+          losslessBuffer,
+          pcpToPriority);
     }
   }
 }

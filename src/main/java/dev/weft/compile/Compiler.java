@@ -145,7 +145,11 @@ public final class Compiler {
       Location seedsAt,
       Map<String, Integer> bufferPools,
       Integer dynamicTh,
-      Integer headroomOverSubscription) {
+      Integer headroomOverSubscription,
+      String trust,
+      Location trustAt,
+      List<Integer> pcpMap,
+      Location pcpMapAt) {
     private static final String[] OWN = {
       "name",
       "role",
@@ -158,7 +162,9 @@ public final class Compiler {
       "ecmp_hash_seed",
       "buffer_pools",
       "lossless_dynamic_th",
-      "headroom_over_subscription"
+      "headroom_over_subscription",
+      "trust",
+      "pcp_to_priority"
     };
 
     static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
@@ -194,7 +200,44 @@ public final class Compiler {
               Where.of(fabric.pfc().at(), "headroom-over-subscription");
         }
       }
-      return new SwitchPlan(sorted, locations, seeds, seedsAt, pools, dynamicTh, ratio);
+      String trust = roce ? fabric.trust() : null;
+      Location trustAt = trust == null ? null : Where.of(fabric.at(), "trust");
+      // a pcp-map of another length has its schema finding; the compile falls back to identity
+      boolean ownMap = roce && fabric.pcpMap() != null && fabric.pcpMap().size() == 8;
+      List<Integer> pcpMap = ownMap ? fabric.pcpMap() : Fabric.IDENTITY_PCP_MAP;
+      Location pcpMapAt = ownMap ? Where.of(fabric.at(), "pcp-map") : null;
+      return new SwitchPlan(
+          sorted, locations, seeds, seedsAt, pools, dynamicTh, ratio, trust, trustAt, pcpMap,
+          pcpMapAt);
+    }
+
+    /**
+     * The intent line that sets what {@code s}'s ports trust: the switch's own {@code trust}, else
+     * the fabric's, else null (DSCP, the default).
+     */
+    Location trustAt(Switch s) {
+      return s.trust() != null ? Where.of(s.at(), "trust") : trustAt;
+    }
+
+    /** Whether {@code s}'s ports trust PCP: its own {@code trust}, else the fabric's. */
+    boolean trustsPcp(Switch s) {
+      return "pcp".equals(s.trust() != null ? s.trust() : trust);
+    }
+
+    /**
+     * The PCP map of a switch that trusts PCP (recording where it and the trust were set), else
+     * empty.
+     */
+    List<Integer> pcpToPriority(Switch s, Location[] prov) {
+      Location at = trustAt(s);
+      if (at != null) {
+        prov[slot(keys, "trust")] = at;
+      }
+      if (!trustsPcp(s)) {
+        return List.of();
+      }
+      prov[slot(keys, "pcp_to_priority")] = pcpMapAt != null ? pcpMapAt : at;
+      return pcpMap;
     }
 
     /** The switch's own hash seed, else its role's, with where it was set. */
@@ -244,10 +287,13 @@ public final class Compiler {
       List<Finding> findings) {
     Location[] slots = switchPlan.planLocations().clone();
     Long seed = switchPlan.seed(s, slots);
+    List<Integer> pcpMap = roce ? switchPlan.pcpToPriority(s, slots) : List.of();
     Map<String, Location> prov = switchPlan.provenance(s, slots);
+    PortTrust trust = new PortTrust(pcpMap.isEmpty(), switchPlan.trustAt(s));
     List<CompiledPort> compiledPorts = new ArrayList<>(ports.size());
     for (EffectivePort ep : ports) {
-      compiledPorts.add(compilePort(ep, plan, portPlan, roce, profile, overrides, cache, findings));
+      compiledPorts.add(
+          compilePort(ep, plan, portPlan, trust, roce, profile, overrides, cache, findings));
     }
     String host = s.management() == null ? null : s.management().host();
     Integer mport = s.management() == null ? null : s.management().port();
@@ -289,6 +335,7 @@ public final class Compiler {
                 switchPlan.dynamicTh(),
                 switchPlan.headroomOverSubscription(),
                 sharedHeadroomPool(compiledPorts, switchPlan.headroomOverSubscription())))
+        .pcpToPriority(pcpMap)
         .build();
   }
 
@@ -397,6 +444,7 @@ public final class Compiler {
   private static final int P_WATCHDOG_QUEUES = slot(PORT_FIELDS, "watchdog_queues");
   private static final int P_WATCHDOG_ACTION = slot(PORT_FIELDS, "watchdog_action");
   private static final int P_QUEUES = slot(PORT_FIELDS, "queues");
+  private static final int P_TRUST = slot(PORT_FIELDS, "trust_dscp");
 
   /**
    * What every RoCE port of one compile shares, derived once from the plan: the plan-owned
@@ -454,10 +502,17 @@ public final class Compiler {
     }
   }
 
+  /**
+   * What a switch's ports classify by: DSCP, or PCP; and the intent line that says so (null: not
+   * written, DSCP by default, owned by the traffic classes).
+   */
+  private record PortTrust(boolean dscp, Location at) {}
+
   private static CompiledPort compilePort(
       EffectivePort ep,
       QosPlan plan,
       PortPlan portPlan,
+      PortTrust trust,
       boolean roce,
       AsicProfile profile,
       HeadroomOverrides overrides,
@@ -523,7 +578,10 @@ public final class Compiler {
         portPlan.queues(lossless, speed == null ? null : speed.longValue());
     List<PriorityGroupHeadroom> headroom =
         headroom(ep, lossless, plan, profile, overrides, cache, findings, prov);
-    return port.trustDscp(true)
+    if (trust.at() != null) {
+      prov[P_TRUST] = trust.at();
+    }
+    return port.trustDscp(trust.dscp())
         .pfcPriorities(lossless)
         .priorityToQueue(plan.priorityToQueue())
         .pfcPriorityToQueue(plan.priorityToQueue())

@@ -99,6 +99,7 @@ public final class Drift {
 
   private void classification() {
     dscpMap(null, want.dscpToPriority(), got.dscpToPriority());
+    pcpMap();
     priorityToQueue();
   }
 
@@ -184,6 +185,35 @@ public final class Drift {
     }
   }
 
+  /**
+   * The PCP map of a switch whose ports trust PCP, one finding per PCP value the device classifies
+   * elsewhere; a device whose ports trust DSCP has no map to compare (its ports' trust drifts).
+   */
+  private void pcpMap() {
+    List<Integer> w = want.pcpToPriority();
+    List<Integer> g = got.pcpToPriority();
+    if (w.isEmpty() || g.isEmpty()) {
+      return;
+    }
+    for (int pcp = 0; pcp < w.size() && pcp < g.size(); pcp++) {
+      if (!w.get(pcp).equals(g.get(pcp))) {
+        add(
+            DriftRules.CLASSIFICATION,
+            null,
+            paths.pcp(pcp),
+            show(w.get(pcp)),
+            show(g.get(pcp)),
+            swLoc("pcp_to_priority"),
+            "PCP "
+                + pcp
+                + " is classified to priority "
+                + g.get(pcp)
+                + " on the device, the intent says priority "
+                + w.get(pcp));
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ ports
 
   private void ports() {
@@ -234,7 +264,10 @@ public final class Drift {
             String.valueOf(w.trustDscp()),
             String.valueOf(g.trustDscp()),
             portLoc(w, "trust_dscp"),
-            "DSCP trust is " + g.trustDscp() + " on the device, the intent says " + w.trustDscp());
+            w.trustDscp()
+                ? "the port does not classify by DSCP on the device, the intent says it does"
+                    + " (trust: dscp)"
+                : "the port classifies by DSCP on the device, the intent says by PCP (trust: pcp)");
       }
       portDscpMap(w, g);
       if (!w.pfcPriorities().equals(g.pfcPriorities())) {

@@ -84,7 +84,7 @@ public final class IntentMapper {
   private static final TimeSpan DEFAULT_RESTORATION = TimeSpan.ofMillis(400);
   private static final TimeSpan DEFAULT_POLL = TimeSpan.ofMillis(200);
   private static final List<String> ROCE_ONLY_FABRIC_KEYS =
-      List.of("mtu", "traffic-classes", "pfc", "congestion-control", "ecmp");
+      List.of("mtu", "traffic-classes", "pfc", "congestion-control", "ecmp", "trust", "pcp-map");
   private static final List<String> ROCE_REQUIRED_FABRIC_KEYS =
       List.of("mtu", "traffic-classes", "pfc", "congestion-control");
 
@@ -254,7 +254,9 @@ public final class IntentMapper {
           roce ? bufferPools(mapping(f, "buffer-pools")) : null,
           health(mapping(f, "health"), f),
           oversubscription(mapping(f, "oversubscription")),
-          roce ? nicQos(mapping(f, "nic-qos"), "/fabric/nic-qos") : null);
+          roce ? nicQos(mapping(f, "nic-qos"), "/fabric/nic-qos") : null,
+          roce ? string(f, "trust") : null,
+          roce && f.has("pcp-map") ? integers(list(f, "pcp-map")) : null);
     }
 
     /** {@code nic-qos} of the fabric or of a NIC model; null when not written. */
@@ -764,7 +766,8 @@ public final class IntentMapper {
           seed(s.get("hash-seed").orElse(null)),
           exception(s, pointer, lossless, name, null),
           integer(s, "rail"),
-          string(s, "scalable-unit"));
+          string(s, "scalable-unit"),
+          string(s, "trust"));
     }
 
     private Management management(MapNode m) {

@@ -15,6 +15,10 @@ import java.util.Map;
  * @param oversubscription the oversubscription target per switch tier, or null when not written
  * @param nicQos the receive buffers, ETS and DCQCN reaction point of every RDMA NIC, or null when
  *     not written
+ * @param trust {@code dscp} or {@code pcp}: what every switch port classifies by unless its switch
+ *     says otherwise, or null when not written (DSCP)
+ * @param pcpMap the switch priority of each PCP value 0..7 (index = PCP) for switches that trust
+ *     PCP, or null when not written (identity)
  */
 public record Fabric(
     String name,
@@ -31,9 +35,15 @@ public record Fabric(
     BufferPools bufferPools,
     Health health,
     Oversubscription oversubscription,
-    NicQos nicQos) {
+    NicQos nicQos,
+    String trust,
+    List<Integer> pcpMap) {
+
+  /** The PCP map a switch that trusts PCP gets when the fabric writes none: PCP p → priority p. */
+  public static final List<Integer> IDENTITY_PCP_MAP = List.of(0, 1, 2, 3, 4, 5, 6, 7);
 
   public Fabric {
+    pcpMap = pcpMap == null ? null : List.copyOf(pcpMap);
     trafficClasses = trafficClasses == null ? List.of() : List.copyOf(trafficClasses);
     nicModels =
         nicModels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(nicModels));

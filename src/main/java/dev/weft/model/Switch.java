@@ -15,6 +15,8 @@ import java.util.List;
  * @param exception a declared deviation from the fabric plan for every port of the switch, or null
  * @param rail the rail a leaf serves in a rail-optimised design, or null (not declared)
  * @param scalableUnit the scalable unit a leaf belongs to, or null (not declared)
+ * @param trust {@code dscp} or {@code pcp}, overriding {@code fabric.trust} for this switch's
+ *     ports, or null (not written: the fabric's)
  */
 public record Switch(
     String name,
@@ -30,7 +32,8 @@ public record Switch(
     Long hashSeed,
     PlanException exception,
     Integer rail,
-    String scalableUnit) {
+    String scalableUnit,
+    String trust) {
 
   public Switch {
     ports = ports == null ? List.of() : List.copyOf(ports);
@@ -64,6 +67,7 @@ public record Switch(
         hashSeed,
         exception,
         null,
+        null,
         null);
   }
 
@@ -88,6 +92,7 @@ public record Switch(
         ports,
         nodeGuid,
         at,
+        null,
         null,
         null,
         null,
@@ -118,6 +123,7 @@ public record Switch(
         nodeGuid,
         at,
         hwsku,
+        null,
         null,
         null,
         null,

@@ -19,6 +19,15 @@ public interface LivePaths {
     return "/qos/classifiers/classifier/terms/term/conditions/ipv4/config/dscp-set";
   }
 
+  /**
+   * What an 802.1p PCP value is classified to, on a switch that trusts PCP. In words by default:
+   * openconfig-qos has no 802.1p classifier condition (the OpenConfig device's PCP trust is a
+   * render-gap); a pack that renders a PCP map names its own node.
+   */
+  default String pcp(int pcp) {
+    return "802.1p classifier: PCP " + pcp + " to switch priority";
+  }
+
   /** The egress queue of switch priority {@code priority}. */
   default String priorityQueue(int priority) {
     return "/qos/forwarding-groups/forwarding-group[tc" + priority + "]/config/output-queue";

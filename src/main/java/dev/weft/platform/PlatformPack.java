@@ -85,6 +85,15 @@ public interface PlatformPack {
   }
 
   /**
+   * Whether this platform's rendered config classifies by 802.1p PCP where a switch trusts PCP
+   * (intent {@code trust: pcp}: a PCP map bound on its ports) and its reader reads that map back.
+   * Default: no; a switch that trusts PCP is then a {@code render-gap} at its {@code trust} line.
+   */
+  default boolean classifiesByPcp() {
+    return false;
+  }
+
+  /**
    * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the
    * switch uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor
    * model has no enumeration for, a hash field it cannot select). In feature order.

@@ -73,6 +73,19 @@ public final class ReadBack {
   }
 
   /**
+   * The PCP map a reader of per-port bindings finds: the switch's when some port is bound to it (a
+   * port that does not trust DSCP), else none.
+   */
+  public static List<Integer> pcpAsRead(CompiledSwitch sw) {
+    for (CompiledPort p : sw.ports()) {
+      if (!p.trustDscp()) {
+        return sw.pcpToPriority();
+      }
+    }
+    return List.of();
+  }
+
+  /**
    * {@code sw} with its PFC watchdog action put the way a reader of a per-port action reports it:
    * the first watchdog port's (by name) action is the switch's, and a port names its own only where
    * it differs. SONiC's {@code PFC_WD|<port>} and OpenConfig's per-port {@code

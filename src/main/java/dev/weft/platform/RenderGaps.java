@@ -18,11 +18,12 @@ import java.util.function.Function;
  * the plan renders, and the finding says what is left out.
  *
  * <p>A gap that follows from the switch's own values is a warning on that switch. A limit of the
- * platform ({@link RenderGap#platformWide()}, and a buffer knob the platform has no setting for) is
- * stated once per platform as info, naming the platform, its switches that have it and the intent
- * line that asks for the setting: it is a fact of the chosen hardware that the same warning on
- * every switch of the platform would only repeat, burying the warnings a user can act on. Both are
- * waivable like any rule's finding ({@code RuleCatalog.WAIVABLE_BUILT_IN_FINDINGS}).
+ * platform ({@link RenderGap#platformWide()}, a buffer knob the platform has no setting for, PCP
+ * trust on a platform without an 802.1p classifier) is stated once per platform as info, naming the
+ * platform, its switches that have it and the intent line that asks for the setting: it is a fact
+ * of the chosen hardware that the same warning on every switch of the platform would only repeat,
+ * burying the warnings a user can act on. Both are waivable like any rule's finding ({@code
+ * RuleCatalog.WAIVABLE_BUILT_IN_FINDINGS}).
  *
  * <p>{@link #of} adds the packs' {@link PlatformPack#renderChecks render checks} (what stops a
  * switch from rendering at all), so {@code weft validate} reports everything a render would.
@@ -99,11 +100,27 @@ public final class RenderGaps {
                           + ": Weft's "
                           + pack.id()
                           + " config has no setting for it; the switches keep their own",
-                      knob,
+                      knob.owner(),
                       Feature.BUFFERS),
                   k -> new ArrayList<>())
               .add(sw);
         }
+      }
+      if (!sw.pcpToPriority().isEmpty() && !pack.classifiesByPcp()) {
+        limits
+            .computeIfAbsent(
+                new Limit(
+                    pack.id(),
+                    "PCP trust",
+                    "Weft's "
+                        + pack.id()
+                        + " config has no 802.1p classifier: the ports are rendered without the"
+                        + " DSCP classifier, as trust: pcp asks, and with no PCP map, so they"
+                        + " classify by neither",
+                    "trust",
+                    Feature.CLASSIFICATION),
+                k -> new ArrayList<>())
+            .add(sw);
       }
     }
     limits.forEach((limit, on) -> out.add(limit.finding(on)));
@@ -111,10 +128,10 @@ public final class RenderGaps {
   }
 
   /**
-   * One limit of a platform: what it cannot express and why, the buffer knob it concerns (or null).
+   * One limit of a platform: what it cannot express and why, and the provenance key of the intent
+   * line that asks for it (a buffer knob's, the trust's), or null.
    */
-  private record Limit(
-      String platform, String what, String reason, BufferKnob knob, Feature feature)
+  private record Limit(String platform, String what, String reason, String owner, Feature feature)
       implements Comparable<Limit> {
 
     @Override
@@ -131,7 +148,7 @@ public final class RenderGaps {
      */
     Finding finding(List<CompiledSwitch> on) {
       CompiledSwitch first = on.get(0);
-      Location at = knob == null ? null : first.provenance().get(knob.owner());
+      Location at = owner == null ? null : first.provenance().get(owner);
       List<String> names = on.stream().map(CompiledSwitch::name).toList();
       String which =
           names.size() <= NAMED_SWITCHES

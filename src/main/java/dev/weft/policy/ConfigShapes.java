@@ -199,6 +199,11 @@ final class ConfigShapes {
         .read("os_version", "", "")
         .read("congestion_control", "", "")
         .read("dscp_to_priority", "", "DSCP → switch priority")
+        .read(
+            "pcp_to_priority",
+            "",
+            "8 entries: PCP → switch priority where the ports trust PCP; empty where they trust"
+                + " DSCP")
         .read("priority_to_queue", "", "8 entries")
         .read(
             "priority_to_pg",

@@ -72,6 +72,9 @@ public final class TemplateData {
         "lossless_dynamic_th", sw.losslessBuffer() == null ? null : sw.losslessBuffer().dynamicTh(),
         "shared_headroom_pool_bytes",
             sw.losslessBuffer() == null ? null : sw.losslessBuffer().sharedHeadroomPoolBytes(),
+        // PCP p → switch priority (8 entries) where the ports trust PCP; absent where they trust
+        // DSCP, so templates render exactly what they did before the knob
+        "pcp_to_priority", sw.pcpToPriority().isEmpty() ? null : sw.pcpToPriority(),
         "ports", TemplateView.list(sw.ports(), p -> of(p, shared)));
   }
 

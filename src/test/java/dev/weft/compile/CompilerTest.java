@@ -264,6 +264,8 @@ class CompilerTest {
             null,
             null,
             null,
+            null,
+            null,
             null);
     FabricModel model =
         FabricModel.of(
@@ -320,6 +322,8 @@ class CompilerTest {
             f.versions(),
             f.at(),
             Map.of(),
+            null,
+            null,
             null,
             null,
             null,

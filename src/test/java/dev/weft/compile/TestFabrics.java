@@ -121,6 +121,8 @@ final class TestFabrics {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 

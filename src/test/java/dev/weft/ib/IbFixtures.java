@@ -279,6 +279,8 @@ public final class IbFixtures {
             null,
             null,
             null,
+            null,
+            null,
             null);
     FabricModel model =
         FabricModel.of(

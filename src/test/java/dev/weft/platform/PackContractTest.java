@@ -257,6 +257,7 @@ class PackContractTest {
         new ArrayList<>(
             List.of(
                 new FeaturePath(Feature.CLASSIFICATION, p.dscp(26)),
+                new FeaturePath(Feature.CLASSIFICATION, p.pcp(3)),
                 new FeaturePath(Feature.CLASSIFICATION, p.priorityQueue(3)),
                 new FeaturePath(null, p.port(port)),
                 new FeaturePath(null, p.portSpeed(port)),
@@ -297,6 +298,7 @@ class PackContractTest {
     assertEquals(
         Set.of(
             "dscp",
+            "pcp",
             "priorityQueue",
             "port",
             "portSpeed",

@@ -366,6 +366,8 @@ class IntentRulesTest {
               null,
               null,
               null,
+              null,
+              null,
               null);
       firesAt(run("ecmp-hash-l4", f), line(101));
     }
@@ -382,6 +384,8 @@ class IntentRulesTest {
             c.versions(),
             c.at(),
             Map.of(),
+            null,
+            null,
             null,
             null,
             null,

@@ -142,6 +142,8 @@ final class TestFabric {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 

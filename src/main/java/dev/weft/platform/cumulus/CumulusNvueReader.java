@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>classification: {@code qos mapping default-global} ({@code trust}, {@code dscp <d>
- *       switch-priority}) and {@code qos egress-queue-mapping default-global switch-priority <p>
- *       traffic-class};
+ *       switch-priority}, and with {@code trust l2} {@code pcp <p> switch-priority}) and {@code qos
+ *       egress-queue-mapping default-global switch-priority <p> traffic-class};
  *   <li>scheduler: {@code qos egress-scheduler default-global traffic-class <tc>} ({@code mode
  *       strict|dwrr}, {@code bw-percent});
  *   <li>ECN: {@code qos congestion-control default-global traffic-class <tc>} ({@code ecn enable},
@@ -114,9 +114,12 @@ public final class CumulusNvueReader {
     Map<Integer, Integer> dscp = new TreeMap<>();
     Map<String, Object> mapping =
         obj(obj(qos, "mapping", "qos.mapping"), "default-global", "qos.mapping.default-global");
-    boolean trust =
+    String trustWord =
         mapping.containsKey("trust")
-            && !"l2".equals(str(mapping.get("trust"), "qos.mapping.default-global.trust"));
+            ? str(mapping.get("trust"), "qos.mapping.default-global.trust")
+            : null;
+    boolean trust = trustWord != null && !"l2".equals(trustWord);
+    List<Integer> pcp = "l2".equals(trustWord) ? pcpMap(mapping) : List.of();
     for (Map.Entry<String, Object> e :
         obj(mapping, "dscp", "qos.mapping.default-global.dscp").entrySet()) {
       String where = "qos.mapping.default-global.dscp." + e.getKey();
@@ -330,7 +333,25 @@ public final class CumulusNvueReader {
         .watchdog(watchdog)
         .ecmpHashFields(hash)
         .ports(ports)
+        .pcpToPriority(pcp)
         .build();
+  }
+
+  /**
+   * PCP → switch priority of {@code qos mapping default-global pcp <p> switch-priority}, a PCP the
+   * mapping does not list keeping NVUE's default (its own value).
+   */
+  private List<Integer> pcpMap(Map<String, Object> mapping) throws ReadException {
+    List<Integer> pcp = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
+    for (Map.Entry<String, Object> e :
+        obj(mapping, "pcp", "qos.mapping.default-global.pcp").entrySet()) {
+      String where = "qos.mapping.default-global.pcp." + e.getKey();
+      pcp.set(
+          number(e.getKey(), where, 0, 7),
+          number(
+              obj(e.getValue(), where).get("switch-priority"), where + ".switch-priority", 0, 7));
+    }
+    return List.copyOf(pcp);
   }
 
   // ------------------------------------------------------------------ JSON helpers

@@ -77,6 +77,12 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
 
   private static final Pattern VERSION = Pattern.compile("([0-9]+)\\.([0-9]+).*");
 
+  /** PCP trust: NVUE qos mapping trust l2 + pcp. */
+  @Override
+  public boolean classifiesByPcp() {
+    return true;
+  }
+
   @Override
   public String id() {
     return CumulusNvueReader.PLATFORM;
@@ -227,9 +233,10 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
   /**
    * The intended switch as NVUE carries it: the hash fields NVUE has, no priority-group map and no
    * headroom (NVUE's own), ECN profiles named after their traffic class ({@code tc3}), queues
-   * without class names and the same on every port (one default-global scheduler), DSCP trusted on
-   * every port, the watchdog's detection rounded to whole polls and its restoration and action as
-   * the reader reports them, cable lengths on PFC ports only, no link pause.
+   * without class names and the same on every port (one default-global scheduler), the switch's
+   * trust (DSCP, or PCP with its map: one default-global mapping) on every port, the watchdog's
+   * detection rounded to whole polls and its restoration and action as the reader reports them,
+   * cable lengths on PFC ports only, no link pause.
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
@@ -253,7 +260,6 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
       boolean pfc = !p.pfcPriorities().isEmpty();
       ports.add(
           p.toBuilder()
-              .trustDscp(true)
               .queues(queues)
               .pfcPriorityToQueue(sw.priorityToQueue())
               .cableLengthMetres(pfc ? p.cableLengthMetres() : null)
@@ -288,6 +294,8 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
         .linkPause(false)
         .ecmpHashFields(hash)
         .ports(ports)
+        // NVUE's trust is switch-wide (mapping default-global): its PCP map with trust l2
+        .pcpToPriority(intended.pcpToPriority())
         .build();
   }
 

@@ -188,13 +188,18 @@ final class EosCli implements CliAudit {
     }
 
     @Override
+    public String pcp(int pcp) {
+      return "cli: qos map cos " + pcp + " to traffic-class";
+    }
+
+    @Override
     public String priorityQueue(int priority) {
       return "cli: qos map traffic-class " + priority + " to tx-queue";
     }
 
     @Override
     public String trustDscp(String port) {
-      return "cli: interface " + port + " service-profile / qos trust dscp";
+      return "cli: interface " + port + " service-profile / qos trust dscp|cos";
     }
 
     @Override

@@ -12,8 +12,9 @@ import java.util.TreeSet;
  * running-config's own text, sections as EOS prints them: a top-level command with its indented
  * sub-commands): the DSCP map ({@code qos map dscp 26 to traffic-class 3}), traffic class to
  * tx-queue ({@code qos map traffic-class 3 to tx-queue 3}), DSCP trust per port ({@code qos trust
- * dscp} on the interface or in the {@code qos profile} its {@code service-profile} names), and the
- * ECMP hash fields in both families' forms ({@link EosHash}). Lines it does not know are another
+ * dscp} on the interface or in the {@code qos profile} its {@code service-profile} names), the CoS
+ * (PCP) map ({@code qos map cos 3 to traffic-class 3}) where some port trusts CoS, and the ECMP
+ * hash fields in both families' forms ({@link EosHash}). Lines it does not know are another
  * feature's and are skipped; a known command with a value out of range is a {@link ReadException}
  * naming the line.
  */
@@ -24,12 +25,16 @@ final class EosCliReader {
       Map<Integer, Integer> dscpToPriority,
       List<Integer> priorityToQueue,
       Map<String, Boolean> trust,
-      List<String> hashFields) {}
+      List<String> hashFields,
+      List<Integer> pcpToPriority) {}
 
   private final String what;
   private final Map<Integer, Integer> dscp = new TreeMap<>();
   private final Integer[] toQueue = {0, 1, 2, 3, 4, 5, 6, 7};
   private final TreeSet<String> trustedProfiles = new TreeSet<>();
+  // Weft renders all eight CoS values; one the running-config leaves out reads as its own value
+  private final Integer[] cos = {0, 1, 2, 3, 4, 5, 6, 7};
+  private boolean cosTrusted;
   private final Map<String, Boolean> ownTrust = new TreeMap<>();
   private final Map<String, String> boundProfile = new TreeMap<>();
   private final TreeSet<String> hash = new TreeSet<>();
@@ -55,7 +60,12 @@ final class EosCliReader {
       Boolean own = ownTrust.get(p);
       trust.put(p, own != null ? own : trustedProfiles.contains(boundProfile.get(p)));
     }
-    return new Facts(Map.copyOf(dscp), List.of(toQueue), Map.copyOf(trust), List.copyOf(hash));
+    return new Facts(
+        Map.copyOf(dscp),
+        List.of(toQueue),
+        Map.copyOf(trust),
+        List.copyOf(hash),
+        cosTrusted ? List.of(cos) : List.of());
   }
 
   /** One command's output: blocks of a top-level line and its indented lines. */
@@ -99,6 +109,12 @@ final class EosCliReader {
       for (int i = 3; i < w.length - 3; i++) {
         dscp.put(number(w[i], 0, 63, at), tc);
       }
+    } else if (starts(w, "qos", "map", "cos") && w.length >= 7 && w[w.length - 3].equals("to")) {
+      // qos map cos C... to traffic-class N
+      int tc = number(w[w.length - 1], 0, 7, at);
+      for (int i = 3; i < w.length - 3; i++) {
+        cos[number(w[i], 0, 7, at)] = tc;
+      }
     } else if (starts(w, "qos", "map", "traffic-class") && w.length == 7) {
       // qos map traffic-class N to tx-queue Q
       toQueue[number(w[3], 0, 7, at)] = number(w[6], 0, 7, at);
@@ -108,6 +124,7 @@ final class EosCliReader {
   }
 
   private void nested(String[] top, String[] w, Line at) {
+    cosTrusted |= starts(w, "qos", "trust", "cos");
     if (starts(top, "qos", "profile") && top.length == 3 && starts(w, "qos", "trust", "dscp")) {
       trustedProfiles.add(top[2]);
     } else if (starts(top, "interface") && top.length == 2) {

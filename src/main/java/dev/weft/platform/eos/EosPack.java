@@ -145,6 +145,12 @@ public final class EosPack extends NetconfSwitchPack {
     return EosReader.read(reply, device, what);
   }
 
+  /** PCP trust: qos trust cos + qos map cos. */
+  @Override
+  public boolean classifiesByPcp() {
+    return true;
+  }
+
   @Override
   public LivePaths paths() {
     return PATHS;
@@ -219,7 +225,11 @@ public final class EosPack extends NetconfSwitchPack {
     return withCli(
         expected(intended),
         new EosCliReader.Facts(
-            want.dscpToPriority(), want.priorityToQueue(), trust, EosHash.carried(want)));
+            want.dscpToPriority(),
+            want.priorityToQueue(),
+            trust,
+            EosHash.carried(want),
+            ReadBack.pcpAsRead(want)));
   }
 
   /**
@@ -243,7 +253,10 @@ public final class EosPack extends NetconfSwitchPack {
             .priorityToQueue(cli.priorityToQueue())
             .ports(ports)
             .build();
-    return classified(sw, from).toBuilder().ecmpHashFields(cli.hashFields()).build();
+    return classified(sw, from).toBuilder()
+        .ecmpHashFields(cli.hashFields())
+        .pcpToPriority(cli.pcpToPriority())
+        .build();
   }
 
   /**

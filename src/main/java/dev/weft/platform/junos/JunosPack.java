@@ -41,6 +41,8 @@ public final class JunosPack extends NetconfSwitchPack {
   /** Names the template gives (and the reader and paths expect). */
   static final String CLASSIFIER = "weft-dscp";
 
+  static final String PCP_CLASSIFIER = "weft-pcp";
+
   static final String SCHEDULER_MAP = "weft-roce";
   static final String PROFILE_PREFIX = "pfc-";
 
@@ -159,6 +161,12 @@ public final class JunosPack extends NetconfSwitchPack {
     return JunosReader.read(reply, device, what);
   }
 
+  /** PCP trust: an ieee-802.1 classifier. */
+  @Override
+  public boolean classifiesByPcp() {
+    return true;
+  }
+
   @Override
   public LivePaths paths() {
     return PATHS;
@@ -228,6 +236,10 @@ public final class JunosPack extends NetconfSwitchPack {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    return ReadBack.withoutIdleWatchdog(ReadBack.expected(normalise(intended), PLATFORM, true));
+    CompiledSwitch want = normalise(intended);
+    return ReadBack.withoutIdleWatchdog(
+        ReadBack.expected(want, PLATFORM, true).toBuilder()
+            .pcpToPriority(ReadBack.pcpAsRead(want))
+            .build());
   }
 }

@@ -21,6 +21,14 @@ final class JunosPaths implements LivePaths {
   }
 
   @Override
+  public String pcp(int pcp) {
+    return COS
+        + "/classifiers/ieee-802.1["
+        + JunosPack.PCP_CLASSIFIER
+        + "]/forwarding-class/loss-priority/code-points";
+  }
+
+  @Override
   public String priorityQueue(int priority) {
     return COS + "/forwarding-classes/class[tc" + priority + "]/queue-num";
   }

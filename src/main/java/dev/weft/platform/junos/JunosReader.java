@@ -116,6 +116,8 @@ final class JunosReader {
             "/configuration/class-of-service/interfaces/interface");
 
     List<Integer> toPg = ReadBack.priorityGroups(lossless);
+    // the PCP map of the IEEE 802.1p classifier the first port classifying by PCP binds
+    List<Integer> pcp = List.of();
     CompiledWatchdog watchdog = null;
     List<CompiledPort> ports = new ArrayList<>();
     Map<Integer, CompiledQueue> switchQueues = new TreeMap<>();
@@ -131,6 +133,10 @@ final class JunosReader {
       String cosPath = "/configuration/class-of-service/interfaces/interface[" + port + "]";
       boolean trust =
           !SafeXml.children(SafeXml.child(binding, COS, "classifiers"), COS, "dscp").isEmpty();
+      String pcpName = SafeXml.text(binding, COS, "classifiers", "ieee-802.1", "classifier-name");
+      if (pcpName != null && pcp.isEmpty()) {
+        pcp = pcpClassifier(cos, pcpName, cosPath + "/classifiers/ieee-802.1/classifier-name");
+      }
       Element profile =
           named(profiles, SafeXml.text(binding, COS, "congestion-notification-profile"));
       String cnpPath =
@@ -239,7 +245,43 @@ final class JunosReader {
             .linkPause(ports.stream().anyMatch(CompiledPort::linkPause))
             .ecmpHashFields(hash(conf))
             .ports(ports)
+            .pcpToPriority(pcp)
             .build());
+  }
+
+  /**
+   * PCP → priority of IEEE 802.1p classifier {@code name}'s {@code tc<N>} classes; a code point it
+   * leaves out reads as priority 0 (Weft's classifier lists all eight).
+   */
+  private List<Integer> pcpClassifier(Element cos, String name, String boundAt)
+      throws ReadException {
+    for (Element c : SafeXml.children(SafeXml.child(cos, COS, "classifiers"), COS, "ieee-802.1")) {
+      if (!name.equals(SafeXml.text(c, COS, "name"))) {
+        continue;
+      }
+      String path = "/configuration/class-of-service/classifiers/ieee-802.1[" + name + "]";
+      Integer[] out = {0, 0, 0, 0, 0, 0, 0, 0};
+      for (Element fc : SafeXml.children(c, COS, "forwarding-class")) {
+        Matcher m = TC.matcher(String.valueOf(SafeXml.text(fc, COS, "name")));
+        if (!m.matches()) {
+          continue;
+        }
+        int priority = Integer.parseInt(m.group(1));
+        for (Element lp : SafeXml.children(fc, COS, "loss-priority")) {
+          for (Element cp : SafeXml.children(lp, COS, "code-points")) {
+            out[
+                    bits(
+                        cp.getTextContent().strip(),
+                        3,
+                        path + "/forwarding-class/loss-priority/code-points")] =
+                priority;
+          }
+        }
+      }
+      return List.of(out);
+    }
+    throw new ReadException(
+        what + ": " + boundAt + " names IEEE 802.1p classifier " + name + ", which does not exist");
   }
 
   /** DSCP → priority from every DSCP classifier's {@code tc<N>} classes. */

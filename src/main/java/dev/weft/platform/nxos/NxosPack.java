@@ -183,7 +183,9 @@ public final class NxosPack extends NetconfSwitchPack {
 
   /**
    * As the default, without traffic-class names on queues (the device model keeps only queue
-   * classes).
+   * classes), and without a DSCP map when no port trusts DSCP: the reader takes the map from the
+   * qos policy the ports bind as input, and a switch that trusts PCP (a render-gap here) binds
+   * none.
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
@@ -191,7 +193,12 @@ public final class NxosPack extends NetconfSwitchPack {
     List<CompiledQueue> queues = unnamed(sw.queues());
     List<CompiledPort> ports = new ArrayList<>();
     sw.ports().forEach(p -> ports.add(p.toBuilder().queues(queues).build()));
-    return sw.toBuilder().queues(queues).ports(ports).build();
+    boolean bound = sw.ports().stream().anyMatch(CompiledPort::trustDscp);
+    return sw.toBuilder()
+        .queues(queues)
+        .ports(ports)
+        .dscpToPriority(bound ? sw.dscpToPriority() : java.util.Map.of())
+        .build();
   }
 
   /** The intent's watchdog as the model holds it, or null without one. */

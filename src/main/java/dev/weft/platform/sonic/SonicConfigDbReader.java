@@ -190,6 +190,7 @@ public final class SonicConfigDbReader {
 
     String switchDscp = switchDscpMap(qosMap);
     Map<Integer, Integer> dscp = dscpMap(switchDscp);
+    List<Integer> pcp = pcpMap(qosMap);
     List<Integer> tcToQueue =
         eightMap(
             "TC_TO_QUEUE_MAP", mapName(firstBinding, "tc_to_queue_map", "TC_TO_QUEUE_MAP"), true);
@@ -301,7 +302,25 @@ public final class SonicConfigDbReader {
         .ecmpHashFields(hash)
         .ports(ports)
         .losslessBuffer(losslessBuffer())
+        .pcpToPriority(pcp)
         .build();
+  }
+
+  /**
+   * PCP → TC of the DOT1P_TO_TC_MAP the first port binding one names (a PCP it leaves out goes to
+   * TC 0), or empty when no port classifies by PCP.
+   */
+  private List<Integer> pcpMap(Map<String, Object> qosMap) throws ReadException {
+    for (String port : qosMap.keySet()) {
+      Map<String, Object> binding = port.equals("global") ? Map.of() : entry("PORT_QOS_MAP", port);
+      if (binding.containsKey("dot1p_to_tc_map")) {
+        return eightMap(
+            "DOT1P_TO_TC_MAP",
+            str(binding.get("dot1p_to_tc_map"), "PORT_QOS_MAP|" + port + ".dot1p_to_tc_map"),
+            false);
+      }
+    }
+    return List.of();
   }
 
   /**

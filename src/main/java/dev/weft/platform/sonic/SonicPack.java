@@ -89,6 +89,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     this.hwskus = hwskus;
   }
 
+  /** PCP trust: SONiC DOT1P_TO_TC_MAP. */
+  @Override
+  public boolean classifiesByPcp() {
+    return true;
+  }
+
   @Override
   public String dataFingerprint() {
     return hwskus.fingerprint();
@@ -421,7 +427,11 @@ public final class SonicPack implements PlatformPack, LiveProfile {
       Map.of(
           Feature.CLASSIFICATION,
               List.of(
-                  "DSCP_TO_TC_MAP", "PORT_QOS_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP"),
+                  "DOT1P_TO_TC_MAP",
+                  "DSCP_TO_TC_MAP",
+                  "PORT_QOS_MAP",
+                  "TC_TO_PRIORITY_GROUP_MAP",
+                  "TC_TO_QUEUE_MAP"),
           Feature.PFC, List.of("MAP_PFC_PRIORITY_TO_QUEUE", "PORT_QOS_MAP"),
           Feature.ECN, List.of("QUEUE", "WRED_PROFILE"),
           Feature.SCHEDULER, List.of("QUEUE", "SCHEDULER"),
@@ -488,6 +498,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
             .queues(lossless(sw.queues(), losslessQueues))
             .ports(ports);
     out.losslessBuffer(losslessBufferAsRead(intended));
+    out.pcpToPriority(ReadBack.pcpAsRead(intended));
     CompiledWatchdog wd = sw.watchdog();
     if (wd != null && wd.enabled() && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {
       out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));

@@ -87,6 +87,7 @@ final class SonicPatch {
   private static Map<String, Table> tables() {
     Map<String, Table> t = new TreeMap<>();
     Table map = new Table(true, null, true, false, false, only(Feature.CLASSIFICATION), NONE);
+    t.put("DOT1P_TO_TC_MAP", map);
     t.put("DSCP_TO_TC_MAP", map);
     t.put("TC_TO_QUEUE_MAP", map);
     t.put("TC_TO_PRIORITY_GROUP_MAP", map);

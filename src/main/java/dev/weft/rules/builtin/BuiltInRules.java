@@ -36,12 +36,14 @@ import dev.weft.rules.compiled.NicPfcMismatch;
 import dev.weft.rules.compiled.NicRxBuffer;
 import dev.weft.rules.compiled.NicTosMismatch;
 import dev.weft.rules.compiled.NicTrustPcp;
+import dev.weft.rules.compiled.PcpTrustRouted;
 import dev.weft.rules.compiled.PfcDeadlockCycle;
 import dev.weft.rules.compiled.PfcLinkAsymmetric;
 import dev.weft.rules.compiled.PfcPath;
 import dev.weft.rules.compiled.PfcQueueMismatch;
 import dev.weft.rules.compiled.PortUnlinked;
 import dev.weft.rules.compiled.SharedHeadroomUndersized;
+import dev.weft.rules.compiled.TrustMismatch;
 import dev.weft.rules.compiled.WatchdogNotMitigating;
 import dev.weft.rules.compiled.WatchdogQueueMismatch;
 import dev.weft.rules.compiled.WatchdogTimerOrder;
@@ -188,6 +190,8 @@ public final class BuiltInRules {
             new PfcPath(),
             // the knobs real fabrics set (issue 30 item 6)
             new WredDropLossless(),
+            new TrustMismatch(),
+            new PcpTrustRouted(),
             // warnings a user can act on (issue 33 item 5)
             new PortUnlinked()));
   }

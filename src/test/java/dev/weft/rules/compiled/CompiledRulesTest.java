@@ -103,6 +103,8 @@ class CompiledRulesTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 
