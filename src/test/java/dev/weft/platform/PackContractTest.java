@@ -385,24 +385,7 @@ class PackContractTest {
                   PriorityGroupHeadroom.DEVICE));
         }
       }
-      ports.add(
-          new CompiledPort(
-              p.name(),
-              p.speedGbps(),
-              p.mtu(),
-              p.cableLengthMetres(),
-              p.role(),
-              p.peer(),
-              p.trustDscp(),
-              p.pfcPriorities(),
-              p.priorityToQueue(),
-              p.pfcPriorityToQueue(),
-              p.queues(),
-              p.watchdog(),
-              p.watchdogQueues(),
-              p.linkPause(),
-              headroom,
-              p.provenance()));
+      ports.add(p.toBuilder().headroom(headroom).watchdogAction(null).vlan(null).build());
     }
     return sw.toBuilder().ports(ports).build();
   }

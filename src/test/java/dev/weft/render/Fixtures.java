@@ -136,23 +136,22 @@ public final class Fixtures {
           new PriorityGroupHeadroom(
               p, List.of(p), xoff, 18_432, xoff + 18_432, xoff, PriorityGroupHeadroom.COMPUTED));
     }
-    return new CompiledPort(
-        name,
-        speed,
-        mtu,
-        cable,
-        role,
-        peer,
-        true,
-        lossless,
-        identity,
-        identity,
-        queues,
-        !lossless.isEmpty(),
-        lossless,
-        false,
-        headroom,
-        Map.of());
+    return CompiledPort.builder()
+        .name(name)
+        .speedGbps(speed)
+        .mtu(mtu)
+        .cableLengthMetres(cable)
+        .role(role)
+        .peer(peer)
+        .trustDscp(true)
+        .pfcPriorities(lossless)
+        .priorityToQueue(identity)
+        .pfcPriorityToQueue(identity)
+        .queues(queues)
+        .watchdog(!lossless.isEmpty())
+        .watchdogQueues(lossless)
+        .headroom(headroom)
+        .build();
   }
 
   public static CompiledHost host(String name) {

@@ -123,24 +123,7 @@ class RendererTest {
     CompiledSwitch full = Fixtures.leaf("leaf-02", "sonic");
     List<CompiledPort> ports = new ArrayList<>();
     for (CompiledPort p : full.ports()) {
-      ports.add(
-          new CompiledPort(
-              p.name(),
-              p.speedGbps(),
-              p.mtu(),
-              p.cableLengthMetres(),
-              p.role(),
-              p.peer(),
-              p.trustDscp(),
-              p.pfcPriorities(),
-              p.priorityToQueue(),
-              p.pfcPriorityToQueue(),
-              p.queues(),
-              p.watchdog(),
-              p.watchdogQueues(),
-              p.linkPause(),
-              List.of(),
-              p.provenance()));
+      ports.add(p.toBuilder().headroom(List.of()).watchdogAction(null).vlan(null).build());
     }
     Location asicLine = new Location("inventories/x/switches.yaml", 7, 11);
     CompiledSwitch noProfile =

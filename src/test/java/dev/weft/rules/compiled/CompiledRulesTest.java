@@ -288,23 +288,10 @@ class CompiledRulesTest {
             intended,
             "Ethernet1",
             p ->
-                new CompiledPort(
-                    p.name(),
-                    p.speedGbps(),
-                    p.mtu(),
-                    p.cableLengthMetres(),
-                    p.role(),
-                    p.peer(),
-                    true,
-                    p.pfcPriorities(),
-                    p.priorityToQueue(),
-                    List.of(0, 1, 2, 4, 4, 5, 6, 7),
-                    p.queues(),
-                    p.watchdog(),
-                    List.of(4),
-                    false,
-                    p.headroom(),
-                    Map.of()));
+                p.toBuilder()
+                    .pfcPriorityToQueue(List.of(0, 1, 2, 4, 4, 5, 6, 7))
+                    .watchdogQueues(List.of(4))
+                    .build());
     List<Finding> f = run(new PfcQueueMismatch(), model, live);
     assertEquals(1, f.size());
     assertEquals("Ethernet1", f.get(0).port());
@@ -336,24 +323,7 @@ class CompiledRulesTest {
         replacePort(
             Compiler.compile(model, AsicProfiles.builtIn()).fabric(),
             "Ethernet2",
-            p ->
-                new CompiledPort(
-                    p.name(),
-                    p.speedGbps(),
-                    p.mtu(),
-                    p.cableLengthMetres(),
-                    p.role(),
-                    p.peer(),
-                    true,
-                    p.pfcPriorities(),
-                    p.priorityToQueue(),
-                    p.pfcPriorityToQueue(),
-                    p.queues(),
-                    false,
-                    List.of(),
-                    false,
-                    p.headroom(),
-                    Map.of()));
+            p -> p.toBuilder().watchdog(false).watchdogQueues(List.of()).build());
     List<Finding> f = run(new WatchdogQueueMismatch(), model, live);
     assertEquals(1, f.size());
     assertEquals("Ethernet2", f.get(0).port());
@@ -440,31 +410,18 @@ class CompiledRulesTest {
         f,
         "Ethernet0",
         p ->
-            new CompiledPort(
-                p.name(),
-                p.speedGbps(),
-                p.mtu(),
-                p.cableLengthMetres(),
-                p.role(),
-                p.peer(),
-                true,
-                p.pfcPriorities(),
-                p.priorityToQueue(),
-                p.pfcPriorityToQueue(),
-                p.queues(),
-                p.watchdog(),
-                p.watchdogQueues(),
-                false,
-                List.of(
-                    new PriorityGroupHeadroom(
-                        3,
-                        List.of(3),
-                        xoff,
-                        19_456,
-                        xoff + 19_456,
-                        p.headroom().get(0).requiredXoff(),
-                        PriorityGroupHeadroom.DEVICE)),
-                Map.of()));
+            p.toBuilder()
+                .headroom(
+                    List.of(
+                        new PriorityGroupHeadroom(
+                            3,
+                            List.of(3),
+                            xoff,
+                            19_456,
+                            xoff + 19_456,
+                            p.headroom().get(0).requiredXoff(),
+                            PriorityGroupHeadroom.DEVICE)))
+                .build());
   }
 
   private static CompiledFabric replacePort(
