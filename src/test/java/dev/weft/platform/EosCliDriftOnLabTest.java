@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
 import dev.weft.testing.LabTest;
-import dev.weft.testing.SshLab;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,13 +31,11 @@ class EosCliDriftOnLabTest {
   private static final List<String> SPINES = List.of("eos-spine-1", "eos-spine-2");
   private static final String CLI_FILE = "weft-qos.eos.cfg";
 
-  private SshLab cli;
   private LabPod pod;
 
   @BeforeAll
   void startDevices() throws Exception {
-    cli = SshLab.start(SPINES.size());
-    pod = LabPod.startWithCli(NxosOnLabTest.INVENTORY, Map.of("arista", SPINES), cli, SPINES);
+    pod = LabPod.startWithCli(NxosOnLabTest.INVENTORY, Map.of("arista", SPINES), SPINES);
   }
 
   @AfterAll
@@ -46,22 +43,16 @@ class EosCliDriftOnLabTest {
     if (pod != null) {
       pod.close();
     }
-    if (cli != null) {
-      cli.close();
-    }
   }
 
   /** Both halves of each spine hold exactly what Weft rendered for it. */
   @BeforeEach
   void seed() throws Exception {
-    pod.seed();
-    load(SPINES.get(0), pod.rendered(SPINES.get(0), CLI_FILE));
-    load(SPINES.get(1), pod.rendered(SPINES.get(1), CLI_FILE));
+    pod.seedWithCli("eos", CLI_FILE);
   }
 
   private void load(String spine, String text) throws Exception {
-    SshLab.Result r = cli.load(SPINES.indexOf(spine) + 1, "eos", List.of(text));
-    assertEquals(0, r.exit(), r.output());
+    pod.cli().loadOrFail(SPINES.indexOf(spine) + 1, "eos", List.of(text));
   }
 
   @Test

@@ -38,8 +38,8 @@ class EosRemediateOnLabTest {
 
   @BeforeAll
   void startDevices() throws Exception {
-    cli = SshLab.start(SPINES.size());
-    pod = LabPod.startWithCli(NxosOnLabTest.INVENTORY, Map.of("arista", SPINES), cli, SPINES);
+    pod = LabPod.startWithCli(NxosOnLabTest.INVENTORY, Map.of("arista", SPINES), SPINES);
+    cli = pod.cli();
   }
 
   @AfterAll
@@ -47,15 +47,11 @@ class EosRemediateOnLabTest {
     if (pod != null) {
       pod.close();
     }
-    if (cli != null) {
-      cli.close();
-    }
   }
 
   @BeforeEach
   void seed() throws Exception {
-    pod.seed();
-    cli.loadOrFail(1, "eos", List.of(rendered(1), rendered(2)));
+    pod.seedWithCli("eos", CLI_FILE);
   }
 
   @Test

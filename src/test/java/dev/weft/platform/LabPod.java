@@ -82,15 +82,24 @@ final class LabPod implements AutoCloseable {
 
   /**
    * As {@link #start(String, Map)}, each of {@code cliSwitches} also given a CLI login ({@code
-   * management.cli}) on the next device of {@code cli}, credential {@code cli}.
+   * management.cli}) on its own device of an SSH lab ({@code scripts/ssh-lab}) the pod starts and
+   * closes, credential {@code cli}: the switch's CLI half beside its NETCONF half.
    */
   static LabPod startWithCli(
-      String inventory, Map<String, List<String>> vendors, SshLab cli, List<String> cliSwitches)
+      String inventory, Map<String, List<String>> vendors, List<String> cliSwitches)
       throws Exception {
-    return new LabPod(inventory, vendors, Map.of(), cli, cliSwitches);
+    SshLab cli = SshLab.start(cliSwitches.size());
+    try {
+      return new LabPod(inventory, vendors, Map.of(), cli, cliSwitches);
+    } catch (Exception | Error e) {
+      cli.close();
+      throw e;
+    }
   }
 
   private final Map<String, Integer> cliPorts = new TreeMap<>();
+  private final SshLab cli;
+  private final List<String> cliSwitches;
 
   private LabPod(
       String inventory,
@@ -100,6 +109,8 @@ final class LabPod implements AutoCloseable {
       List<String> cliSwitches)
       throws Exception {
     this.inventory = inventory;
+    this.cli = cli;
+    this.cliSwitches = List.copyOf(cliSwitches);
     for (int i = 0; i < cliSwitches.size(); i++) {
       cliPorts.put(cliSwitches.get(i), cli.port(i + 1));
     }
@@ -230,6 +241,27 @@ final class LabPod implements AutoCloseable {
     for (String name : devices.keySet()) {
       assertNull(push(name, rendered.get(name)), name + " did not accept its rendered payload");
     }
+  }
+
+  /**
+   * As {@link #seed()}, and each CLI switch's SSH device then holds exactly its rendered {@code
+   * cliFile}, loaded as a device of {@code scripts/ssh-lab} kind {@code kind}.
+   */
+  void seedWithCli(String kind, String cliFile) throws Exception {
+    seed();
+    List<String> texts = new ArrayList<>();
+    for (String name : cliSwitches) {
+      texts.add(rendered(name, cliFile));
+    }
+    cli.loadOrFail(1, kind, texts);
+  }
+
+  /** The SSH lab holding the CLI halves, device {@code i} for the {@code i}-th CLI switch. */
+  SshLab cli() {
+    if (cli == null) {
+      throw new IllegalStateException("this pod was started without CLI switches");
+    }
+    return cli;
   }
 
   /**
@@ -371,6 +403,9 @@ final class LabPod implements AutoCloseable {
   public void close() throws IOException, InterruptedException {
     for (NetconfLab lab : labs) {
       lab.close();
+    }
+    if (cli != null) {
+      cli.close();
     }
     FileTrees.delete(root);
   }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
 import dev.weft.testing.LabTest;
-import dev.weft.testing.SshLab;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -38,15 +37,13 @@ class TrustModeOnLabTest {
           + "<class-of-service xmlns=\"http://yang.juniper.net/junos/conf/class-of-service\">";
   private static final String END = "</class-of-service></configuration></config>";
 
-  private static SshLab cli;
   private static LabPod pod;
 
   @BeforeAll
   static void start() throws Exception {
-    cli = SshLab.start(1);
     pod =
         LabPod.startWithCli(
-            INVENTORY, Map.of("juniper", List.of(LEAF), "arista", List.of(EOS)), cli, List.of(EOS));
+            INVENTORY, Map.of("juniper", List.of(LEAF), "arista", List.of(EOS)), List.of(EOS));
     String rendered = pod.rendered(LEAF);
     assertTrue(rendered.contains("<classifier-name>weft-pcp</classifier-name>"), rendered);
     LabPod.Verdict lint = pod.yanglint(LEAF, rendered);
@@ -58,20 +55,15 @@ class TrustModeOnLabTest {
     if (pod != null) {
       pod.close();
     }
-    if (cli != null) {
-      cli.close();
-    }
   }
 
   @BeforeEach
   void seed() throws Exception {
-    pod.seed();
-    loadCli(pod.rendered(EOS, CLI_FILE));
+    pod.seedWithCli("eos", CLI_FILE);
   }
 
   private static void loadCli(String text) throws Exception {
-    SshLab.Result r = cli.load(1, "eos", List.of(text));
-    assertEquals(0, r.exit(), r.output());
+    pod.cli().loadOrFail(1, "eos", List.of(text));
   }
 
   @Test
