@@ -53,6 +53,9 @@ import re
 import sys
 import time
 
+sys.dont_write_bytecode = True  # importing lab_state must not leave __pycache__ in the source tree
+from lab_state import path, read, remove, write  # noqa: E402
+
 NAME = r"[A-Za-z0-9][A-Za-z0-9._/:-]{0,99}"
 NUM = r"[0-9]{1,9}"
 # (mode, shape, key, child mode or None, removes): the key names what a command replaces in its mode
@@ -226,31 +229,6 @@ def render(root):
             walk(c, depth + 1)
     walk(root, 0)
     return "\n".join(out) + "\n"
-
-
-def path(db, name):
-    return os.path.join(db, name)
-
-
-def read(db, name):
-    with open(path(db, name), encoding="utf-8") as f:
-        return f.read()
-
-
-def write(db, name, text):
-    tmp = path(db, name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path(db, name))
-
-
-def remove(db, *names):
-    for n in names:
-        try:
-            os.remove(path(db, n))
-        except FileNotFoundError:
-            pass
 
 
 def fire_timer(db, now=False):

@@ -23,6 +23,9 @@ import time
 
 import yaml
 
+sys.dont_write_bytecode = True  # importing lab_state must not leave __pycache__ in the source tree
+from lab_state import path, read, remove, write  # noqa: E402
+
 # the set document's top-level objects NVUE has (a patch naming anything else is refused)
 ROOTS = {"acl", "bridge", "evpn", "interface", "mlag", "nve", "qos", "router", "service", "system", "vrf"}
 UPLOAD = re.compile(r"^cat > (/tmp/weft-[A-Za-z0-9-]{1,80}\.yaml) && nv config patch \1; rc=\$\?; rm -f \1; exit \$rc$")
@@ -33,29 +36,8 @@ class Refused(Exception):
     pass
 
 
-def path(db, name):
-    return os.path.join(db, name)
-
-
 def read_json(db, name):
-    with open(path(db, name), encoding="utf-8") as f:
-        return json.load(f)
-
-
-def write(db, name, text):
-    tmp = path(db, name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path(db, name))
-
-
-def remove(db, *names):
-    for n in names:
-        try:
-            os.remove(path(db, n))
-        except FileNotFoundError:
-            pass
+    return json.loads(read(db, name))
 
 
 def set_document(revision):
