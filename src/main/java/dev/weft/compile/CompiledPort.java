@@ -93,6 +93,15 @@ public record CompiledPort(
     return provenance.get(field);
   }
 
+  /**
+   * The port's name with the intent line that declared it, e.g. {@code Ethernet0
+   * (switches.yaml:12:7)}, or the name alone when no line is known: how a finding lists ports.
+   */
+  public String nameAndLine() {
+    Location at = owner("name");
+    return at == null ? name : name + " (" + at + ")";
+  }
+
   /** A builder that starts empty: lists empty, maps empty, everything else unset (null/false). */
   public static Builder builder() {
     return new Builder();

@@ -49,11 +49,7 @@ public final class PcpTrustRouted implements Rule {
   }
 
   private static Finding finding(CompiledSwitch s, List<CompiledPort> routed) {
-    List<String> listed = new ArrayList<>();
-    for (CompiledPort p : routed) {
-      Location at = p.owner("name");
-      listed.add(p.name() + (at == null ? "" : " (" + at + ")"));
-    }
+    List<String> listed = routed.stream().map(CompiledPort::nameAndLine).toList();
     boolean one = routed.size() == 1;
     Location trustAt = routed.get(0).owner("trust_dscp");
     return Finding.of(

@@ -4,7 +4,6 @@ import dev.weft.compile.CompiledFabric;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
-import dev.weft.finding.Location;
 import dev.weft.finding.Severity;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
@@ -43,11 +42,7 @@ public final class PortUnlinked implements Rule {
   }
 
   private static Finding finding(CompiledSwitch s, List<CompiledPort> unlinked) {
-    List<String> listed = new ArrayList<>();
-    for (CompiledPort p : unlinked) {
-      Location at = p.owner("name");
-      listed.add(p.name() + (at == null ? "" : " (" + at + ")"));
-    }
+    List<String> listed = unlinked.stream().map(CompiledPort::nameAndLine).toList();
     boolean one = unlinked.size() == 1;
     String consequence =
         s.losslessPriorities().isEmpty()
