@@ -149,7 +149,9 @@ class VendorRemediateOnLabTest {
     assertEquals(Map.of(device, "remediated"), r.devices(), r.out() + r.err());
     assertEquals(0, r.exit(), r.out());
     List<String> rpcs = d.rpcsSince(mark);
-    List<String> push = rpcs.subList(rpcs.indexOf("lock"), rpcs.lastIndexOf("unlock") + 1);
+    // the push session's own RPCs: the log interleaves other sessions' (the plan read's)
+    List<String> pushed = d.sessionRpcsSince(mark, "lock");
+    List<String> push = pushed.subList(0, pushed.lastIndexOf("unlock") + 1);
     assertEquals(
         List.of(
             "lock",

@@ -408,7 +408,9 @@ class RemediateOnDevicesTest {
         stepsWithoutWholeReads(r),
         r.out());
     // what the device itself received, in order: the plan read, then the push under the lock
-    List<String> push = rpcs.subList(rpcs.indexOf("lock"), rpcs.lastIndexOf("unlock") + 1);
+    // the push session's own RPCs: the log interleaves other sessions' (the plan read's)
+    List<String> pushed = lab.device(1).sessionRpcsSince(mark, "lock");
+    List<String> push = pushed.subList(0, pushed.lastIndexOf("unlock") + 1);
     assertEquals(
         List.of(
             "lock",

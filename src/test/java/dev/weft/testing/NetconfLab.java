@@ -223,7 +223,7 @@ public final class NetconfLab implements AutoCloseable {
   /** One device of the lab: the facts of its connection.properties. */
   /** How netconfd at debug level logs an RPC it received. */
   private static final java.util.regex.Pattern RPC_LOGGED =
-      java.util.regex.Pattern.compile("agt_rpc: <([a-z-]+)> for ");
+      java.util.regex.Pattern.compile("agt_rpc: <([a-z-]+)> for ([0-9]+)=");
 
   public record Device(int index, Properties p) {
     public String get(String key) {
@@ -365,6 +365,26 @@ public final class NetconfLab implements AutoCloseable {
       java.util.regex.Matcher m = RPC_LOGGED.matcher(logSince(mark));
       while (m.find()) {
         out.add(m.group(1));
+      }
+      return out;
+    }
+
+    /**
+     * As {@link #rpcsSince}, only those of the session that sent {@code rpc} first after {@code
+     * mark} (netconfd logs each RPC with its session number): one client session's protocol,
+     * whatever other sessions sent meanwhile. Empty when no session sent {@code rpc}.
+     */
+    public List<String> sessionRpcsSince(long mark, String rpc) throws IOException {
+      List<String> out = new ArrayList<>();
+      String session = null;
+      java.util.regex.Matcher m = RPC_LOGGED.matcher(logSince(mark));
+      while (m.find()) {
+        if (session == null && m.group(1).equals(rpc)) {
+          session = m.group(2);
+        }
+        if (m.group(2).equals(session)) {
+          out.add(m.group(1));
+        }
       }
       return out;
     }
