@@ -61,4 +61,164 @@ public record Fabric(
   public List<TrafficClass> losslessClasses() {
     return trafficClasses.stream().filter(TrafficClass::lossless).toList();
   }
+
+  /**
+   * A builder: a fabric has many optional parts, and a caller (the mapper, a test fixture) sets
+   * only those it has, by name, rather than passing a row of nulls.
+   */
+  public static Builder builder(String name, Transport transport) {
+    return new Builder().name(name).transport(transport);
+  }
+
+  /** A builder holding this fabric's parts, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.name = name;
+    b.transport = transport;
+    b.description = description;
+    b.mtu = mtu;
+    b.trafficClasses = trafficClasses;
+    b.pfc = pfc;
+    b.congestionControl = congestionControl;
+    b.ecmp = ecmp;
+    b.versions = versions;
+    b.at = at;
+    b.nicModels = nicModels;
+    b.bufferPools = bufferPools;
+    b.health = health;
+    b.oversubscription = oversubscription;
+    b.nicQos = nicQos;
+    b.trust = trust;
+    b.pcpMap = pcpMap;
+    return b;
+  }
+
+  /** Sets a fabric's parts by name; unset parts are null (or empty), as the mapper leaves them. */
+  public static final class Builder {
+    private String name;
+    private Transport transport;
+    private String description;
+    private RoceMtu mtu;
+    private List<TrafficClass> trafficClasses;
+    private Pfc pfc;
+    private CongestionControl congestionControl;
+    private Ecmp ecmp;
+    private Versions versions;
+    private Provenance at;
+    private Map<String, NicModel> nicModels;
+    private BufferPools bufferPools;
+    private Health health;
+    private Oversubscription oversubscription;
+    private NicQos nicQos;
+    private String trust;
+    private List<Integer> pcpMap;
+
+    private Builder() {}
+
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    public Builder transport(Transport transport) {
+      this.transport = transport;
+      return this;
+    }
+
+    public Builder description(String description) {
+      this.description = description;
+      return this;
+    }
+
+    public Builder mtu(RoceMtu mtu) {
+      this.mtu = mtu;
+      return this;
+    }
+
+    public Builder trafficClasses(List<TrafficClass> trafficClasses) {
+      this.trafficClasses = trafficClasses;
+      return this;
+    }
+
+    public Builder pfc(Pfc pfc) {
+      this.pfc = pfc;
+      return this;
+    }
+
+    public Builder congestionControl(CongestionControl congestionControl) {
+      this.congestionControl = congestionControl;
+      return this;
+    }
+
+    public Builder ecmp(Ecmp ecmp) {
+      this.ecmp = ecmp;
+      return this;
+    }
+
+    public Builder versions(Versions versions) {
+      this.versions = versions;
+      return this;
+    }
+
+    public Builder at(Provenance at) {
+      this.at = at;
+      return this;
+    }
+
+    public Builder nicModels(Map<String, NicModel> nicModels) {
+      this.nicModels = nicModels;
+      return this;
+    }
+
+    public Builder bufferPools(BufferPools bufferPools) {
+      this.bufferPools = bufferPools;
+      return this;
+    }
+
+    public Builder health(Health health) {
+      this.health = health;
+      return this;
+    }
+
+    public Builder oversubscription(Oversubscription oversubscription) {
+      this.oversubscription = oversubscription;
+      return this;
+    }
+
+    public Builder nicQos(NicQos nicQos) {
+      this.nicQos = nicQos;
+      return this;
+    }
+
+    public Builder trust(String trust) {
+      this.trust = trust;
+      return this;
+    }
+
+    public Builder pcpMap(List<Integer> pcpMap) {
+      this.pcpMap = pcpMap;
+      return this;
+    }
+
+    public Fabric build() {
+      return new Fabric(
+          name,
+          transport,
+          description,
+          mtu,
+          trafficClasses,
+          pfc,
+          congestionControl,
+          ecmp,
+          versions,
+          at,
+          nicModels,
+          bufferPools,
+          health,
+          oversubscription,
+          nicQos,
+          trust,
+          pcpMap);
+    }
+  }
 }

@@ -86,44 +86,38 @@ final class TestFabrics {
             new Scheduler(Scheduler.Type.DWRR, 50, prov("fabric.yaml", 27)),
             null,
             prov("fabric.yaml", 24, "name", "dscp", "priority"));
-    return new Fabric(
-        "roce-pod-a",
-        Transport.ROCE_V2,
-        null,
-        new RoceMtu(9216, 4200, 4096, prov("fabric.yaml", 4, "switch", "nic", "roce")),
-        List.of(rdma, cnp, dflt),
-        new Pfc(
-            new Watchdog(
-                true,
-                TimeSpan.ofMillis(200),
-                TimeSpan.ofMillis(400),
-                Watchdog.Action.DROP,
-                TimeSpan.ofMillis(200),
-                prov("fabric.yaml", 29)),
-            false,
-            prov("fabric.yaml", 28, "watchdog", "link-pause")),
-        CongestionControl.DCQCN,
-        new Ecmp(
-            List.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port", "l4-dst-port"),
-            prov("fabric.yaml", 32, "hash-fields")),
-        new Versions(Map.of(), Map.of(), prov("fabric.yaml", 34)),
-        prov(
-            "fabric.yaml",
-            2,
-            "name",
-            "transport",
-            "mtu",
-            "traffic-classes",
-            "pfc",
-            "congestion-control",
-            "ecmp"),
-        Map.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return Fabric.builder("roce-pod-a", Transport.ROCE_V2)
+        .mtu(new RoceMtu(9216, 4200, 4096, prov("fabric.yaml", 4, "switch", "nic", "roce")))
+        .trafficClasses(List.of(rdma, cnp, dflt))
+        .pfc(
+            new Pfc(
+                new Watchdog(
+                    true,
+                    TimeSpan.ofMillis(200),
+                    TimeSpan.ofMillis(400),
+                    Watchdog.Action.DROP,
+                    TimeSpan.ofMillis(200),
+                    prov("fabric.yaml", 29)),
+                false,
+                prov("fabric.yaml", 28, "watchdog", "link-pause")))
+        .congestionControl(CongestionControl.DCQCN)
+        .ecmp(
+            new Ecmp(
+                List.of("src-ip", "dst-ip", "ip-protocol", "l4-src-port", "l4-dst-port"),
+                prov("fabric.yaml", 32, "hash-fields")))
+        .versions(new Versions(Map.of(), Map.of(), prov("fabric.yaml", 34)))
+        .at(
+            prov(
+                "fabric.yaml",
+                2,
+                "name",
+                "transport",
+                "mtu",
+                "traffic-classes",
+                "pfc",
+                "congestion-control",
+                "ecmp"))
+        .build();
   }
 
   /**

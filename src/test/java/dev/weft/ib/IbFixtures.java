@@ -264,24 +264,9 @@ public final class IbFixtures {
     List<Finding> findings = new ArrayList<>();
     Subnet mapped = SubnetMapper.map((MapNode) root, findings);
     Fabric fabric =
-        new Fabric(
-            "test-ib",
-            Transport.INFINIBAND,
-            null,
-            null,
-            List.of(),
-            null,
-            null,
-            null,
-            null,
-            Provenance.at(Location.ofFile(FILE)),
-            Map.of(),
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
+        Fabric.builder("test-ib", Transport.INFINIBAND)
+            .at(Provenance.at(Location.ofFile(FILE)))
+            .build();
     FabricModel model =
         FabricModel.of(
             "inventories/test",

@@ -350,46 +350,13 @@ class IntentRulesTest {
     Fabric c = TestFabric.cleanFabric();
     for (List<String> fields :
         List.of(List.of("src-ip", "dst-ip", "l4-dst-port"), List.of("src-ip", "dst-ip"))) {
-      Fabric f =
-          new Fabric(
-              c.name(),
-              c.transport(),
-              null,
-              c.mtu(),
-              c.trafficClasses(),
-              c.pfc(),
-              c.congestionControl(),
-              new Ecmp(fields, at(100, "hash-fields")),
-              c.versions(),
-              c.at(),
-              Map.of(),
-              null,
-              null,
-              null,
-              null,
-              null,
-              null);
+      Fabric f = c.toBuilder().ecmp(new Ecmp(fields, at(100, "hash-fields"))).build();
       firesAt(run("ecmp-hash-l4", f), line(101));
     }
     Fabric qp =
-        new Fabric(
-            c.name(),
-            c.transport(),
-            null,
-            c.mtu(),
-            c.trafficClasses(),
-            c.pfc(),
-            c.congestionControl(),
-            new Ecmp(List.of("src-ip", "dst-ip", "roce-dest-qp"), at(100, "hash-fields")),
-            c.versions(),
-            c.at(),
-            Map.of(),
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
+        c.toBuilder()
+            .ecmp(new Ecmp(List.of("src-ip", "dst-ip", "roce-dest-qp"), at(100, "hash-fields")))
+            .build();
     firesAt(run("ecmp-hash-l4", qp));
   }
 

@@ -118,33 +118,28 @@ final class TestFabric {
   }
 
   static Fabric fabric(List<TrafficClass> classes, CongestionControl cc, RoceMtu mtu, Pfc pfc) {
-    return new Fabric(
-        "pod",
-        Transport.ROCE_V2,
-        null,
-        mtu,
-        classes,
-        pfc,
-        cc,
-        new Ecmp(List.of("src-ip", "dst-ip", "l4-src-port", "l4-dst-port"), at(100, "hash-fields")),
-        new Versions(Map.of("sonic", "202411"), Map.of("connectx-7", "28.43.1014"), at(105)),
-        at(
-            1,
-            "name",
-            "transport",
-            "mtu",
-            "traffic-classes",
-            "pfc",
-            "congestion-control",
-            "ecmp",
-            "versions"),
-        Map.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return Fabric.builder("pod", Transport.ROCE_V2)
+        .mtu(mtu)
+        .trafficClasses(classes)
+        .pfc(pfc)
+        .congestionControl(cc)
+        .ecmp(
+            new Ecmp(
+                List.of("src-ip", "dst-ip", "l4-src-port", "l4-dst-port"), at(100, "hash-fields")))
+        .versions(
+            new Versions(Map.of("sonic", "202411"), Map.of("connectx-7", "28.43.1014"), at(105)))
+        .at(
+            at(
+                1,
+                "name",
+                "transport",
+                "mtu",
+                "traffic-classes",
+                "pfc",
+                "congestion-control",
+                "ecmp",
+                "versions"))
+        .build();
   }
 
   static Fabric cleanFabric() {

@@ -79,33 +79,23 @@ class CompiledRulesTest {
   }
 
   private static Fabric fabric(List<TrafficClass> classes, boolean watchdog) {
-    return new Fabric(
-        "f",
-        Transport.ROCE_V2,
-        null,
-        new RoceMtu(9216, 4200, 4096, prov(4, "switch", "nic", "roce")),
-        classes,
-        new Pfc(
-            new Watchdog(
-                watchdog,
-                TimeSpan.ofMillis(200),
-                TimeSpan.ofMillis(400),
-                Watchdog.Action.DROP,
-                TimeSpan.ofMillis(200),
-                prov(29, "enabled")),
-            false,
-            prov(28, "watchdog", "link-pause")),
-        CongestionControl.DCQCN,
-        null,
-        null,
-        prov(2, "name", "transport", "mtu", "traffic-classes", "pfc"),
-        Map.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return Fabric.builder("f", Transport.ROCE_V2)
+        .mtu(new RoceMtu(9216, 4200, 4096, prov(4, "switch", "nic", "roce")))
+        .trafficClasses(classes)
+        .pfc(
+            new Pfc(
+                new Watchdog(
+                    watchdog,
+                    TimeSpan.ofMillis(200),
+                    TimeSpan.ofMillis(400),
+                    Watchdog.Action.DROP,
+                    TimeSpan.ofMillis(200),
+                    prov(29, "enabled")),
+                false,
+                prov(28, "watchdog", "link-pause")))
+        .congestionControl(CongestionControl.DCQCN)
+        .at(prov(2, "name", "transport", "mtu", "traffic-classes", "pfc"))
+        .build();
   }
 
   private static List<TrafficClass> plan(boolean withDefault) {
