@@ -229,8 +229,7 @@ class EosRemediateOnLabTest {
     assertEquals(0, r.exit(), r.out());
     List<String> netconf = List.of("edit-config", "validate", "commit-confirmed", "confirm");
     List<String> steps = r.stepNames("eos-spine-1");
-    assertEquals(
-        netconf, steps.stream().filter(netconf::contains).distinct().toList(), r.out());
+    assertEquals(netconf, steps.stream().filter(netconf::contains).distinct().toList(), r.out());
     assertTrue(steps.contains("cli confirm"), r.out());
     assertEquals(rendered(1), cli.running(1), "the CLI half holds the rendered fragment again");
     assertFalse(cli.awaitsConfirm(1), "the CLI part was confirmed");
