@@ -9,8 +9,8 @@ import java.util.TreeMap;
 
 /**
  * The NETCONF part of a two-part switch ({@link TwoParts}) whose pack changes nothing over NETCONF
- * (EOS): it is read and planned so its drift is reported, every part not remediable, and never
- * pushed.
+ * (a pack with a CLI audit and no {@link dev.weft.platform.LiveProfile#remediation()}): it is read
+ * and planned so its drift is reported, every part not remediable, and never pushed.
  *
  * @param platform the pack's id, for the reason
  */

@@ -270,30 +270,53 @@ public final class Remediator {
   }
 
   /**
-   * A two-part switch ({@link TwoParts}): the CLI part's session first; the NETCONF part pushed
-   * only when the CLI part ended in sync, else only planned.
+   * A two-part switch ({@link TwoParts}): the CLI part's session first, and the NETCONF part pushed
+   * while the CLI part's commit timer still runs, once the CLI part read back in sync; the CLI part
+   * is confirmed only when the NETCONF part ended well too ({@link TwoParts#pushNext}), else
+   * aborted. A CLI part with nothing to send is followed by the NETCONF part's push; one that
+   * failed by its plan only.
    */
   private DeviceResult pushTwoParts(NetconfClient client, Prepared p, ReportInput reported)
       throws InterruptedException {
     Set<Feature> served = p.cli().served();
+    ReportInput rest = TwoParts.part(reported, served, false);
+    List<DeviceResult> second = new ArrayList<>(1);
     DeviceResult cli =
         new TransactionalRun(
                 p.cli().prepared(), settings, platforms, TwoParts.part(reported, served, true))
-            .push(client);
-    ReportInput rest = TwoParts.part(reported, served, false);
+            .push(
+                client,
+                () -> {
+                  DeviceResult r = pushNetconf(client, p, rest);
+                  second.add(r);
+                  return TwoParts.notKept(r);
+                });
     DeviceResult netconf;
-    if (TwoParts.pushNext(cli) && !(p.remediation() instanceof NotChanged)) {
-      netconf = new DeviceRun(p, settings, platforms, rest).push(client);
+    if (!second.isEmpty()) {
+      netconf = second.get(0);
+    } else if (TwoParts.pushNext(cli)) {
+      netconf = pushNetconf(client, p, rest);
     } else {
-      try {
-        netconf = planOne(client, p, rest);
-      } catch (ReadException e) {
-        netconf =
-            Results.unreadable(
-                LiveReader.error(p.target(), "unreadable-config", e.getMessage()), null, List.of());
-      }
+      netconf = planNetconf(client, p, rest);
     }
     return TwoParts.combine(cli, netconf, served);
+  }
+
+  /** The NETCONF part's push (its plan alone when its pack changes nothing over NETCONF). */
+  private DeviceResult pushNetconf(NetconfClient client, Prepared p, ReportInput rest)
+      throws InterruptedException {
+    return p.remediation() instanceof NotChanged
+        ? planNetconf(client, p, rest)
+        : new DeviceRun(p, settings, platforms, rest).push(client);
+  }
+
+  private DeviceResult planNetconf(NetconfClient client, Prepared p, ReportInput rest) {
+    try {
+      return planOne(client, p, rest);
+    } catch (ReadException e) {
+      return Results.unreadable(
+          LiveReader.error(p.target(), "unreadable-config", e.getMessage()), null, List.of());
+    }
   }
 
   /**

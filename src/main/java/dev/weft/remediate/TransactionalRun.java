@@ -54,6 +54,29 @@ final class TransactionalRun {
     T run() throws NetconfException, ReadException;
   }
 
+  /**
+   * What runs between a read-back in sync and the keep (the other part of a two-part switch, {@link
+   * TwoParts}), so the change is kept only when that ended well too.
+   */
+  @FunctionalInterface
+  interface BeforeKeep {
+    /**
+     * @return null to keep the change, else why it is undone
+     */
+    NotKept run() throws InterruptedException;
+  }
+
+  /**
+   * Why a change that read back in sync is undone all the same.
+   *
+   * @param reason the device's status reason, e.g. {@code netconf-part-failed}
+   * @param why the sentence the report gives
+   */
+  record NotKept(String reason, String why) {}
+
+  /** Keeps every change that reads back in sync. */
+  private static final BeforeKeep KEEP = () -> null;
+
   private final Prepared prepared;
   private final LiveTarget target;
   private final Transaction transaction;
@@ -63,6 +86,7 @@ final class TransactionalRun {
   private final List<DeviceResult.StepRecord> steps = new ArrayList<>();
   private final String id = "weft-" + UUID.randomUUID();
   private CommandSession session;
+  private BeforeKeep beforeKeep = KEEP;
   private DevicePlan plan;
   private byte[] edit = NO_INPUT;
 
@@ -102,6 +126,16 @@ final class TransactionalRun {
 
   /** The push. */
   DeviceResult push(NetconfClient client) throws InterruptedException {
+    return push(client, KEEP);
+  }
+
+  /**
+   * The push, running {@code beforeKeep} after a read-back in sync, while the change is still
+   * undoable (a confirm timer still runs: it must cover what {@code beforeKeep} does); the change
+   * is kept only when {@code beforeKeep} says so, else undone.
+   */
+  DeviceResult push(NetconfClient client, BeforeKeep beforeKeep) throws InterruptedException {
+    this.beforeKeep = beforeKeep;
     DeviceResult failed = connect(client);
     if (failed != null) {
       return failed;
@@ -180,6 +214,10 @@ final class TransactionalRun {
               + String.join("; ", remaining.stream().map(Finding::message).toList())
               + ")",
           remaining);
+    }
+    NotKept notKept = beforeKeep.run();
+    if (notKept != null) {
+      return undo(notKept.reason(), notKept.why(), plan.driftFindings());
     }
     for (Transaction.Command c : transaction.keep(id)) {
       try {

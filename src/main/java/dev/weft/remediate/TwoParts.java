@@ -16,11 +16,16 @@ import java.util.TreeMap;
 /**
  * A switch remediated in two parts (EOS with a CLI login): the CLI part, a {@link TransactionalRun}
  * over the CLI login for the features the platform serves only there ({@link Prepared.CliPart}),
- * and the NETCONF part, a {@link DeviceRun} for the others. The CLI part runs first; the NETCONF
- * part is pushed only when the CLI part ended in sync ({@link #pushNext}), else it is only planned,
- * so a device never takes a second change after its first failed. The device's one result holds
- * both: the worse status ({@link #ORDER}), both plans' parts, both edits (the CLI part's first),
- * the CLI part's steps named {@code cli <step>} before the NETCONF part's.
+ * and the NETCONF part, a {@link DeviceRun} for the others. The CLI part runs first, up to its
+ * read-back; the NETCONF part is pushed only when that is in sync, else it is only planned, so a
+ * device never takes a second change after its first failed. The NETCONF part runs while the CLI
+ * part is still undoable (its commit timer runs), and the CLI part is kept only when the NETCONF
+ * part ended well ({@link #pushNext}), else undone ({@link #notKept}): the switch takes the whole
+ * plan or none of it. What stays possible is a confirm of the CLI part that fails after the NETCONF
+ * part was confirmed (the timer lapsed meanwhile): the CLI part is then rolled back by the switch
+ * and reported so ({@code rolled-back:not-kept}). The device's one result holds both: the worse
+ * status ({@link #ORDER}), both plans' parts, both edits (the CLI part's first), the CLI part's
+ * steps named {@code cli <step>} before the NETCONF part's.
  */
 final class TwoParts {
 
@@ -44,14 +49,35 @@ final class TwoParts {
           DeviceStatus.Status.DRIFT,
           DeviceStatus.Status.OK);
 
+  /** The device's status reason when the CLI part is undone because the NETCONF part failed. */
+  static final String NETCONF_FAILED = "netconf-part-failed";
+
   private TwoParts() {}
 
-  /** Whether the NETCONF part is pushed after the CLI part ended so. */
-  static boolean pushNext(DeviceResult cli) {
-    DeviceStatus.Status s = cli.status().status();
+  /**
+   * Whether a part ended well: changed and in sync, in sync already, or with only drift Weft does
+   * not change (nothing sent). The NETCONF part is pushed after a CLI part that ended so, and the
+   * CLI part is kept after a NETCONF part that did.
+   */
+  static boolean pushNext(DeviceResult part) {
+    DeviceStatus.Status s = part.status().status();
     return s == DeviceStatus.Status.REMEDIATED
         || s == DeviceStatus.Status.OK
         || s == DeviceStatus.Status.DRIFT;
+  }
+
+  /** Why the CLI part is undone after the NETCONF part ended so, or null to keep it. */
+  static TransactionalRun.NotKept notKept(DeviceResult netconf) {
+    if (pushNext(netconf)) {
+      return null;
+    }
+    DeviceStatus s = netconf.status();
+    return new TransactionalRun.NotKept(
+        NETCONF_FAILED,
+        "the NETCONF part ended "
+            + s.status().label()
+            + (s.reason() == null ? "" : ":" + s.reason())
+            + ", so the CLI part, read back in sync, is not kept either");
   }
 
   /**

@@ -19,6 +19,28 @@ class EosOnLabTest extends VendorLabContract {
   private static final List<String> SPINES = List.of("eos-spine-1", "eos-spine-2");
   private static final String AUG = "http://arista.com/yang/openconfig/qos/augments";
 
+  /**
+   * An operator's changes in EOS's shape on eos-spine-1: a standard MTU on Ethernet2/1, no-drop on
+   * priority 3 only (bitmap 0x08) on Ethernet1/1, and RDMA queue marking from 200 KB instead of 150
+   * KB (VendorRemediateOnLabTest brings them back).
+   */
+  static final String INJECTED =
+      "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
+          // a standard MTU on Ethernet2/1
+          + "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface><name>Ethernet2/1</name>"
+          + "<config><name>Ethernet2/1</name><mtu>1500</mtu></config></interface></interfaces>"
+          + "<qos xmlns=\"http://openconfig.net/yang/qos\"><interfaces><interface><interface-id>Ethernet1/1</interface-id>"
+          // no-drop on priority 3 only (bitmap 0x08) on Ethernet1/1
+          + "<output><pfc xmlns=\""
+          + AUG
+          + "\"><config><priorities-no-drop>08</priorities-no-drop></config></pfc>"
+          + "</output></interface></interfaces>"
+          // RDMA queue marking starts at 200 KB instead of 150 KB
+          + "<queues><queue><name>3</name><ecn xmlns=\""
+          + AUG
+          + "\"><config><min-threshold>200000</min-threshold>"
+          + "</config></ecn></queue></queues></qos></config>";
+
   @Override
   String inventory() {
     return NxosOnLabTest.INVENTORY;
@@ -69,23 +91,7 @@ class EosOnLabTest extends VendorLabContract {
 
   @Test
   void driftInjectedInEosShapeIsFoundPerFeatureWithItsIntentLine() throws Exception {
-    pod.inject(
-        "eos-spine-1",
-        "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
-            // a standard MTU on Ethernet2/1
-            + "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface><name>Ethernet2/1</name>"
-            + "<config><name>Ethernet2/1</name><mtu>1500</mtu></config></interface></interfaces>"
-            + "<qos xmlns=\"http://openconfig.net/yang/qos\"><interfaces><interface><interface-id>Ethernet1/1</interface-id>"
-            // no-drop on priority 3 only (bitmap 0x08) on Ethernet1/1
-            + "<output><pfc xmlns=\""
-            + AUG
-            + "\"><config><priorities-no-drop>08</priorities-no-drop></config></pfc>"
-            + "</output></interface></interfaces>"
-            // RDMA queue marking starts at 200 KB instead of 150 KB
-            + "<queues><queue><name>3</name><ecn xmlns=\""
-            + AUG
-            + "\"><config><min-threshold>200000</min-threshold>"
-            + "</config></ecn></queue></queues></qos></config>");
+    pod.inject("eos-spine-1", INJECTED);
     Cli r = pod.drift(SPINES);
     Map<String, Map<String, Object>> drift = DriftFindings.byKey(r);
     assertEquals(

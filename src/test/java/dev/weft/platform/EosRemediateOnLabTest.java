@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.drift.Cli;
 import dev.weft.testing.LabTest;
+import dev.weft.testing.NetconfLab;
 import dev.weft.testing.SshLab;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -23,7 +26,11 @@ import org.junit.jupiter.api.TestInstance;
  * the switch does not have, {@code show session-config named NAME diffs}, {@code commit timer},
  * {@code configure session NAME commit|abort}, and the rollback when the timer lapses, fired
  * deterministically by {@code ssh-lab expire}/{@code lapse}: no test waits for a timer). Both
- * halves of each spine start from what Weft rendered for it; the CLI half is then drifted.
+ * halves of each spine start from what Weft rendered for it; the CLI half is then drifted, and in
+ * the tests of the whole plan the NETCONF half too. eos-spine-2's netconfd loads Arista's
+ * openconfig-interfaces with one lab {@code must}: a port an operator disabled ({@code enabled
+ * false}, a leaf Weft neither renders nor reads) takes MTUs up to 5000 only, so the device refuses
+ * Weft's jumbo MTU there at {@code <validate>}, and behaves as Arista's models otherwise.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -32,6 +39,7 @@ class EosRemediateOnLabTest {
   private static final List<String> SPINES = List.of("eos-spine-1", "eos-spine-2");
   private static final String CLI_FILE = "weft-qos.eos.cfg";
   private static final String DSCP_26 = "qos map dscp 26 to traffic-class 3\n";
+  private static final String STRICT = "this lab device takes MTUs up to 5000 on a disabled port";
 
   private SshLab cli;
   private LabPod pod;
@@ -40,6 +48,28 @@ class EosRemediateOnLabTest {
   void startDevices() throws Exception {
     pod = LabPod.startWithCli(NxosOnLabTest.INVENTORY, Map.of("arista", SPINES), SPINES);
     cli = pod.cli();
+    strictOnDisabledPorts("eos-spine-2");
+  }
+
+  /** Restarts {@code spine}'s device on a copy of its models with the lab must (class comment). */
+  private void strictOnDisabledPorts(String spine) throws Exception {
+    NetconfLab lab = pod.lab(spine);
+    Path ifs = lab.yangDir().resolve("openconfig-interfaces.yang");
+    String text = Files.readString(ifs);
+    String anchor = "    leaf mtu {\n      type uint16;\n";
+    assertTrue(
+        text.contains(anchor),
+        "openconfig-interfaces.yang changed: the lab must needs a new anchor");
+    Files.writeString(
+        ifs,
+        text.replace(
+            anchor,
+            anchor
+                + "      must \"not(../enabled = 'false') or . <= 5000\" {\n"
+                + "        error-message \""
+                + STRICT
+                + "\";\n      }\n"));
+    lab.restartDevice(pod.device(spine).index());
   }
 
   @AfterAll
@@ -173,6 +203,81 @@ class EosRemediateOnLabTest {
     assertEquals(
         Map.of("eos-spine-1", "ok", "eos-spine-2", "remediated"), rest.devices(), rest.out());
     assertEquals(rendered(2), cli.running(2));
+  }
+
+  @Test
+  void theWholePlanIsAppliedTheCliPartFirstThenNetconfAndBothAreBack() throws Exception {
+    String seeded = pod.config("eos-spine-1", "running");
+    String drifted = rendered(1).replace(DSCP_26, dscp26To(1));
+    cli.loadOrFail(1, "eos", List.of(drifted));
+    pod.inject("eos-spine-1", EosOnLabTest.INJECTED);
+
+    Cli dry = remediate();
+    assertEquals(Map.of("eos-spine-1", "planned"), dry.devices(), dry.out() + dry.err());
+    assertEquals(
+        List.of("classification null", "ecn null", "mtu Ethernet2/1", "pfc Ethernet1/1"),
+        dry.parts("eos-spine-1"),
+        dry.out());
+    Map<String, Object> plan = dry.plan("eos-spine-1");
+    assertEquals("eos-session+edit-config", plan.get("edit_kind"), dry.out());
+    String edit = (String) plan.get("edit");
+    assertTrue(edit.indexOf(DSCP_26) < edit.indexOf("<config "), "the CLI part first: " + edit);
+    assertTrue(edit.contains("<queue nc:operation=\"replace\">"), edit);
+
+    Cli r = remediate("--apply");
+    assertEquals(Map.of("eos-spine-1", "remediated"), r.devices(), r.out() + r.err());
+    assertEquals(0, r.exit(), r.out());
+    List<String> netconf = List.of("edit-config", "validate", "commit-confirmed", "confirm");
+    List<String> steps = r.stepNames("eos-spine-1");
+    assertEquals(netconf, steps.stream().filter(netconf::contains).distinct().toList(), r.out());
+    assertTrue(steps.contains("cli confirm"), r.out());
+    assertEquals(rendered(1), cli.running(1), "the CLI half holds the rendered fragment again");
+    assertFalse(cli.awaitsConfirm(1), "the CLI part was confirmed");
+    assertEquals(seeded, pod.config("eos-spine-1", "running"), "the NETCONF half is back");
+    Cli drift = pod.drift(List.of("eos-spine-1"));
+    assertEquals(List.of(), drift.findings(), drift.out());
+    Cli again = remediate("--apply");
+    assertEquals(Map.of("eos-spine-1", "ok"), again.devices(), again.out());
+  }
+
+  @Test
+  void aNetconfEditTheSwitchRefusesLeavesItUnchangedAndTakesTheCliPartBack() throws Exception {
+    String cliBefore = rendered(2).replace(DSCP_26, dscp26To(2));
+    cli.loadOrFail(1, "eos", List.of(rendered(1), cliBefore));
+    // an operator disabled Ethernet2/1 and gave it a standard MTU: Weft's jumbo MTU is refused
+    pod.inject(
+        "eos-spine-2",
+        "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
+            + "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\"><interface>"
+            + "<name>Ethernet2/1</name><config><name>Ethernet2/1</name><enabled>false</enabled>"
+            + "<mtu>1500</mtu></config></interface></interfaces></config>");
+    String netconfBefore = pod.config("eos-spine-2", "running");
+
+    Cli r = pod.weft("remediate", List.of("eos-spine-2"), "--apply");
+    assertEquals(
+        Map.of("eos-spine-2", "rolled-back:netconf-part-failed"), r.devices(), r.out() + r.err());
+    assertEquals(1, r.exit(), r.out());
+    String refused = (String) r.finding("remediate-rejected").get("message");
+    assertTrue(refused.contains("validate") && refused.contains(STRICT), refused);
+    String undone = (String) r.finding("remediate-rolled-back").get("message");
+    assertTrue(undone.contains("the NETCONF part ended rejected:validate"), undone);
+    List<String> cliSteps =
+        r.stepNames("eos-spine-2").stream().filter(s -> s.startsWith("cli ")).toList();
+    assertEquals(
+        List.of(
+            "cli connect",
+            "cli read",
+            "cli session",
+            "cli session-diffs",
+            "cli commit-timer",
+            "cli read-back",
+            "cli abort"),
+        cliSteps,
+        r.out());
+    assertEquals(netconfBefore, pod.config("eos-spine-2", "running"), "NETCONF half unchanged");
+    assertEquals(netconfBefore, pod.config("eos-spine-2", "candidate"), "nothing left staged");
+    assertEquals(cliBefore, cli.running(2), "the CLI part was taken back, byte for byte");
+    assertFalse(cli.awaitsConfirm(2), "the abort took the commit back");
   }
 
   // ------------------------------------------------------------------ helpers

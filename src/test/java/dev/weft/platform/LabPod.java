@@ -225,6 +225,11 @@ final class LabPod implements AutoCloseable {
     return devices.get(name);
   }
 
+  /** The lab a device runs in (its models, its restart). */
+  NetconfLab lab(String name) {
+    return labOf.get(name);
+  }
+
   String inventory() {
     return inventory;
   }

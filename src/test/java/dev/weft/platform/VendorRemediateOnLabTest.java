@@ -21,12 +21,15 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * {@code weft remediate} on REAL netconfd devices loaded with the vendors' published models: one
  * Junos device (Juniper's junos-conf YANG) and one SR Linux device (Nokia's), roce-pod-d's
- * qfx-leaf-1 and srl-spine-1. Each starts from its rendered payload; an operator's changes in the
- * vendor's own shape are injected with python3-ncclient (the same ones the vendor's drift test
- * finds); a dry run plans in the vendor's model and the device's own log (netconfd at debug level
- * names every RPC) shows no lock and no edit; {@code --apply} brings the device back byte for byte
- * to what the rendered payload made it, committed (running, candidate and the saved startup config
- * agree), and a second run has nothing to do.
+ * qfx-leaf-1 and srl-spine-1, and one EOS device (Arista's OpenConfig models with
+ * arista-qos-augments), roce-pod-e's eos-spine-1, which names no CLI login: its NETCONF part alone
+ * is remediated (EosRemediateOnLabTest has the switch with both parts). Each starts from its
+ * rendered payload; an operator's changes in the vendor's own shape are injected with
+ * python3-ncclient (the same ones the vendor's drift test finds); a dry run plans in the vendor's
+ * model and the device's own log (netconfd at debug level names every RPC) shows no lock and no
+ * edit; {@code --apply} brings the device back byte for byte to what the rendered payload made it,
+ * committed (running, candidate and the saved startup config agree), and a second run has nothing
+ * to do.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -34,17 +37,24 @@ class VendorRemediateOnLabTest {
 
   private static final String JUNOS = "qfx-leaf-1";
   private static final String SRLINUX = "srl-spine-1";
+  private static final String EOS = "eos-spine-1";
   private static final List<String> WRITES =
       List.of(
           "edit-config", "lock", "commit", "discard-changes", "validate", "copy-config", "unlock");
 
   private LabPod pod;
+  private LabPod eosPod;
 
   @BeforeAll
   void startDevices() throws Exception {
     pod =
         LabPod.start(
             Map.of("juniper", List.of(JUNOS), "nokia", List.of(SRLINUX)),
+            Map.of("NETCONF_LAB_LOG_LEVEL", "debug"));
+    eosPod =
+        LabPod.start(
+            NxosOnLabTest.INVENTORY,
+            Map.of("arista", List.of(EOS)),
             Map.of("NETCONF_LAB_LOG_LEVEL", "debug"));
   }
 
@@ -53,11 +63,19 @@ class VendorRemediateOnLabTest {
     if (pod != null) {
       pod.close();
     }
+    if (eosPod != null) {
+      eosPod.close();
+    }
   }
 
   @BeforeEach
   void seed() throws Exception {
     pod.seed();
+    eosPod.seed();
+  }
+
+  private LabPod podOf(String device) {
+    return device.equals(EOS) ? eosPod : pod;
   }
 
   /**
@@ -99,6 +117,27 @@ class VendorRemediateOnLabTest {
             "<scheduler-policies"));
   }
 
+  /**
+   * EOS over NETCONF alone: its PFC bitmap replaced, every tx-queue Weft renders sent whole (ECN
+   * and scheduling are per queue for the switch), the MTU merged; the watchdog did not drift.
+   */
+  @Test
+  void eosDriftIsPlannedInAristasModelAndRemediatedWithAConfirmedCommit() throws Exception {
+    remediates(
+        new Case(
+            EOS,
+            EosOnLabTest.INJECTED,
+            List.of("ecn null", "mtu Ethernet2/1", "pfc Ethernet1/1"),
+            List.of(
+                "<interfaces xmlns=\"http://openconfig.net/yang/interfaces\">",
+                "<mtu nc:operation=\"merge\">9214</mtu>",
+                "<pfc xmlns=\"http://arista.com/yang/openconfig/qos/augments\">",
+                "<config nc:operation=\"replace\">",
+                "<queue nc:operation=\"replace\">",
+                "<min-threshold>150000</min-threshold>"),
+            "<watchdog"));
+  }
+
   private void remediates(Case c) throws Exception {
     Cli planned = dryRunSendsNoEdit(c.device(), c.injected(), c.parts());
     String edit = (String) plan(planned, c.device()).get("edit");
@@ -114,13 +153,14 @@ class VendorRemediateOnLabTest {
    * only.
    */
   private Cli dryRunSendsNoEdit(String device, String drift, List<String> parts) throws Exception {
-    String seeded = pod.config(device, "running");
-    pod.inject(device, drift);
-    String drifted = pod.config(device, "running");
+    LabPod home = podOf(device);
+    String seeded = home.config(device, "running");
+    home.inject(device, drift);
+    String drifted = home.config(device, "running");
     assertNotEquals(seeded, drifted);
-    NetconfLab.Device d = pod.device(device);
+    NetconfLab.Device d = home.device(device);
     long mark = d.logMark();
-    Cli r = pod.weft("remediate", List.of(device));
+    Cli r = home.weft("remediate", List.of(device));
     List<String> rpcs = d.rpcsSince(mark);
     assertEquals(Map.of(device, "planned"), r.devices(), r.out() + r.err());
     assertEquals(1, r.exit(), r.out());
@@ -129,7 +169,7 @@ class VendorRemediateOnLabTest {
     for (String write : WRITES) {
       assertFalse(rpcs.contains(write), write + " reached " + device + " in a dry run: " + rpcs);
     }
-    assertEquals(drifted, pod.config(device, "running"));
+    assertEquals(drifted, home.config(device, "running"));
     return r;
   }
 
@@ -139,13 +179,14 @@ class VendorRemediateOnLabTest {
    */
   private void applyBringsItBack(Case c) throws Exception {
     String device = c.device();
-    NetconfLab.Device d = pod.device(device);
-    pod.seed();
-    String seeded = pod.config(device, "running");
+    LabPod home = podOf(device);
+    NetconfLab.Device d = home.device(device);
+    home.seed();
+    String seeded = home.config(device, "running");
     byte[] seededStartup = Files.readAllBytes(d.startupConfig());
-    pod.inject(device, c.injected());
+    home.inject(device, c.injected());
     long mark = d.logMark();
-    Cli r = pod.weft("remediate", List.of(device), "--apply", "--confirm-timeout", "60s");
+    Cli r = home.weft("remediate", List.of(device), "--apply", "--confirm-timeout", "60s");
     assertEquals(Map.of(device, "remediated"), r.devices(), r.out() + r.err());
     assertEquals(0, r.exit(), r.out());
     List<String> rpcs = d.rpcsSince(mark);
@@ -167,16 +208,16 @@ class VendorRemediateOnLabTest {
             "unlock"),
         push,
         rpcs.toString());
-    assertEquals(seeded, pod.config(device, "running"), "only the drift was undone");
-    assertEquals(seeded, pod.config(device, "candidate"));
+    assertEquals(seeded, home.config(device, "running"), "only the drift was undone");
+    assertEquals(seeded, home.config(device, "candidate"));
     // the confirming commit made it the device's saved config, as the seed's commit had
     assertArrayEquals(
         seededStartup,
         Files.readAllBytes(d.startupConfig()),
         "the saved config is not the seeded one");
-    Cli drift = pod.drift(List.of(device));
+    Cli drift = home.drift(List.of(device));
     assertEquals(Map.of(device, "ok"), drift.devices(), drift.out());
-    Cli again = pod.weft("remediate", List.of(device));
+    Cli again = home.weft("remediate", List.of(device));
     assertEquals(Map.of(device, "ok"), again.devices(), again.out());
     assertEquals(List.of(), parts(again, device));
   }

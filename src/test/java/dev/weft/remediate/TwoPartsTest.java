@@ -2,6 +2,7 @@ package dev.weft.remediate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,6 +88,41 @@ class TwoPartsTest {
     assertTrue(TwoParts.pushNext(remediated));
     assertTrue(TwoParts.pushNext(drift));
     assertFalse(TwoParts.pushNext(rolled));
+  }
+
+  /**
+   * The CLI part, read back in sync, is confirmed only after the NETCONF part ended well; else it
+   * is undone with the NETCONF part's outcome as the reason.
+   */
+  @Test
+  void theCliPartIsKeptOnlyWhenTheNetconfPartEndedWell() {
+    for (DeviceStatus.Status well :
+        List.of(
+            DeviceStatus.Status.REMEDIATED, DeviceStatus.Status.OK, DeviceStatus.Status.DRIFT)) {
+      assertNull(TwoParts.notKept(result(well, null, null, List.of(), "read")), well.label());
+    }
+    TransactionalRun.NotKept rejected =
+        TwoParts.notKept(
+            result(DeviceStatus.Status.REJECTED, "validate", null, List.of(), "validate"));
+    assertEquals(TwoParts.NETCONF_FAILED, rejected.reason());
+    assertTrue(rejected.why().contains("the NETCONF part ended rejected:validate"), rejected.why());
+    for (DeviceStatus.Status bad :
+        List.of(
+            DeviceStatus.Status.ROLLED_BACK,
+            DeviceStatus.Status.LOCKED,
+            DeviceStatus.Status.UNREACHABLE,
+            DeviceStatus.Status.ERROR,
+            DeviceStatus.Status.REFUSED)) {
+      assertNotNull(TwoParts.notKept(result(bad, "x", null, List.of(), "read")), bad.label());
+    }
+    // the device's status is then the CLI part's rolled-back, the NETCONF part's refusal beside it
+    DeviceResult undone =
+        result(DeviceStatus.Status.ROLLED_BACK, TwoParts.NETCONF_FAILED, null, List.of(), "abort");
+    DeviceResult refused =
+        result(DeviceStatus.Status.REJECTED, "validate", null, List.of(), "validate");
+    DeviceStatus s = TwoParts.combine(undone, refused, SERVED).status();
+    assertEquals(DeviceStatus.Status.ROLLED_BACK, s.status());
+    assertEquals(TwoParts.NETCONF_FAILED, s.reason());
   }
 
   @Test

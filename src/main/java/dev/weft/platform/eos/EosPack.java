@@ -13,6 +13,7 @@ import dev.weft.platform.NetconfSwitchPack;
 import dev.weft.platform.PerQueueEcn;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
+import dev.weft.platform.Remediation;
 import dev.weft.platform.RenderGap;
 import dev.weft.platform.SavedConfig;
 import java.util.ArrayList;
@@ -38,16 +39,19 @@ import java.util.TreeSet;
  * neither drift nor the rules on the live config judge values the device never sent. A switch with
  * a CLI login ({@code management.cli}) is also read over SSH ({@link EosCli}): classification and
  * the hash are then audited, buffers alone stay {@code not-audited}, and {@code weft remediate}
- * changes them in a configuration session with a commit timer ({@link EosSessionTransaction}); the
- * pack has no NETCONF remediation. The CLI renders the ECMP hash in the form of the switch's ASIC
- * family ({@link EosHash}: {@code ip load-sharing trident} on Strata, the default {@code
- * load-balance sand profile} on Jericho), and EOS sizes PFC headroom itself ({@code render-gap}).
+ * changes them in a configuration session with a commit timer ({@link EosSessionTransaction}),
+ * before it pushes the rest over NETCONF ({@link EosRemediation}). The CLI renders the ECMP hash in
+ * the form of the switch's ASIC family ({@link EosHash}: {@code ip load-sharing trident} on Strata,
+ * the default {@code load-balance sand profile} on Jericho), and EOS sizes PFC headroom itself
+ * ({@code render-gap}).
  */
 public final class EosPack extends NetconfSwitchPack {
 
   public static final String PLATFORM = "eos";
 
   private static final LivePaths PATHS = new EosPaths();
+
+  private static final Remediation REMEDIATION = EosRemediation.table();
 
   /**
    * arista-qos-augments' watchdog actions and Weft's: IGNORE_PFC forwards, NOTIFY_ONLY only alerts.
@@ -164,6 +168,15 @@ public final class EosPack extends NetconfSwitchPack {
   @Override
   public Optional<CliAudit> cliAudit() {
     return Optional.of(new EosCli(this));
+  }
+
+  /**
+   * What EOS serves over NETCONF (PFC, ECN, scheduling, the watchdog, MTU), changed with a
+   * confirmed commit; a switch with a CLI login gets its CLI part first ({@code weft remediate}).
+   */
+  @Override
+  public Optional<Remediation> remediation() {
+    return Optional.of(REMEDIATION);
   }
 
   /**

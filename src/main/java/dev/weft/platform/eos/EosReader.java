@@ -6,6 +6,7 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
 import dev.weft.platform.LiveValues;
+import dev.weft.platform.OpenConfigEdits;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.SafeXml;
@@ -34,9 +35,9 @@ import org.w3c.dom.Element;
  * watchdog on every port with PFC (EOS's watchdog applies to every no-drop priority).
  */
 final class EosReader {
-  static final String IF = "http://openconfig.net/yang/interfaces";
-  static final String ETH = "http://openconfig.net/yang/interfaces/ethernet";
-  static final String QOS = "http://openconfig.net/yang/qos";
+  static final String IF = OpenConfigEdits.IF;
+  static final String ETH = OpenConfigEdits.ETH;
+  static final String QOS = OpenConfigEdits.QOS;
   static final String AQ = "http://arista.com/yang/openconfig/qos/augments";
   private static final Pattern SPEED = Pattern.compile("(?:.*:)?SPEED_([0-9]{1,4})GB");
   private static final BigDecimal MS_PER_S = BigDecimal.valueOf(1000);

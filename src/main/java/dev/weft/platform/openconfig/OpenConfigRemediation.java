@@ -4,6 +4,7 @@ import static dev.weft.platform.SubtreeRemediation.Selector.merge;
 import static dev.weft.platform.SubtreeRemediation.Selector.replace;
 
 import dev.weft.platform.Feature;
+import dev.weft.platform.OpenConfigEdits;
 import dev.weft.platform.SubtreeRemediation;
 
 /**
@@ -13,22 +14,17 @@ import dev.weft.platform.SubtreeRemediation;
  * and 802.3x pause, the qos interface for trust, ECN bindings, and weft-qos-ext's PFC, watchdog,
  * headroom and cable length). Objects Weft does not render are left alone; when one of them is what
  * drifts (another classifier steering DSCP into a lossless class), the read-back after the edit
- * still differs and the commit is rolled back.
+ * still differs and the commit is rolled back. The ports' entries, MTU and 802.3x pause are {@link
+ * OpenConfigEdits}', shared with the EOS pack.
  */
 final class OpenConfigRemediation {
 
-  private static final String QOS_PORT =
-      "/oc-qos:qos/interfaces/interface[interface-id=$port][config/interface-id=$port]";
-  private static final String IF_PORT =
-      "/oc-if:interfaces/interface[name=$port][config/name=$port]";
+  private static final String QOS_PORT = OpenConfigEdits.QOS_PORT;
 
   private OpenConfigRemediation() {}
 
   static SubtreeRemediation table() {
-    return SubtreeRemediation.builder(OpenConfigReader.PLATFORM)
-        .prefix("oc-if", OpenConfigReader.IF)
-        .prefix("oc-eth", OpenConfigReader.ETH)
-        .prefix("oc-qos", OpenConfigReader.QOS)
+    return OpenConfigEdits.builder(OpenConfigReader.PLATFORM)
         .prefix("weft-qos", OpenConfigReader.EXT)
         .switchWide(
             Feature.CLASSIFICATION,
@@ -43,7 +39,7 @@ final class OpenConfigRemediation {
         .perPort(
             Feature.PFC,
             replace(QOS_PORT + "/weft-qos:pfc/config").alsoUnmanaged(),
-            merge(IF_PORT + "/oc-eth:ethernet/config/enable-flow-control"))
+            OpenConfigEdits.FLOW_CONTROL)
         .switchWide(
             Feature.ECN,
             replace("/oc-qos:qos/queue-management-profiles/queue-management-profile[name=*]"))
@@ -59,7 +55,6 @@ final class OpenConfigRemediation {
             Feature.BUFFERS,
             merge(QOS_PORT + "/config/weft-qos:cable-length"),
             replace(QOS_PORT + "/weft-qos:priority-groups"))
-        .perPort(Feature.MTU, merge(IF_PORT + "/config/mtu"))
         .notRemediable(Feature.HASH, "OpenConfig has no ECMP hash-field configuration")
         .build();
   }
