@@ -256,7 +256,8 @@ public final class Importer {
               .at(Location.ofFile(e.getValue().file()))
               .onDevice(device)
               .withPath("/DEVICE_METADATA/localhost/hwsku")
-              .withValues("a SKU with a profile (" + String.join(", ", withProfile) + ")", sku.get()));
+              .withValues(
+                  "a SKU with a profile (" + String.join(", ", withProfile) + ")", sku.get()));
     }
     return out;
   }

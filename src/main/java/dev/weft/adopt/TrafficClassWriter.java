@@ -25,6 +25,7 @@ final class TrafficClassWriter {
 
   /** The highest priority and queue a traffic class of the intent may name. */
   private static final int MAX_INDEX = 7;
+
   static final int CNP_DSCP = 48;
 
   /** Every DSCP code point mapped: the intent had a {@code dscp: default} class. */
@@ -37,20 +38,22 @@ final class TrafficClassWriter {
     Map<Integer, List<Integer>> byPriority = new TreeMap<>();
     plan.dscpToPriority()
         .forEach((d, p) -> byPriority.computeIfAbsent(p, k -> new ArrayList<>()).add(d));
-    Integer defaultPriority = defaultPriority(byPriority, plan);
-    if (byPriority.isEmpty()) {
-      // no DSCP map at all: every packet is in priority 0 (what a switch without a classifier
-      // does), one default class, rather than an empty list the schema refuses
+    // no DSCP map at all: every packet is in priority 0 (what a switch without a classifier does),
+    // one default class, rather than an empty list the schema refuses
+    boolean unclassified = byPriority.isEmpty();
+    if (unclassified) {
       byPriority.put(0, new ArrayList<>());
-      defaultPriority = 0;
     }
+    Integer defaultPriority = unclassified ? Integer.valueOf(0) : defaultPriority(byPriority, plan);
     Map<Integer, CompiledQueue> queues = new TreeMap<>();
     plan.queues().forEach(q -> queues.putIfAbsent(q.queue(), q));
     Map<String, EcnProfile> ecn = new TreeMap<>();
     plan.ecnProfiles().forEach(e -> ecn.put(e.name(), e));
     TreeSet<Integer> lossless = new TreeSet<>(plan.losslessPriorities());
     List<Integer> order = new ArrayList<>();
-    byPriority.keySet().stream().filter(lossless::contains).forEach(order::add);
+    byPriority.keySet().stream()
+        .filter(p -> lossless.contains(p) && !p.equals(defaultPriority))
+        .forEach(order::add);
     byPriority.keySet().stream()
         .filter(p -> !lossless.contains(p) && !p.equals(defaultPriority))
         .forEach(order::add);
@@ -118,8 +121,8 @@ final class TrafficClassWriter {
 
   /**
    * The switch priorities whose class the intent cannot hold (a priority or queue above 7: SONiC's
-   * classes 8-15 on the SKUs that have them), as {@code priority P (queue Q, DSCP ...)}: left out of
-   * {@code traffic-classes} and reported, rather than written as a value the schema refuses.
+   * classes 8-15 on the SKUs that have them), as {@code priority P (queue Q, DSCP ...)}: left out
+   * of {@code traffic-classes} and reported, rather than written as a value the schema refuses.
    */
   static List<String> beyondIntent(CompiledSwitch plan) {
     Map<Integer, List<Integer>> byPriority = new TreeMap<>();

@@ -56,7 +56,8 @@ final class BackupDrift {
     List<DriftAudit.Result> out = new ArrayList<>();
     for (CompiledSwitch sw : switches) {
       LiveTarget target = new LiveTarget(sw, null, null, "read from " + shown);
-      Reading reading = reading(target, files.get(sw.name()), contents.findings(), shown, platforms);
+      Reading reading =
+          reading(target, files.get(sw.name()), contents.findings(), shown, platforms);
       out.add(DriftAudit.compare(target, reading, platforms));
     }
     return List.copyOf(out);

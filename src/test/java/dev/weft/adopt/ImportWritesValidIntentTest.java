@@ -43,7 +43,8 @@ class ImportWritesValidIntentTest {
     assertTrue(leaves.contains("    hwsku: Mellanox-SN4600C-C64\n"), leaves);
     assertTrue(leaves.contains("    asic: spectrum-3\n"), "the profile's ASIC: " + leaves);
     assertFalse(
-        result.findings().stream().anyMatch(f -> "/DEVICE_METADATA/localhost/hwsku".equals(f.path())),
+        result.findings().stream()
+            .anyMatch(f -> "/DEVICE_METADATA/localhost/hwsku".equals(f.path())),
         result.findings().toString());
   }
 
@@ -70,8 +71,10 @@ class ImportWritesValidIntentTest {
   void aConfigWithoutPortsOrClassifierStillWritesKeysTheSchemaTakes() throws Exception {
     // only the buffer tables: no port, no DSCP map
     ImportResult result = importText("{\"BUFFER_POOL\": {}, \"DEVICE_METADATA\": {}}");
-    assertTrue(result.files().get("profiles.yaml").contains("profiles: {}\n"), result.files().toString());
-    assertFalse(result.files().get("switches/leaves.yaml").contains("ports:"), result.files().toString());
+    assertTrue(
+        result.files().get("profiles.yaml").contains("profiles: {}\n"), result.files().toString());
+    assertFalse(
+        result.files().get("switches/leaves.yaml").contains("ports:"), result.files().toString());
     String fabric = result.files().get("fabric.yaml");
     assertTrue(
         fabric.contains("    - name: default\n      dscp: default\n      priority: 0\n"), fabric);

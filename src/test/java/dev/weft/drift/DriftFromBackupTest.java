@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code weft drift --from-backup DIR}: each switch read from its file in a backup folder (weft
  * backup's layout) and compared as a live read is. The folder is made from the inventory's own
- * render, so the unchanged backup is the proof that the comparison is clean, and each change to
- * one file shows up on that switch alone.
+ * render, so the unchanged backup is the proof that the comparison is clean, and each change to one
+ * file shows up on that switch alone.
  */
 class DriftFromBackupTest {
 
@@ -77,7 +77,8 @@ class DriftFromBackupTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> db = (Map<String, Object>) Json.parse(Files.readString(leaf1));
     @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> qos = (Map<String, Map<String, Object>>) db.get("PORT_QOS_MAP");
+    Map<String, Map<String, Object>> qos =
+        (Map<String, Map<String, Object>>) db.get("PORT_QOS_MAP");
     String port =
         qos.keySet().stream()
             .filter(p -> qos.get(p).containsKey("pfc_enable"))
@@ -114,8 +115,7 @@ class DriftFromBackupTest {
         String.valueOf(refused.get("file")).endsWith("leaf-03.json"),
         "the finding names the file: " + refused);
     assertTrue(
-        String.valueOf(refused.get("message")).contains("PORT"),
-        "and where in it: " + refused);
+        String.valueOf(refused.get("message")).contains("PORT"), "and where in it: " + refused);
     assertTrue(
         run.findings("leaf-02").stream()
             .anyMatch(f -> String.valueOf(f.get("message")).contains("leaf-02.json")),
@@ -127,8 +127,7 @@ class DriftFromBackupTest {
   void deviceNarrowsTheRunAndAMissingFolderIsAUsageError() throws Exception {
     Cli one = drift("--device", "leaf-01");
     assertEquals(Map.of("leaf-01", "ok"), one.devices(), one.out());
-    Cli none =
-        Cli.run("drift", INVENTORY, "--from-backup", tmp.resolve("no-such").toString());
+    Cli none = Cli.run("drift", INVENTORY, "--from-backup", tmp.resolve("no-such").toString());
     assertEquals(2, none.exit(), none.err());
     assertTrue(none.err().contains("--from-backup"), none.err());
   }

@@ -118,9 +118,9 @@ public final class SonicConfigDbReader {
   }
 
   /**
-   * The hardware SKU a CONFIG_DB names ({@code DEVICE_METADATA|localhost.hwsku}), or empty (none, or
-   * text this reader refuses). Kept out of the compiled switch: the SKU is the intent's fact that no
-   * feature compares, and {@code weft import} asks for it only when no skeleton gives it.
+   * The hardware SKU a CONFIG_DB names ({@code DEVICE_METADATA|localhost.hwsku}), or empty (none,
+   * or text this reader refuses). Kept out of the compiled switch: the SKU is the intent's fact
+   * that no feature compares, and {@code weft import} asks for it only when no skeleton gives it.
    */
   public static Optional<String> hwsku(String json) {
     try {
