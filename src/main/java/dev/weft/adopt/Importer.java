@@ -11,6 +11,7 @@ import dev.weft.model.FabricModel;
 import dev.weft.model.Switch;
 import dev.weft.platform.Feature;
 import dev.weft.platform.LiveProfile;
+import dev.weft.platform.PlatformPack;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.ReadException;
 import java.util.ArrayList;
@@ -120,7 +121,13 @@ public final class Importer {
     PortPlan ports = PortPlan.of(devices, links, switchMtu);
     out.fabric(plan, switchMtu, facts);
     out.profiles(ports);
-    out.switches(devices, roles(devices, facts, out), configs, ports, facts);
+    out.switches(
+        devices,
+        roles(devices, facts, out),
+        configs,
+        ports,
+        facts,
+        hardware(configs, profiles, facts, findings));
     out.links(links);
     out.hosts(facts.skeletonHosts(), links, devices);
     findings.addAll(out.findings());
@@ -198,11 +205,61 @@ public final class Importer {
                     + ": "
                     + first.notAudited().get(Feature.CLASSIFICATION)
                     + "), so the fabric plan"
-                    + " has no traffic classes: write fabric.traffic-classes from the devices' own classifier, or import"
-                    + " them together with a device that serves it")
+                    + " has only a default class (every DSCP to priority 0): write fabric.traffic-classes from the"
+                    + " devices' own classifier, or import them together with a device that serves it")
             .at(Location.ofFile((outLabel.isEmpty() ? "" : outLabel + "/") + "fabric.yaml"))
             .withPath("/fabric/traffic-classes")
             .withValues("a DSCP map from at least one device", "none served"));
+  }
+
+  /**
+   * The SKU each config names, for the switches the skeleton gives no {@code hwsku}: kept with its
+   * profile's ASIC when the platform has a profile for it, else left out with a finding naming the
+   * SKU and the profiles there are (a SKU without a profile would fail every render).
+   */
+  private Map<String, InventoryWriter.Hardware> hardware(
+      Map<String, DeviceConfig> configs,
+      Map<String, LiveProfile> profiles,
+      InventoryWriter.Facts facts,
+      List<Finding> findings) {
+    Map<String, InventoryWriter.Hardware> out = new TreeMap<>();
+    for (Map.Entry<String, DeviceConfig> e : configs.entrySet()) {
+      String device = e.getKey();
+      Switch known = facts.skeletonSwitches().get(device);
+      if (known != null && known.hwsku() != null) {
+        continue;
+      }
+      Optional<String> sku = profiles.get(device).savedHwsku(e.getValue().text());
+      Optional<PlatformPack> pack = platforms.pack(e.getValue().platform());
+      if (sku.isEmpty() || pack.isEmpty()) {
+        continue;
+      }
+      List<String> withProfile = pack.get().hwskus();
+      if (withProfile.contains(sku.get())) {
+        out.put(
+            device,
+            new InventoryWriter.Hardware(sku.get(), pack.get().hwskuAsic(sku.get()).orElse(null)));
+        continue;
+      }
+      findings.add(
+          Finding.of(
+                  ImportIds.OUTSIDE_MODEL,
+                  Severity.WARNING,
+                  device
+                      + ": the config names hardware SKU "
+                      + sku.get()
+                      + ", which Weft has no "
+                      + e.getValue().platform()
+                      + " profile for, so the switch is imported without hwsku and asic (profiles: "
+                      + String.join(", ", withProfile)
+                      + "; add one with weft hwsku import, or give hwsku and asic in a skeleton)")
+              .at(Location.ofFile(e.getValue().file()))
+              .onDevice(device)
+              .withPath("/DEVICE_METADATA/localhost/hwsku")
+              .withValues(
+                  "a SKU with a profile (" + String.join(", ", withProfile) + ")", sku.get()));
+    }
+    return out;
   }
 
   /** The skeleton's role of each switch, else one guessed from its name. */

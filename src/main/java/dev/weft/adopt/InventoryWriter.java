@@ -37,6 +37,12 @@ final class InventoryWriter {
       Map<String, Switch> skeletonSwitches,
       List<Host> skeletonHosts) {}
 
+  /**
+   * A switch's hardware as its config names it, for a switch the skeleton gives none: the SKU (one
+   * its platform has a profile for) and that profile's ASIC, either null.
+   */
+  record Hardware(String hwsku, String asic) {}
+
   private final Map<String, String> files = new TreeMap<>();
   private final List<Finding> findings = new ArrayList<>();
   private final String header;
@@ -74,14 +80,32 @@ final class InventoryWriter {
     f.add("    switch: " + switchMtu);
     f.add("    nic: " + facts.nicMtu());
     f.add("    roce: " + facts.roceMtu());
-    f.addAll(TrafficClassWriter.lines(plan));
+    int classes = f.addAll(TrafficClassWriter.lines(plan));
+    List<String> beyond = TrafficClassWriter.beyondIntent(plan);
+    if (!beyond.isEmpty()) {
+      findings.add(
+          Finding.of(
+                  ImportIds.OUTSIDE_MODEL,
+                  Severity.WARNING,
+                  "the devices classify into "
+                      + String.join("; ", beyond)
+                      + ", which the intent cannot hold (traffic classes use priorities and queues"
+                      + " 0..7): left out of fabric.traffic-classes")
+              .at(new Location(shown(f.path()), classes, 3))
+              .withPath("/fabric/traffic-classes")
+              .withValues("priorities and queues 0..7", String.join("; ", beyond)));
+    }
     f.add("  pfc:");
     if (plan.watchdog() != null) {
       Map<String, String> wd = new LinkedHashMap<>();
       wd.put("enabled", String.valueOf(plan.watchdog().enabled()));
       if (plan.watchdog().enabled()) {
         wd.put("detection", YamlText.millis(plan.watchdog().detectionMs()));
-        wd.put("restoration", YamlText.millis(plan.watchdog().restorationMs()));
+        if (plan.watchdog().restorationMs() > 0) {
+          // a platform that derives its restoration time holds none (NVUE's reader says 0): the
+          // intent's default then stands, where 0ms would be a value no device runs
+          wd.put("restoration", YamlText.millis(plan.watchdog().restorationMs()));
+        }
         wd.put("action", plan.watchdog().action());
         if (plan.watchdog().pollMs() != 200) {
           wd.put("poll", YamlText.millis(plan.watchdog().pollMs()));
@@ -128,7 +152,8 @@ final class InventoryWriter {
             "profiles.yaml",
             header
                 + "\nPort profiles: the settings ports share, grouped by role (from the cabling) or speed.");
-    f.add("profiles:");
+    // a fabric whose configs name no port has no profile: an empty mapping, not a key without one
+    f.add(ports.profiles().isEmpty() ? "profiles: {}" : "profiles:");
     for (PortPlan.ProfileSpec p : ports.profiles().values()) {
       Map<String, String> m = new LinkedHashMap<>();
       if (p.speed() != null) {
@@ -151,7 +176,8 @@ final class InventoryWriter {
       Map<String, String> roles,
       Map<String, DeviceConfig> configs,
       PortPlan ports,
-      Facts facts) {
+      Facts facts,
+      Map<String, Hardware> hardware) {
     Map<String, List<String>> byRole = new TreeMap<>();
     devices.keySet().stream()
         .sorted(NaturalOrder.INSTANCE)
@@ -173,7 +199,13 @@ final class InventoryWriter {
       f.add("switches:");
       for (String d : r.getValue()) {
         writeSwitch(
-            f, devices.get(d), role, configs.get(d), ports, facts.skeletonSwitches().get(d));
+            f,
+            devices.get(d),
+            role,
+            configs.get(d),
+            ports,
+            facts.skeletonSwitches().get(d),
+            hardware.getOrDefault(d, new Hardware(null, null)));
       }
       files.put(f.path(), f.text());
     }
@@ -185,15 +217,19 @@ final class InventoryWriter {
       String role,
       DeviceConfig config,
       PortPlan ports,
-      Switch known) {
+      Switch known,
+      Hardware read) {
     f.add("  - name: " + YamlText.text(sw.name()));
     f.add("    role: " + role);
     f.add("    platform: " + sw.platform());
-    if (known != null && known.asic() != null) {
-      f.add("    asic: " + YamlText.text(known.asic()));
+    // the skeleton's facts win; the config's SKU (and its profile's ASIC) fill what it leaves out
+    String asic = known != null && known.asic() != null ? known.asic() : read.asic();
+    String hwsku = known != null && known.hwsku() != null ? known.hwsku() : read.hwsku();
+    if (asic != null) {
+      f.add("    asic: " + YamlText.text(asic));
     }
-    if (known != null && known.hwsku() != null) {
-      f.add("    hwsku: " + YamlText.text(known.hwsku()));
+    if (hwsku != null) {
+      f.add("    hwsku: " + YamlText.text(hwsku));
     }
     if (known != null && known.osVersion() != null) {
       f.add("    os-version: \"" + known.osVersion() + "\"");
@@ -206,6 +242,9 @@ final class InventoryWriter {
         m.put("credentials", YamlText.text(known.management().credentials()));
       }
       f.add("    management: " + YamlText.flow(m));
+    }
+    if (ports.ports(sw.name()).isEmpty()) {
+      return; // no port in the config: no ports key (an empty one is not a list)
     }
     f.add("    ports:");
     for (PortPlan.PortSpec p : ports.ports(sw.name())) {

@@ -22,6 +22,10 @@ import java.util.regex.Pattern;
 final class TrafficClassWriter {
 
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+
+  /** The highest priority and queue a traffic class of the intent may name. */
+  private static final int MAX_INDEX = 7;
+
   static final int CNP_DSCP = 48;
 
   /** Every DSCP code point mapped: the intent had a {@code dscp: default} class. */
@@ -34,14 +38,22 @@ final class TrafficClassWriter {
     Map<Integer, List<Integer>> byPriority = new TreeMap<>();
     plan.dscpToPriority()
         .forEach((d, p) -> byPriority.computeIfAbsent(p, k -> new ArrayList<>()).add(d));
-    Integer defaultPriority = defaultPriority(byPriority, plan);
+    // no DSCP map at all: every packet is in priority 0 (what a switch without a classifier does),
+    // one default class, rather than an empty list the schema refuses
+    boolean unclassified = byPriority.isEmpty();
+    if (unclassified) {
+      byPriority.put(0, new ArrayList<>());
+    }
+    Integer defaultPriority = unclassified ? Integer.valueOf(0) : defaultPriority(byPriority, plan);
     Map<Integer, CompiledQueue> queues = new TreeMap<>();
     plan.queues().forEach(q -> queues.putIfAbsent(q.queue(), q));
     Map<String, EcnProfile> ecn = new TreeMap<>();
     plan.ecnProfiles().forEach(e -> ecn.put(e.name(), e));
     TreeSet<Integer> lossless = new TreeSet<>(plan.losslessPriorities());
     List<Integer> order = new ArrayList<>();
-    byPriority.keySet().stream().filter(lossless::contains).forEach(order::add);
+    byPriority.keySet().stream()
+        .filter(p -> lossless.contains(p) && !p.equals(defaultPriority))
+        .forEach(order::add);
     byPriority.keySet().stream()
         .filter(p -> !lossless.contains(p) && !p.equals(defaultPriority))
         .forEach(order::add);
@@ -54,6 +66,9 @@ final class TrafficClassWriter {
     boolean cnpTaken = false;
     for (int p : order) {
       int queue = p < plan.priorityToQueue().size() ? plan.priorityToQueue().get(p) : p;
+      if (p > MAX_INDEX || queue > MAX_INDEX) {
+        continue; // the intent has no class above 7: beyondIntent lists it for a finding
+      }
       CompiledQueue q = queues.get(queue);
       boolean isDefault = Integer.valueOf(p).equals(defaultPriority);
       boolean strict = q != null && CompiledQueue.STRICT.equals(q.scheduler());
@@ -94,11 +109,40 @@ final class TrafficClassWriter {
           "      scheduler: "
               + (q == null || strict
                   ? "{ type: strict }"
-                  : "{ type: dwrr, weight: " + (q.weight() == null ? 1 : q.weight()) + " }"));
+                  : q.weight() == null
+                      ? "{ type: dwrr }" // the device holds no weight: none is invented
+                      : "{ type: dwrr, weight: " + q.weight() + " }"));
       if (cnp) {
         out.add("      role: cnp");
       }
     }
+    return out;
+  }
+
+  /**
+   * The switch priorities whose class the intent cannot hold (a priority or queue above 7: SONiC's
+   * classes 8-15 on the SKUs that have them), as {@code priority P (queue Q, DSCP ...)}: left out
+   * of {@code traffic-classes} and reported, rather than written as a value the schema refuses.
+   */
+  static List<String> beyondIntent(CompiledSwitch plan) {
+    Map<Integer, List<Integer>> byPriority = new TreeMap<>();
+    plan.dscpToPriority()
+        .forEach((d, p) -> byPriority.computeIfAbsent(p, k -> new ArrayList<>()).add(d));
+    List<String> out = new ArrayList<>();
+    byPriority.forEach(
+        (p, dscp) -> {
+          int queue = p < plan.priorityToQueue().size() ? plan.priorityToQueue().get(p) : p;
+          if (p > MAX_INDEX || queue > MAX_INDEX) {
+            out.add(
+                "priority "
+                    + p
+                    + " (queue "
+                    + queue
+                    + ", DSCP "
+                    + String.join(",", dscp.stream().map(String::valueOf).toList())
+                    + ")");
+          }
+        });
     return out;
   }
 

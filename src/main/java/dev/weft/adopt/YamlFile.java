@@ -23,8 +23,11 @@ final class YamlFile {
     return lines.size();
   }
 
-  void addAll(List<String> more) {
+  /** Appends lines and returns the 1-based number of the first. */
+  int addAll(List<String> more) {
+    int first = lines.size() + 1;
     lines.addAll(more);
+    return first;
   }
 
   String path() {

@@ -85,8 +85,16 @@ final class DeviceTargets {
         .toList();
   }
 
-  static List<LiveTarget> select(
-      FabricModel model, List<CompiledSwitch> switches, List<String> only, Path credentialsFile) {
+  /**
+   * The switches {@code --device} names (all when it names none); a name that is no switch is a
+   * usage error listing the switches.
+   */
+  static List<CompiledSwitch> switches(List<CompiledSwitch> switches, List<String> only) {
+    known(switches, only);
+    return switches.stream().filter(s -> only.isEmpty() || only.contains(s.name())).toList();
+  }
+
+  private static void known(List<CompiledSwitch> switches, List<String> only) {
     TreeSet<String> known = new TreeSet<>();
     switches.forEach(s -> known.add(s.name()));
     for (String name : only) {
@@ -102,6 +110,11 @@ final class DeviceTargets {
                 + ")");
       }
     }
+  }
+
+  static List<LiveTarget> select(
+      FabricModel model, List<CompiledSwitch> switches, List<String> only, Path credentialsFile) {
+    known(switches, only);
     boolean needed = switches.stream().anyMatch(s -> only.isEmpty() || only.contains(s.name()));
     if (credentialsFile == null && needed) {
       // as weft backup: without the file no device can be logged in to

@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.DriftAudit;
 import dev.weft.drift.IbDriftCheck;
 import dev.weft.finding.DeviceStatus;
@@ -9,7 +10,9 @@ import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
 import dev.weft.platform.Platforms;
 import dev.weft.rules.RuleMeta;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDate;
@@ -20,6 +23,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -34,13 +38,15 @@ import picocli.CommandLine.Spec;
       "Read each switch's running config, compare it with what the intent compiles to"
           + " (classification, PFC, ECN, scheduler, watchdog, buffers, MTU), run the compiled-config rules on"
           + " the live config, and report drift per device.",
-      "Reads " + PlatformHelp.LIVE + "."
+      "Reads " + PlatformHelp.LIVE + ".",
+      "With --from-backup DIR it reads no device: each switch's config is its file in DIR (weft backup's"
+          + " layout, <device>.xml|json|txt), read and compared exactly as a live read."
     },
     modelTransformer = CommonOptions.Prune.class,
     footerHeading = "%nExamples:%n",
     footer = {
       "  weft drift inventories/roce-pod-a --credentials creds.yaml",
-      "  weft drift --device leaf-01 --credentials creds.yaml --format json"
+      "  weft drift --device leaf-01 --from-backup backups --format json"
     })
 @CommonOptions.Without({"--templates"}) // drift compares compiled configs; templates play no part
 final class DriftCommand implements Callable<Integer> {
@@ -57,6 +63,16 @@ final class DriftCommand implements Callable<Integer> {
       paramLabel = "INVENTORY",
       description = "Inventory folder (default: the only one under inventories/).")
   Path inventory;
+
+  @Option(
+      names = "--from-backup",
+      paramLabel = "DIR",
+      description =
+          "Compare with the configs in DIR instead of reading the devices (no network, no"
+              + " --credentials): <device>.xml|json|txt as weft backup writes them. A switch with no"
+              + " file there is unreachable (reason no-backup); a file its platform's reader refuses is"
+              + " that switch's error.")
+  Path fromBackup;
 
   @Override
   public Integer call() throws InterruptedException {
@@ -91,7 +107,15 @@ final class DriftCommand implements Callable<Integer> {
           null);
     }
     if (run.model().fabric() != null && run.model().fabric().transport() == Transport.INFINIBAND) {
+      if (fromBackup != null) {
+        throw new UsageException(
+            "--from-backup: an InfiniBand fabric is audited through the subnet manager, not from"
+                + " switch configs");
+      }
       return infiniband(run, source, meta, invocation);
+    }
+    if (fromBackup != null) {
+      return fromBackup(run, source, pipeline, meta, invocation);
     }
     List<LiveTarget> targets =
         DeviceTargets.select(
@@ -100,6 +124,49 @@ final class DriftCommand implements Callable<Integer> {
         audit(
             run, settings, pipeline.platforms(), targets, meta, LocalDate.now(), pipeline.rules());
     endProgress(spec.commandLine().getErr());
+    return ReportOutput.write(
+        options,
+        spec.commandLine().getOut(),
+        "drift",
+        source,
+        outcome.findings(),
+        outcome.devices(),
+        meta,
+        invocation,
+        null);
+  }
+
+  /**
+   * Drift against a backup folder: the switches {@code --device} selects, each read from its file
+   * ({@link BackupDrift}), then the same outcome as a live run (live-config rules, statuses).
+   */
+  private int fromBackup(
+      Pipeline.Run run,
+      dev.weft.source.InventorySource source,
+      Pipeline pipeline,
+      Map<String, RuleMeta> meta,
+      Invocation invocation) {
+    if (!Files.isDirectory(fromBackup)) {
+      throw new UsageException("--from-backup " + fromBackup + ": no such folder");
+    }
+    List<CompiledSwitch> switches =
+        DeviceTargets.switches(run.compiled().switches(), netconf.devices);
+    List<DriftAudit.Result> results;
+    try {
+      results =
+          BackupDrift.compare(fromBackup, fromBackup.toString(), switches, pipeline.platforms());
+    } catch (IOException e) {
+      throw new UsageException("--from-backup " + fromBackup + ": " + e.getMessage());
+    }
+    DriftAudit.Outcome outcome =
+        DriftAudit.outcome(
+            run.model(),
+            run.compiled(),
+            results,
+            meta,
+            LocalDate.now(),
+            pipeline.rules().catalog(),
+            pipeline.rules().user().configRuleIds());
     return ReportOutput.write(
         options,
         spec.commandLine().getOut(),

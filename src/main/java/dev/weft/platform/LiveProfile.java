@@ -142,4 +142,13 @@ public interface LiveProfile {
   default java.util.Set<String> readByValue(String config) {
     return java.util.Set.of();
   }
+
+  /**
+   * The hardware SKU a saved config names (SONiC: {@code DEVICE_METADATA|localhost.hwsku}), for
+   * {@code weft import} to fill in a switch's {@code hwsku} and {@code asic} when no skeleton does;
+   * empty when the platform's configs name none.
+   */
+  default java.util.Optional<String> savedHwsku(String config) {
+    return java.util.Optional.empty();
+  }
 }

@@ -141,6 +141,23 @@ public interface PlatformPack {
   }
 
   /**
+   * The hardware SKUs the platform has a profile for (SONiC: the built-in HWSKU profiles and the
+   * project's), in order; empty when the platform uses none.
+   */
+  default List<String> hwskus() {
+    return List.of();
+  }
+
+  /**
+   * The ASIC of a hardware SKU the platform has a profile for, as the intent's {@code asic} names
+   * it (SONiC: the profile's {@code asic}); empty when the platform or the SKU has none, or its
+   * profile cannot be read (rendering says why).
+   */
+  default Optional<String> hwskuAsic(String hwsku) {
+    return Optional.empty();
+  }
+
+  /**
    * The platform's own PFC headroom table for a switch of this hardware SKU (SONiC: the HWSKU's
    * {@code pg_profile_lookup.ini}, built-in or the project's), for {@code weft explain-headroom} to
    * set beside Weft's computed value; empty when the platform or the SKU has none.

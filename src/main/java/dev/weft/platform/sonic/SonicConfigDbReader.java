@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -113,6 +114,25 @@ public final class SonicConfigDbReader {
       return name == null ? sw : sw.toBuilder().name(name).build();
     } catch (ReadException e) {
       throw what == null ? e : new ReadException(what + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The hardware SKU a CONFIG_DB names ({@code DEVICE_METADATA|localhost.hwsku}), or empty (none,
+   * or text this reader refuses). Kept out of the compiled switch: the SKU is the intent's fact
+   * that no feature compares, and {@code weft import} asks for it only when no skeleton gives it.
+   */
+  public static Optional<String> hwsku(String json) {
+    try {
+      if (!(Json.parse(json) instanceof Map<?, ?> root)) {
+        return Optional.empty();
+      }
+      @SuppressWarnings("unchecked")
+      SonicConfigDbReader r = new SonicConfigDbReader((Map<String, Object>) root);
+      Object sku = r.entry("DEVICE_METADATA", "localhost").get("hwsku");
+      return sku instanceof String s && !s.isBlank() ? Optional.of(s) : Optional.empty();
+    } catch (JsonException | ReadException e) {
+      return Optional.empty(); // the reader refuses it too, and says why
     }
   }
 

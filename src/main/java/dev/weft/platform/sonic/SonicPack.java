@@ -163,6 +163,25 @@ public final class SonicPack implements PlatformPack, LiveProfile {
 
   /** The HWSKU's pg_profile_lookup.ini, beside its profile (built-in or the project's). */
   @Override
+  public List<String> hwskus() {
+    return hwskus.names();
+  }
+
+  @Override
+  public Optional<String> hwskuAsic(String hwsku) {
+    try {
+      return hwskus.lookup(hwsku).map(SonicHwsku::asic);
+    } catch (SonicHwskus.InvalidProfileException e) {
+      return Optional.empty(); // renderChecks reports it and stops the render
+    }
+  }
+
+  @Override
+  public Optional<String> savedHwsku(String config) {
+    return SonicConfigDbReader.hwsku(config);
+  }
+
+  @Override
   public Optional<HeadroomTable> headroomTable(String hwsku) throws HeadroomTable.InvalidException {
     return hwskus.table(hwsku);
   }
@@ -443,13 +462,25 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   /** CONFIG_DB JSON: an object with SONiC's tables. */
   @Override
   public OptionalInt recognises(SavedConfig config) {
-    return config.json() instanceof Map<?, ?> db
-            && (db.containsKey("PORT")
-                || db.containsKey("DEVICE_METADATA")
-                || db.containsKey("DSCP_TO_TC_MAP"))
-        ? OptionalInt.of(2)
-        : OptionalInt.empty();
+    if (!(config.json() instanceof Map<?, ?> db)) {
+      return OptionalInt.empty();
+    }
+    // a CONFIG_DB nests entries under their table, or (a redis dump, sonic-utilities' test
+    // configs) keys each as TABLE|name; SONiC's sample outputs hold only the QoS or buffer tables
+    for (Object key : db.keySet()) {
+      String k = String.valueOf(key);
+      String table = k.contains("|") ? k.substring(0, k.indexOf('|')) : k;
+      if (RECOGNISED_TABLES.contains(table)) {
+        return OptionalInt.of(2);
+      }
+    }
+    return OptionalInt.empty();
   }
+
+  /** Tables that only a CONFIG_DB has, any one of which makes a JSON file SONiC's. */
+  private static final java.util.Set<String> RECOGNISED_TABLES =
+      java.util.Set.of(
+          "PORT", "DEVICE_METADATA", "DSCP_TO_TC_MAP", "PORT_QOS_MAP", "BUFFER_PG", "BUFFER_POOL");
 
   @Override
   public Optional<CounterSource> counters() {

@@ -275,7 +275,7 @@ class SonicCorpusReadTest {
    * for each port its tables name (the expectation's {@code input} says which).
    */
   @SuppressWarnings("unchecked")
-  private static String completed(String file) throws Exception {
+  static String completed(String file) throws Exception {
     String text = Files.readString(CORPUS.resolve(file), StandardCharsets.UTF_8);
     Map<String, Object> db = (Map<String, Object>) Json.parse(text);
     boolean flat = db.keySet().stream().anyMatch(k -> k.indexOf('|') > 0);
