@@ -8,7 +8,7 @@ package dev.weft.adopt;
  * @param platform the platform pack that reads it
  * @param file the file's path as given on the command line, or the device's address, for messages
  * @param text the config's content
- * @param format {@code xml}, {@code json} or {@code txt}: the extension {@code weft backup} gives
+ * @param format {@code xml}, {@code json}, {@code txt}, {@code cfg}, or empty for a file without one: the extension {@code weft backup} gives
  *     it
  */
 public record DeviceConfig(
