@@ -26,10 +26,10 @@ import java.util.stream.Stream;
  * The device files of an import folder: a {@code weft backup} repository ({@code <device>.xml} for
  * NETCONF devices, {@code <device>.json} for SONiC's CONFIG_DB or NVUE's revision) or any folder of
  * such files, or of running-config text ({@code <device>.cfg}, {@code .txt}, or {@code <device>}
- * without an extension as Oxidized and RANCID save it; an extensionless file no pack recognises,
- * a README or LICENSE, is skipped). The platform comes from the skeleton when it names the device, else from the file's
- * content, as the packs recognise it (the XML namespaces of the vendor model, the shape of the
- * JSON). Dot-files and folders ({@code .git}) are skipped.
+ * without an extension as Oxidized and RANCID save it; an extensionless file no pack recognises, a
+ * README or LICENSE, is skipped). The platform comes from the skeleton when it names the device,
+ * else from the file's content, as the packs recognise it (the XML namespaces of the vendor model,
+ * the shape of the JSON). Dot-files and folders ({@code .git}) are skipped.
  */
 public final class ConfigFolder {
 

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of EOS running-config text, split into its words, with where each word starts: what
- * the readers name when a value cannot be read ({@code line 12, column 40}).
+ * One line of EOS running-config text, split into its words, with where each word starts: what the
+ * readers name when a value cannot be read ({@code line 12, column 40}).
  */
 final class EosLine {
   private final String what;
@@ -70,7 +70,8 @@ final class EosLine {
   /** A refusal naming the line and the column of word {@code word}. */
   ReadException error(int word, String message) {
     String at = where(word);
-    return new ReadException(what + ": " + at + ": " + message, at);
+    int column = word < columns.size() ? columns.get(word) : text.length() + 1;
+    return new ReadException(what + ": " + at + ": " + message, at, number, column);
   }
 
   /** Word {@code i} as a whole number in {@code min..max}, or a refusal naming where it is. */

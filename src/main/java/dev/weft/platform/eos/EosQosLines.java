@@ -120,7 +120,9 @@ final class EosQosLines {
       allOff = true;
     } else if (starts(w, "priority-flow-control", "pause", "watchdog", "default")) {
       if (w.length != 6) {
-        throw at.error(Math.min(w.length, 5), "expected timeout, polling-interval or recovery-time and seconds");
+        throw at.error(
+            Math.min(w.length, 5),
+            "expected timeout, polling-interval or recovery-time and seconds");
       }
       long ms = millis(w, 5, at);
       switch (w[4]) {
@@ -152,7 +154,8 @@ final class EosQosLines {
       h.pfcOn = false;
     } else if (starts(w, "priority-flow-control", "priority")) {
       if (w.length != 4 || !w[3].equals("no-drop") && !w[3].equals("drop")) {
-        throw at.error(Math.min(w.length, 3), "expected priority-flow-control priority N no-drop|drop");
+        throw at.error(
+            Math.min(w.length, 3), "expected priority-flow-control priority N no-drop|drop");
       }
       h.noDrop.put(at.integer(2, 0, 7), w[3].equals("no-drop"));
     } else if (w.length == 3 && starts(w, "priority-flow-control", "pause", "watchdog")) {
@@ -189,7 +192,8 @@ final class EosQosLines {
     } else if (starts(w, "bandwidth", "percent")) {
       q.bandwidth = at.integer(2, 0, 100);
     } else if (starts(w, "random-detect", "ecn", "minimum-threshold")) {
-      // random-detect ecn minimum-threshold A UNIT maximum-threshold B UNIT [max-mark-probability P]
+      // random-detect ecn minimum-threshold A UNIT maximum-threshold B UNIT [max-mark-probability
+      // P]
       if (w.length < 8 || !w[5].equals("maximum-threshold")) {
         throw at.error(
             Math.min(w.length, 5), "expected minimum-threshold A UNIT maximum-threshold B UNIT");

@@ -85,8 +85,7 @@ final class EosTextReader {
   }
 
   private static final Pattern EOS_COMMAND =
-      Pattern.compile(
-          "interface Ethernet[0-9]|qos map dscp |qos profile |priority-flow-control ");
+      Pattern.compile("interface Ethernet[0-9]|qos map dscp |qos profile |priority-flow-control ");
 
   static CompiledSwitch read(String text, String name, String what) throws ReadException {
     if (text.length() > MAX_CHARS) {
@@ -112,10 +111,8 @@ final class EosTextReader {
             (port, own) -> {
               if (port.matches("Ethernet[0-9]+(/[0-9]+){0,2}")) {
                 String profile = config.boundProfiles().get(port);
-                EosQosLines.Holder from =
-                    profile == null ? null : lines.profiles().get(profile);
-                held.put(
-                    port, (from == null ? new EosQosLines.Holder() : from).overlaid(own));
+                EosQosLines.Holder from = profile == null ? null : lines.profiles().get(profile);
+                held.put(port, (from == null ? new EosQosLines.Holder() : from).overlaid(own));
               }
             });
 
@@ -129,11 +126,12 @@ final class EosTextReader {
       EosQosLines.Holder h = e.getValue();
       TreeSet<Integer> on = new TreeSet<>();
       if (Boolean.TRUE.equals(h.pfcOn) && !lines.allOff()) {
-        h.noDrop.forEach((p, noDrop) -> {
-          if (noDrop) {
-            on.add(p);
-          }
-        });
+        h.noDrop.forEach(
+            (p, noDrop) -> {
+              if (noDrop) {
+                on.add(p);
+              }
+            });
       }
       pfc.put(e.getKey(), List.copyOf(on));
       lossless.addAll(on);
@@ -168,8 +166,7 @@ final class EosTextReader {
               .watchdogAction(
                   watched && action != null && !action.equals(watchdog.action()) ? action : null)
               .build();
-      ports.add(
-          built.toBuilder().watchdogQueues(watched ? built.pfcQueues() : List.of()).build());
+      ports.add(built.toBuilder().watchdogQueues(watched ? built.pfcQueues() : List.of()).build());
     }
     List<CompiledQueue> queues = lossless(List.copyOf(switchQueues.values()), losslessQueues);
     return CompiledSwitch.builder()
@@ -196,8 +193,7 @@ final class EosTextReader {
     boolean strict = q.strict == null || q.strict;
     String profile = null;
     if (q.ecnMin != null) {
-      EcnProfile want =
-          new EcnProfile("", q.ecnMin, q.ecnMax, q.probability, dropNonEct);
+      EcnProfile want = new EcnProfile("", q.ecnMin, q.ecnMax, q.probability, dropNonEct);
       profile =
           ecn.values().stream()
               .filter(e -> e.named("").equals(want))
