@@ -16,7 +16,11 @@ import java.util.TreeSet;
  * (PCP) map ({@code qos map cos 3 to traffic-class 3}) where some port trusts CoS, and the ECMP
  * hash fields in both families' forms ({@link EosHash}). Lines it does not know are another
  * feature's and are skipped; a known command with a value out of range is a {@link ReadException}
- * naming the line.
+ * naming the line and column.
+ *
+ * <p>The one parser of EOS running-config text: a whole running-config ({@link #readWhole}, for
+ * {@link EosTextReader}) is walked the same way, with the rest of the QoS plan (PFC, tx-queues,
+ * the watchdog, interfaces) read by {@link EosQosLines} on the same lines.
  */
 final class EosCliReader {
 
