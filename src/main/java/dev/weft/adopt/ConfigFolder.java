@@ -25,9 +25,11 @@ import java.util.stream.Stream;
 /**
  * The device files of an import folder: a {@code weft backup} repository ({@code <device>.xml} for
  * NETCONF devices, {@code <device>.json} for SONiC's CONFIG_DB or NVUE's revision) or any folder of
- * such files. The platform comes from the skeleton when it names the device, else from the file's
- * content, as the packs recognise it (the XML namespaces of the vendor model, the shape of the
- * JSON). Dot-files and folders ({@code .git}) are skipped.
+ * such files, or of running-config text ({@code <device>.cfg}, {@code .txt}, or {@code <device>}
+ * without an extension as Oxidized and RANCID save it; an extensionless file no pack recognises, a
+ * README or LICENSE, is skipped). The platform comes from the skeleton when it names the device,
+ * else from the file's content, as the packs recognise it (the XML namespaces of the vendor model,
+ * the shape of the JSON). Dot-files and folders ({@code .git}) are skipped.
  */
 public final class ConfigFolder {
 
@@ -84,10 +86,11 @@ public final class ConfigFolder {
       String name = f.getFileName().toString();
       int dot = name.lastIndexOf('.');
       String ext = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-      if (!List.of("xml", "json", "txt").contains(ext)) {
-        continue; // a README or script beside the backups is not a device
+      if (!List.of("xml", "json", "txt", "cfg", "").contains(ext)) {
+        continue; // a README.md or script beside the backups is not a device
       }
-      String device = name.substring(0, dot);
+      // Oxidized and RANCID name a backup after its device, without an extension
+      String device = dot < 0 ? name : name.substring(0, dot);
       String where = f.toString();
       long size = Files.size(f);
       if (size > MAX_FILE_BYTES) {
@@ -102,13 +105,16 @@ public final class ConfigFolder {
       }
       String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
       Optional<String> platform = platformOf.apply(device).or(() -> sniff(ext, text, platforms));
+      if (platform.isEmpty() && ext.isEmpty()) {
+        continue; // a README or LICENSE beside extensionless backups is not a device
+      }
       if (platform.isEmpty()) {
         findings.add(
             unreadable(
                 device,
                 where,
                 "a config in a format Weft reads (OpenConfig, EOS, NX-OS, Junos or SR Linux XML,"
-                    + " SONiC CONFIG_DB or NVUE JSON)",
+                    + " SONiC CONFIG_DB or NVUE JSON, EOS running-config text)",
                 "." + ext + " in no known format",
                 "no platform reads this file"));
         continue;
@@ -174,7 +180,7 @@ public final class ConfigFolder {
       try {
         json = Json.parse(text);
       } catch (JsonException e) {
-        return Optional.empty();
+        json = null; // text: a running-config, for the packs that read text
       }
     }
     SavedConfig config = new SavedConfig(ext, text, json);

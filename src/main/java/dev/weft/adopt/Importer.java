@@ -86,14 +86,17 @@ public final class Importer {
         profiles.put(c.device(), profile.get());
         configs.put(c.device(), c);
       } catch (ReadException e) {
-        findings.add(
+        Finding refused =
             ConfigFolder.unreadable(
                     c.device(),
                     c.file(),
                     "a config the " + c.platform() + " reader accepts",
                     "refused",
                     "the " + c.platform() + " reader refused it: " + e.getMessage())
-                .withPath(e.path()));
+                .withPath(e.path());
+        // a text config's reader knows the line and column it refused
+        findings.add(
+            e.line() > 0 ? refused.at(new Location(c.file(), e.line(), e.column())) : refused);
       }
     }
     if (devices.isEmpty()) {

@@ -270,7 +270,10 @@ final class ImportCommand implements Callable<Integer> {
     }
     if (!texts.isEmpty()) {
       parts.add(
-          count(texts, "text file") + " (" + sample(texts) + "); text configs are not read yet");
+          count(texts, "text file")
+              + " ("
+              + sample(texts)
+              + "); no reader recognises them as a device's running-config");
     }
     if (!others.isEmpty()) {
       parts.add(count(others, "other file") + " (" + sample(others) + ")");

@@ -10,14 +10,35 @@ public final class ReadException extends Exception {
   private static final long serialVersionUID = 1L;
 
   private final String path;
+  private final int line;
+  private final int column;
 
   public ReadException(String message) {
     this(message, null);
   }
 
   public ReadException(String message, String path) {
+    this(message, path, 0, 0);
+  }
+
+  /**
+   * A refusal of a text config at a line and column (from 1), so an import's finding points there.
+   */
+  public ReadException(String message, String path, int line, int column) {
     super(message);
     this.path = path;
+    this.line = line;
+    this.column = column;
+  }
+
+  /** The line of a text config that could not be read, from 1, or 0 when not a text's. */
+  public int line() {
+    return line;
+  }
+
+  /** The column on {@link #line()}, from 1, or 0. */
+  public int column() {
+    return column;
   }
 
   /**

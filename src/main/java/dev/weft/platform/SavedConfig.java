@@ -7,7 +7,8 @@ import java.util.OptionalInt;
  * <device>.xml} or {@code <device>.json}, or any such file), for a pack to tell whether it is its
  * platform's ({@link LiveProfile#recognises}).
  *
- * @param format the file's extension, lower case: {@code xml}, {@code json} or {@code txt}
+ * @param format the file's extension, lower case: {@code xml}, {@code json}, {@code txt}, {@code
+ *     cfg}, or empty for a file without one
  * @param text the file's text
  * @param json the text parsed as JSON (maps, lists, strings, numbers), or null when it is XML or
  *     not JSON

@@ -484,6 +484,80 @@ class ImportCommandTest {
   }
 
   /**
+   * An Oxidized-style folder: each EOS switch's running-config text in a file named after the
+   * device, without an extension, beside a README. The switches import (the README is skipped, not
+   * unreadable), with their DSCP classifier, which EOS serves only as text, and the import's round
+   * trip finds no difference; a backup with a line that cannot be read is unreadable at that line
+   * and column.
+   */
+  @Test
+  void anOxidizedFolderOfEosRunningConfigsImports() throws Exception {
+    CompiledFabric fabric = Examples.compile("roce-pod-e");
+    Path dir = Files.createDirectories(tmp.resolve("oxidized"));
+    List<String> eos = new ArrayList<>();
+    for (CompiledSwitch sw : fabric.switches()) {
+      if (sw.platform().equals("eos")) {
+        String text = RENDERER.renderDevice(sw, fabric.fabric()).text("weft-qos.eos.cfg");
+        Files.writeString(
+            dir.resolve(sw.name()),
+            "! Command: show running-config\n! device: "
+                + sw.name()
+                + " (DCS-7280CR3-32P4, EOS-4.36.1F)\n!\nhostname "
+                + sw.name()
+                + "\n!\n"
+                + text);
+        eos.add(sw.name());
+      }
+    }
+    Files.writeString(dir.resolve("README"), "Oxidized backups of pod e, one file per device.\n");
+    // a backup whose DSCP map cannot be read: unreadable at its line and column, the rest import
+    Files.writeString(
+        dir.resolve("eos-spine-9"),
+        "! device: eos-spine-9 (DCS-7280CR3-32P4, EOS-4.36.1F)\n!\n"
+            + "qos map dscp 26 to traffic-class nine\n");
+    Path out = tmp.resolve("imported");
+    CliRun run =
+        CliRun.of("import", "--from", dir.toString(), "--out", out.toString(), "--format", "json");
+    assertTrue(devices(run.out()).containsAll(eos), run.out() + run.err());
+    List<Map<String, Object>> refused =
+        findings(run.out()).stream()
+            .filter(f -> f.get("rule").equals("import-unreadable"))
+            .toList();
+    assertEquals(1, refused.size(), refused.toString());
+    assertEquals("eos-spine-9", refused.get(0).get("device"));
+    assertEquals(3L, ((Number) refused.get(0).get("line")).longValue(), refused.toString());
+    assertEquals(34L, ((Number) refused.get(0).get("column")).longValue(), refused.toString());
+    List<Map<String, Object>> bad =
+        findings(run.out()).stream()
+            .filter(
+                f ->
+                    String.valueOf(f.get("rule")).startsWith("drift-")
+                        || "/fabric/traffic-classes".equals(f.get("path")))
+            .toList();
+    assertTrue(bad.isEmpty(), bad.toString());
+    assertTrue(Files.isRegularFile(out.resolve("fabric.yaml")), "an inventory is written");
+    assertTrue(Files.readString(out.resolve("fabric.yaml")).contains("traffic-classes:"));
+  }
+
+  /** A folder of text configs no reader recognises is the usage error naming what it holds. */
+  @Test
+  void aFolderOfUnreadableTextSaysWhatItFound() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("texts"));
+    Files.writeString(
+        dir.resolve("r1.cfg"), "hostname r1\ninterface GigabitEthernet0/1\n mtu 9000\n");
+    Files.writeString(dir.resolve("r2.cfg"), "hostname r2\n");
+    Files.writeString(dir.resolve("r3"), "hostname r3\n");
+    Path out = tmp.resolve("imported");
+    CliRun run = CliRun.of("import", "--from", dir.toString(), "--out", out.toString());
+    assertEquals(2, run.exitCode(), run.out() + run.err());
+    assertTrue(run.err().contains("nothing to import"), run.err());
+    assertTrue(run.err().contains("2 text files (r1.cfg, r2.cfg)"), run.err());
+    assertTrue(run.err().contains("1 other file (r3)"), run.err());
+    assertTrue(run.err().contains("2 unreadable: r1: no platform reads this file"), run.err());
+    assertFalse(Files.exists(out), "no inventory is written from nothing");
+  }
+
+  /**
    * Renders every switch a live profile reads and records the files as weft backup does; edits
    * replace text.
    */

@@ -16,7 +16,11 @@ import java.util.TreeSet;
  * (PCP) map ({@code qos map cos 3 to traffic-class 3}) where some port trusts CoS, and the ECMP
  * hash fields in both families' forms ({@link EosHash}). Lines it does not know are another
  * feature's and are skipped; a known command with a value out of range is a {@link ReadException}
- * naming the line.
+ * naming the line and column.
+ *
+ * <p>The one parser of EOS running-config text: a whole running-config ({@link #readWhole}, for
+ * {@link EosTextReader}) is walked the same way, with the rest of the QoS plan (PFC, tx-queues,
+ * the watchdog, interfaces) read by {@link EosQosLines} on the same lines.
  */
 final class EosCliReader {
 
@@ -38,18 +42,32 @@ final class EosCliReader {
   private final Map<String, Boolean> ownTrust = new TreeMap<>();
   private final Map<String, String> boundProfile = new TreeMap<>();
   private final TreeSet<String> hash = new TreeSet<>();
+  // the rest of the QoS plan, read only for a whole running-config (null for the CLI audit's
+  // sections, which judge classification and the hash alone)
+  private final EosQosLines plan;
 
-  private EosCliReader(String what) {
+  private EosCliReader(String what, boolean wholePlan) {
     this.what = what;
+    this.plan = wholePlan ? new EosQosLines() : null;
   }
 
   /** The facts of every output (each a {@code show running-config section} text), together. */
   static Facts read(Map<String, String> outputs, String what) throws ReadException {
-    EosCliReader r = new EosCliReader(what);
+    EosCliReader r = new EosCliReader(what, false);
     for (Map.Entry<String, String> o : outputs.entrySet()) {
       r.section(o.getKey(), o.getValue());
     }
     return r.facts();
+  }
+
+  /** A whole running-config's classification facts and the rest of its QoS plan. */
+  record Config(Facts facts, EosQosLines plan, Map<String, String> boundProfiles) {}
+
+  /** A whole running-config text ({@code show running-config}, a backup of it). */
+  static Config readWhole(String text, String what) throws ReadException {
+    EosCliReader r = new EosCliReader(what, true);
+    r.section(null, text);
+    return new Config(r.facts(), r.plan, Map.copyOf(r.boundProfile));
   }
 
   private Facts facts() {
@@ -68,10 +86,13 @@ final class EosCliReader {
         cosTrusted ? List.of(cos) : List.of());
   }
 
-  /** One command's output: blocks of a top-level line and its indented lines. */
+  /**
+   * One command's output (null: a whole file): blocks of a top-level line and its indented lines
+   * (EOS indents each level by three spaces).
+   */
   private void section(String command, String text) throws ReadException {
     String[] top = null; // the enclosing top-level command's words
-    String[] mid = null; // the enclosing second-level command's words (a Sand profile)
+    String[] mid = null; // the enclosing second-level command's words (a Sand profile, a tx-queue)
     int n = 0;
     for (String raw : text.split("\n", -1)) {
       n++;
@@ -80,9 +101,9 @@ final class EosCliReader {
       if (t.isEmpty() || t.startsWith("!")) {
         continue;
       }
-      String[] w = t.split("\\s+");
+      EosLine at = new EosLine(what, command, n, line);
+      String[] w = at.words();
       int indent = line.length() - line.stripLeading().length();
-      Line at = new Line(command, n, t);
       if (indent == 0) {
         top = w;
         mid = null;
@@ -91,39 +112,60 @@ final class EosCliReader {
         mid = w;
         nested(top, w, at);
       } else if (top != null && mid != null) {
-        sandField(top, mid, w, at);
+        sandField(top, mid, w);
+        if (plan != null) {
+          plan.deep(top, mid, w, at);
+        }
       }
     }
   }
 
-  private record Line(String command, int number, String text) {
-    String where() {
-      return "`" + command + "` line " + number + " (" + text + ")";
-    }
-  }
-
-  private void topLevel(String[] w, Line at) throws ReadException {
-    if (starts(w, "qos", "map", "dscp") && w.length >= 7 && w[w.length - 3].equals("to")) {
-      // qos map dscp D... to traffic-class N
-      int tc = number(w[w.length - 1], 0, 7, at);
-      for (int i = 3; i < w.length - 3; i++) {
-        dscp.put(number(w[i], 0, 63, at), tc);
+  private void topLevel(String[] w, EosLine at) throws ReadException {
+    if (starts(w, "qos", "map", "dscp")) {
+      // qos map dscp D... to traffic-class N [drop-precedence P]
+      int to = to(w, at, "traffic-class");
+      int tc = at.integer(to + 2, 0, 7);
+      for (int i = 3; i < to; i++) {
+        dscp.put(at.integer(i, 0, 63), tc);
       }
-    } else if (starts(w, "qos", "map", "cos") && w.length >= 7 && w[w.length - 3].equals("to")) {
+    } else if (starts(w, "qos", "map", "cos")) {
       // qos map cos C... to traffic-class N
-      int tc = number(w[w.length - 1], 0, 7, at);
-      for (int i = 3; i < w.length - 3; i++) {
-        cos[number(w[i], 0, 7, at)] = tc;
+      int to = to(w, at, "traffic-class");
+      int tc = at.integer(to + 2, 0, 7);
+      for (int i = 3; i < to; i++) {
+        cos[at.integer(i, 0, 7)] = tc;
       }
-    } else if (starts(w, "qos", "map", "traffic-class") && w.length == 7) {
-      // qos map traffic-class N to tx-queue Q
-      toQueue[number(w[3], 0, 7, at)] = number(w[6], 0, 7, at);
+    } else if (starts(w, "qos", "map", "traffic-class")) {
+      // qos map traffic-class N... to tx-queue Q (to dscp and to cos rewrite: not the plan's)
+      int to = Arrays.asList(w).indexOf("to");
+      if (to > 3 && to + 2 < w.length && w[to + 1].equals("tx-queue")) {
+        int queue = at.integer(to + 2, 0, 7);
+        for (int i = 3; i < to; i++) {
+          toQueue[at.integer(i, 0, 7)] = queue;
+        }
+      }
     } else if (starts(w, "ip", "load-sharing", "trident", "fields") && w.length >= 5) {
       fields(false, w[4], Arrays.copyOfRange(w, 5, w.length));
+    } else if (plan != null) {
+      plan.topLevel(w, at);
     }
   }
 
-  private void nested(String[] top, String[] w, Line at) {
+  /**
+   * Where {@code to} stands in {@code qos map KIND V... to TARGET N}: at least one value before it
+   * and {@code TARGET N} after it, else the line is refused.
+   */
+  private static int to(String[] w, EosLine at, String target) throws ReadException {
+    int to = Arrays.asList(w).indexOf("to");
+    if (to < 4 || to + 2 >= w.length || !w[to + 1].equals(target)) {
+      throw at.error(
+          to < 0 ? w.length : to,
+          "expected " + String.join(" ", Arrays.copyOf(w, 3)) + " V... to " + target + " N");
+    }
+    return to;
+  }
+
+  private void nested(String[] top, String[] w, EosLine at) throws ReadException {
     cosTrusted |= starts(w, "qos", "trust", "cos");
     if (starts(top, "qos", "profile") && top.length == 3 && starts(w, "qos", "trust", "dscp")) {
       trustedProfiles.add(top[2]);
@@ -136,10 +178,13 @@ final class EosCliReader {
         boundProfile.put(top[1], w[1]);
       }
     }
+    if (plan != null) {
+      plan.nested(top, w, at);
+    }
   }
 
   /** {@code fields ipv4|ipv6|l4 [outer] ...} of the default Sand profile. */
-  private void sandField(String[] top, String[] mid, String[] w, Line at) {
+  private void sandField(String[] top, String[] mid, String[] w) {
     if (starts(top, "load-balance", "policies")
         && starts(mid, "load-balance", "sand", "profile", "default")
         && starts(w, "fields")
@@ -162,39 +207,6 @@ final class EosCliReader {
   }
 
   private static boolean starts(String[] w, String... words) {
-    if (w.length < words.length) {
-      return false;
-    }
-    for (int i = 0; i < words.length; i++) {
-      if (!w[i].equals(words[i])) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private int number(String s, int min, int max, Line at) throws ReadException {
-    int v;
-    try {
-      v = s.length() > 3 ? Integer.MAX_VALUE : Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw new ReadException(
-          what
-              + ": "
-              + at.where()
-              + ": expected a number "
-              + min
-              + ".."
-              + max
-              + ", found '"
-              + s
-              + "'",
-          at.where());
-    }
-    if (v < min || v > max) {
-      throw new ReadException(
-          what + ": " + at.where() + ": " + s + " is out of range " + min + ".." + max, at.where());
-    }
-    return v;
+    return EosQosLines.starts(w, words);
   }
 }

@@ -128,10 +128,16 @@ public final class EosPack extends NetconfSwitchPack {
     return "Arista EOS, a CLI QoS fragment and OpenConfig qos with Arista's augments over NETCONF";
   }
 
-  /** OpenConfig with Arista's augments: above plain OpenConfig. */
+  /**
+   * OpenConfig with Arista's augments (above plain OpenConfig), or EOS running-config text ({@link
+   * EosTextReader#recognises}).
+   */
   @Override
   public OptionalInt recognises(SavedConfig config) {
-    return config.xmlNaming("http://arista.com/yang/", 2);
+    if (config.format().equals("xml") || config.json() != null) {
+      return config.xmlNaming("http://arista.com/yang/", 2);
+    }
+    return EosTextReader.recognises(config.text());
   }
 
   @Override
@@ -146,7 +152,10 @@ public final class EosPack extends NetconfSwitchPack {
 
   @Override
   public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-    return EosReader.read(reply, device, what);
+    // a NETCONF reply or saved XML starts with '<'; anything else is running-config text
+    return reply.stripLeading().startsWith("<")
+        ? EosReader.read(reply, device, what)
+        : EosTextReader.read(reply, device, what);
   }
 
   /** PCP trust: qos trust cos + qos map cos. */
