@@ -84,7 +84,7 @@ public final class ConfigFolder {
       String name = f.getFileName().toString();
       int dot = name.lastIndexOf('.');
       String ext = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-      if (!List.of("xml", "json", "txt").contains(ext)) {
+      if (!List.of("xml", "json", "txt", "conf", "set").contains(ext)) {
         continue; // a README or script beside the backups is not a device
       }
       String device = name.substring(0, dot);
@@ -174,7 +174,10 @@ public final class ConfigFolder {
       try {
         json = Json.parse(text);
       } catch (JsonException e) {
-        return Optional.empty();
+        if (ext.equals("json")) {
+          return Optional.empty();
+        }
+        // not JSON: a text config (Junos's), which the packs recognise from the text
       }
     }
     SavedConfig config = new SavedConfig(ext, text, json);
