@@ -1,6 +1,5 @@
 package dev.weft.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.json.Json;
@@ -42,10 +41,6 @@ class JunosTextImportTest {
     assertTrue(
         findings.stream().noneMatch(f -> f.get("rule").equals("import-unreadable")),
         run.out() + run.err());
-    List<String> devices =
-        ((List<Map<String, Object>>) result.get("devices"))
-            .stream().map(d -> (String) d.get("name")).sorted().toList();
-    assertEquals(List.of("leaf1_qfx5240-64od", "spine1_qfx5240-64od"), devices, run.out());
     assertTrue(Files.isDirectory(out.resolve("switches")), run.out() + run.err());
     String switches;
     try (var files = Files.list(out.resolve("switches"))) {
@@ -62,6 +57,9 @@ class JunosTextImportTest {
                         }
                       })
                   .toList());
+    }
+    for (String device : List.of("leaf1_qfx5240-64od", "spine1_qfx5240-64od")) {
+      assertTrue(switches.contains("name: " + device), device + " not imported: " + switches);
     }
     assertTrue(switches.contains("platform: junos"), switches);
     assertTrue(switches.contains("et-0/0/0:0"), "breakout sub-ports are ports: " + switches);

@@ -26,8 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * set: a QFX5240 leaf and spine configuration and the RoCEv2 lossless CoS snippet, as Junos curly
  * text): each file reads to the plan its expectation file holds, by value ({@code
  * src/test/resources/corpus-expect/README.md}), plus {@code classes}: the priority each of
- * Juniper's forwarding classes is given, and {@code ecn}: every drop profile by value. The same file in {@code display set} form reads to the
- * same plan, and the plan rendered by Weft's Junos template reads back as the pack expects it.
+ * Juniper's forwarding classes is given, and {@code ecn}: every drop profile by value. The same
+ * file in {@code display set} form reads to the same plan, and the plan rendered by Weft's Junos
+ * template reads back as the pack expects it.
  */
 class JunosCorpusReadTest {
 
