@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * entry for each port its tables name, so the reader has ports to read them on. Nothing else is
  * added.
  */
-class SonicCorpusReadTest {
+public class SonicCorpusReadTest {
 
   private static final Path ROOT = Examples.projectRoot();
   private static final Path CORPUS = ROOT.resolve("src/test/resources/corpus");
@@ -307,7 +307,7 @@ class SonicCorpusReadTest {
   }
 
   /** The plan by value, in the expectation files' shape. */
-  static Map<String, Object> plan(CompiledSwitch sw) {
+  public static Map<String, Object> plan(CompiledSwitch sw) {
     Map<String, EcnProfile> ecn = new TreeMap<>();
     sw.ecnProfiles().forEach(e -> ecn.put(e.name(), e));
     Map<String, Object> s = new TreeMap<>();
