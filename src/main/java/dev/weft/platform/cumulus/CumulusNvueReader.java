@@ -51,8 +51,9 @@ import java.util.regex.Pattern;
  * default scheduler and ECN, a {@code qos pfc default-global} profile on every port that binds no
  * other. {@code link speed auto} reads as no speed (the port negotiates).
  *
- * <p>Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException} naming
- * the NVUE path, e.g. {@code qos.congestion-control.default-global.traffic-class.3.min-threshold}.
+ * <p>Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException}
+ * naming the NVUE path, e.g. {@code
+ * qos.congestion-control.default-global.traffic-class.3.min-threshold}.
  */
 public final class CumulusNvueReader {
 
