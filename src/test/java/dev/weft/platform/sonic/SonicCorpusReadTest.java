@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * entry for each port its tables name, so the reader has ports to read them on. Nothing else is
  * added.
  */
-class SonicCorpusReadTest {
+public class SonicCorpusReadTest {
 
   private static final Path ROOT = Examples.projectRoot();
   private static final Path CORPUS = ROOT.resolve("src/test/resources/corpus");
