@@ -276,7 +276,7 @@ public class SonicCorpusReadTest {
    * for each port its tables name (the expectation's {@code input} says which).
    */
   @SuppressWarnings("unchecked")
-  static String completed(String file) throws Exception {
+  public static String completed(String file) throws Exception {
     String text = Files.readString(CORPUS.resolve(file), StandardCharsets.UTF_8);
     Map<String, Object> db = (Map<String, Object>) Json.parse(text);
     boolean flat = db.keySet().stream().anyMatch(k -> k.indexOf('|') > 0);
