@@ -10,6 +10,7 @@ import dev.weft.live.LiveTarget;
 import dev.weft.model.Transport;
 import dev.weft.platform.Platforms;
 import dev.weft.rules.RuleMeta;
+import dev.weft.source.InventorySource;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -124,16 +125,7 @@ final class DriftCommand implements Callable<Integer> {
         audit(
             run, settings, pipeline.platforms(), targets, meta, LocalDate.now(), pipeline.rules());
     endProgress(spec.commandLine().getErr());
-    return ReportOutput.write(
-        options,
-        spec.commandLine().getOut(),
-        "drift",
-        source,
-        outcome.findings(),
-        outcome.devices(),
-        meta,
-        invocation,
-        null);
+    return report(outcome, source, meta, invocation);
   }
 
   /**
@@ -142,7 +134,7 @@ final class DriftCommand implements Callable<Integer> {
    */
   private int fromBackup(
       Pipeline.Run run,
-      dev.weft.source.InventorySource source,
+      InventorySource source,
       Pipeline pipeline,
       Map<String, RuleMeta> meta,
       Invocation invocation) {
@@ -167,16 +159,7 @@ final class DriftCommand implements Callable<Integer> {
             LocalDate.now(),
             pipeline.rules().catalog(),
             pipeline.rules().user().configRuleIds());
-    return ReportOutput.write(
-        options,
-        spec.commandLine().getOut(),
-        "drift",
-        source,
-        outcome.findings(),
-        outcome.devices(),
-        meta,
-        invocation,
-        null);
+    return report(outcome, source, meta, invocation);
   }
 
   /**
@@ -185,10 +168,7 @@ final class DriftCommand implements Callable<Integer> {
    * intended master SM.
    */
   private int infiniband(
-      Pipeline.Run run,
-      dev.weft.source.InventorySource source,
-      Map<String, RuleMeta> meta,
-      Invocation invocation) {
+      Pipeline.Run run, InventorySource source, Map<String, RuleMeta> meta, Invocation invocation) {
     long limit = Math.max(1, netconf.timeout().toSeconds());
     IbDriftCheck.Result r =
         IbDriftCheck.run(run.model(), IbProcessTools.fromEnvironment(System::getenv, limit));
@@ -251,5 +231,23 @@ final class DriftCommand implements Callable<Integer> {
         err.flush();
       }
     };
+  }
+
+  /** The drift report, live or from backups alike. */
+  private int report(
+      DriftAudit.Outcome outcome,
+      InventorySource source,
+      Map<String, RuleMeta> meta,
+      Invocation invocation) {
+    return ReportOutput.write(
+        options,
+        spec.commandLine().getOut(),
+        "drift",
+        source,
+        outcome.findings(),
+        outcome.devices(),
+        meta,
+        invocation,
+        null);
   }
 }

@@ -22,4 +22,11 @@ public record CompiledQueue(
 
   public static final String STRICT = "strict";
   public static final String DWRR = "dwrr";
+
+  /**
+   * This queue with {@code lossless} as given (a reader learns it from the lossless priorities).
+   */
+  public CompiledQueue withLossless(boolean lossless) {
+    return new CompiledQueue(queue, trafficClass, scheduler, weight, ecnProfile, lossless);
+  }
 }

@@ -6,11 +6,16 @@ import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.EcnProfile;
 import dev.weft.compile.PriorityGroupHeadroom;
 import dev.weft.json.Json;
+import dev.weft.render.Examples;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The QoS plan a compiled switch holds, by value, in the shape of the corpus expectation files
@@ -19,6 +24,22 @@ import java.util.TreeMap;
  */
 public final class CorpusPlan {
   private CorpusPlan() {}
+
+  /** The vendored corpus, {@code src/test/resources/corpus}. */
+  public static final Path CORPUS = Examples.projectRoot().resolve("src/test/resources/corpus");
+
+  /**
+   * The files of one corpus set ending in {@code suffix}, relative to {@link #CORPUS} with '/', in
+   * order: a read test's parameters.
+   */
+  public static List<String> files(String set, String suffix) throws IOException {
+    try (Stream<Path> walk = Files.walk(CORPUS.resolve(set))) {
+      return walk.filter(p -> p.toString().endsWith(suffix))
+          .map(p -> CORPUS.relativize(p).toString().replace('\\', '/'))
+          .sorted()
+          .toList();
+    }
+  }
 
   /** The plan by value, in the expectation files' shape. */
   public static Map<String, Object> of(CompiledSwitch sw) {

@@ -220,17 +220,7 @@ final class EosTextReader {
 
   /** The queues with {@code lossless} set where a lossless priority of the switch feeds them. */
   private static List<CompiledQueue> lossless(List<CompiledQueue> queues, TreeSet<Integer> fed) {
-    return queues.stream()
-        .map(
-            q ->
-                new CompiledQueue(
-                    q.queue(),
-                    q.trafficClass(),
-                    q.scheduler(),
-                    q.weight(),
-                    q.ecnProfile(),
-                    fed.contains(q.queue())))
-        .toList();
+    return queues.stream().map(q -> q.withLossless(fed.contains(q.queue()))).toList();
   }
 
   /** The switch-wide watchdog, or null when the text has no watchdog line. */

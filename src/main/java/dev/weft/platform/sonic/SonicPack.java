@@ -552,17 +552,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   }
 
   private static List<CompiledQueue> lossless(List<CompiledQueue> queues, Set<Integer> lossless) {
-    return queues.stream()
-        .map(
-            q ->
-                new CompiledQueue(
-                    q.queue(),
-                    q.trafficClass(),
-                    q.scheduler(),
-                    q.weight(),
-                    q.ecnProfile(),
-                    lossless.contains(q.queue())))
-        .toList();
+    return queues.stream().map(q -> q.withLossless(lossless.contains(q.queue()))).toList();
   }
 
   /**

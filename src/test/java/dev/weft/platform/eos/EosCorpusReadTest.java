@@ -13,12 +13,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,14 +35,7 @@ class EosCorpusReadTest {
   private static final Path EXPECT = ROOT.resolve("src/test/resources/corpus-expect");
 
   static List<String> files() throws IOException {
-    List<String> out = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(CORPUS.resolve("avd"))) {
-      walk.filter(p -> p.toString().endsWith(".cfg"))
-          .map(p -> CORPUS.relativize(p).toString().replace('\\', '/'))
-          .sorted()
-          .forEach(out::add);
-    }
-    return out;
+    return CorpusPlan.files("avd", ".cfg");
   }
 
   @ParameterizedTest(name = "{0}")

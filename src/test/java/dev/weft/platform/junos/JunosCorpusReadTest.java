@@ -13,11 +13,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,14 +36,7 @@ class JunosCorpusReadTest {
   private static final JunosPack PACK = new JunosPack();
 
   static List<String> files() throws IOException {
-    List<String> out = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(CORPUS.resolve("juniper-jvd"))) {
-      walk.filter(p -> p.toString().endsWith(".conf"))
-          .map(p -> CORPUS.relativize(p).toString().replace('\\', '/'))
-          .sorted()
-          .forEach(out::add);
-    }
-    return out;
+    return CorpusPlan.files("juniper-jvd", ".conf");
   }
 
   @ParameterizedTest(name = "{0}")

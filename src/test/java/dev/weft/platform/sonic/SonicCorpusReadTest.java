@@ -31,7 +31,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -66,16 +65,8 @@ public class SonicCorpusReadTest {
 
   /** The CONFIG_DB-shaped files: sample outputs and sonic-utilities' inputs (not SKU files). */
   static List<String> files() throws IOException {
-    List<String> out = new ArrayList<>();
-    for (Path dir :
-        List.of(CORPUS.resolve("sonic-buildimage/src"), CORPUS.resolve("sonic-utilities/tests"))) {
-      try (Stream<Path> walk = Files.walk(dir)) {
-        walk.filter(p -> p.toString().endsWith(".json"))
-            .map(p -> CORPUS.relativize(p).toString().replace('\\', '/'))
-            .sorted()
-            .forEach(out::add);
-      }
-    }
+    List<String> out = new ArrayList<>(CorpusPlan.files("sonic-buildimage/src", ".json"));
+    out.addAll(CorpusPlan.files("sonic-utilities/tests", ".json"));
     return out;
   }
 
