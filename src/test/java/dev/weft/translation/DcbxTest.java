@@ -30,10 +30,11 @@ import org.junit.jupiter.api.Test;
 /**
  * A switch's DCBX mode ({@code fabric.dcbx: ieee}) end to end on one leaf per platform
  * (src/test/resources/dcbx): compiled onto every switch at the fabric's dcbx line, rendered on NVUE
- * as the three LLDP DCBX TLV keys of every port in the words of the switch's Cumulus release, read
- * back with no difference; a TLV turned off on one port is exactly one PFC difference at the dcbx
- * line; a fabric that does not write dcbx renders exactly what it did before and is never drift;
- * every platform without a DCBX setting is one render-gap note.
+ * as the three LLDP DCBX TLV keys of every port in the words of the switch's Cumulus release and on
+ * NX-OS as the LLDP TLV selector with dcbxp and IEEE on every port, read back with no difference; a
+ * TLV turned off on one port is exactly one PFC difference at the dcbx line; a fabric that does not
+ * write dcbx renders exactly what it did before and is never drift; every platform without a DCBX
+ * setting is one render-gap note.
  */
 class DcbxTest {
 
@@ -108,7 +109,7 @@ class DcbxTest {
       for (String file : without.files().keySet()) {
         String text = without.text(file);
         assertFalse(text.contains("dcbx"), s.name() + "/" + file);
-        if (!s.platform().equals("cumulus")) {
+        if (!s.platform().equals("cumulus") && !s.platform().equals("nxos")) {
           assertEquals(text, with.text(file), s.name() + "/" + file + ": no DCBX setting");
         }
       }
@@ -133,6 +134,36 @@ class DcbxTest {
         "LLDP DCBX TLVs: dcbx-pfc-tlv, dcbx-ets-config-tlv, dcbx-ets-recomm-tlv", d.path());
     assertEquals(DCBX_LINE, d.location().line(), d.toString());
     assertTrue(d.message().contains("on some ports and not on others"), d.message());
+  }
+
+  @Test
+  void nxosSelectsDcbxpAndIeeeOnEveryPortAndOffDropsDcbxp() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "nx-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text("config.xml");
+    assertTrue(text.contains("port-vlan,dcbxp,power-mgmt</optTlvSel>"), text);
+    for (String id : List.of("eth1/1", "eth1/2")) {
+      assertTrue(
+          text.contains("<id>" + id + "</id>\n            <portDCBXPVer>IEEE</portDCBXPVer>"),
+          id + "\n" + text);
+    }
+    CompiledSwitch off = s.toBuilder().dcbx("off").build();
+    Renderer.DeviceOutput offOut = RENDERER.renderDevice(off, f.fabric());
+    assertTrue(offOut.text("config.xml").contains("port-vlan,power-mgmt</optTlvSel>"));
+    assertFalse(offOut.text("config.xml").contains("portDCBXPVer"));
+    assertEquals(List.of(), CHECK.check(off, offOut.files()));
+    // one port back to the device's default, auto-detect (CEE or IEEE, whichever the peer speaks)
+    String changed =
+        text.replaceFirst("<portDCBXPVer>IEEE</portDCBXPVer>", "<portDCBXPVer>auto</portDCBXPVer>");
+    Map<String, byte[]> files = new TreeMap<>(out.files());
+    files.put("config.xml", changed.getBytes(StandardCharsets.UTF_8));
+    List<Finding> found = CHECK.check(s, files);
+    assertEquals(1, found.size(), found.toString());
+    assertEquals(List.of("ieee", "mixed"), List.of(found.get(0).expected(), found.get(0).actual()));
+    assertEquals(
+        "/System/lldp-items/inst-items/if-items/If-list/portDCBXPVer", found.get(0).path());
+    assertEquals(DCBX_LINE, found.get(0).location().line());
   }
 
   /** A device that advertises DCBX is not drift while the intent does not manage it. */
@@ -171,7 +202,7 @@ class DcbxTest {
             .filter(g -> g.message().contains("DCBX"))
             .toList();
     assertEquals(
-        List.of("eos", "junos", "nxos", "openconfig", "sonic", "srlinux"),
+        List.of("eos", "junos", "openconfig", "sonic", "srlinux"),
         gaps.stream().map(g -> g.message().split(" ")[1]).toList(),
         gaps.toString());
     for (Finding g : gaps) {
