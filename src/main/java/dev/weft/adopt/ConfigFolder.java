@@ -86,7 +86,7 @@ public final class ConfigFolder {
       String name = f.getFileName().toString();
       int dot = name.lastIndexOf('.');
       String ext = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-      if (!List.of("xml", "json", "txt", "cfg", "").contains(ext)) {
+      if (!List.of("xml", "json", "txt", "cfg", "conf", "set", "").contains(ext)) {
         continue; // a README.md or script beside the backups is not a device
       }
       // Oxidized and RANCID name a backup after its device, without an extension
@@ -180,7 +180,10 @@ public final class ConfigFolder {
       try {
         json = Json.parse(text);
       } catch (JsonException e) {
-        json = null; // text: a running-config, for the packs that read text
+        if (ext.equals("json")) {
+          return Optional.empty(); // a .json file that is not JSON is no platform's
+        }
+        json = null; // text: a running-config (EOS's, Junos's), which the packs recognise
       }
     }
     SavedConfig config = new SavedConfig(ext, text, json);

@@ -48,6 +48,12 @@ public final class Drift {
   /** Ports whose live headroom the device computes (not in the config read): not compared. */
   private final Map<String, Integer> dynamicHeadroom = new TreeMap<>();
 
+  /**
+   * Ports the device's configuration gives no fixed speed (NVUE {@code link speed auto}: the port
+   * negotiates): not compared.
+   */
+  private final Set<String> negotiatedSpeed = new TreeSet<>();
+
   private Drift(CompiledSwitch want, CompiledSwitch got, Tolerance tolerance, LivePaths paths) {
     this.want = want;
     this.got = got;
@@ -88,6 +94,7 @@ public final class Drift {
     if (!skip.contains(Feature.BUFFERS)) {
       d.dynamicHeadroom();
     }
+    d.negotiatedSpeed();
     Set<String> skipped = new TreeSet<>();
     skip.forEach(f -> skipped.add(DriftRules.of(f)));
     List<Finding> findings =
@@ -234,7 +241,9 @@ public final class Drift {
             "port " + w.name() + " of the intent does not exist on the device");
         continue;
       }
-      if (w.speedGbps() != null && !Objects.equals(w.speedGbps(), g.speedGbps())) {
+      if (w.speedGbps() != null && g.speedGbps() == null) {
+        negotiatedSpeed.add(w.name());
+      } else if (w.speedGbps() != null && !Objects.equals(w.speedGbps(), g.speedGbps())) {
         add(
             DriftRules.PORT,
             w.name(),
@@ -474,6 +483,36 @@ public final class Drift {
             .onDevice(want.name())
             .withPath(paths.headroom(ports.get(0), dynamicHeadroom.get(ports.get(0)), null))
             .withValues("headroom", "computed by the device"));
+  }
+
+  /**
+   * One note for the ports whose configuration sets no speed (NVUE {@code link speed auto}, its
+   * default): the port runs at what it negotiates with its peer and optics, which the configuration
+   * read does not hold, so the intent's speed is not compared with it (a fixed speed that differs
+   * is drift).
+   */
+  private void negotiatedSpeed() {
+    if (negotiatedSpeed.isEmpty()) {
+      return;
+    }
+    List<String> ports = new ArrayList<>(negotiatedSpeed);
+    CompiledPort first = want.port(ports.get(0));
+    out.add(
+        Finding.of(
+                DriftRules.NOT_AUDITED,
+                Severity.INFO,
+                want.name()
+                    + ": the speed of "
+                    + (ports.size() == 1 ? "port " : ports.size() + " ports (")
+                    + String.join(", ", ports)
+                    + (ports.size() == 1 ? "" : ")")
+                    + " is negotiated (the configuration sets no fixed speed: link speed auto);"
+                    + " the configuration read does not hold it, so it is not compared with the"
+                    + " intent's")
+            .at(portLoc(first, "speed_gbps"))
+            .onDevice(want.name())
+            .withPath(paths.portSpeed(ports.get(0)))
+            .withValues(gbps(first.speedGbps()), "negotiated"));
   }
 
   private void bytes(String port, String path, String what, long e, long a, Location at) {

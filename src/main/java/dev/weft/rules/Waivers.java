@@ -161,7 +161,7 @@ final class Waivers {
     }
     for (String port : w.ports()) {
       int colon = port.indexOf(':');
-      if (colon <= 0 || colon == port.length() - 1 || port.indexOf(':', colon + 1) >= 0) {
+      if (colon <= 0 || colon == port.length() - 1) { // the port may be a breakout: et-0/0/0:1
         problems.add(
             invalid(w, "ports", "waiver port scope must be device:port, found '" + port + "'"));
       } else {

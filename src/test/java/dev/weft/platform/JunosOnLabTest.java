@@ -1,9 +1,17 @@
 package dev.weft.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.drift.Cli;
+import dev.weft.platform.junos.JunosPack;
+import dev.weft.render.Examples;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
 import dev.weft.testing.LabTest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * yang/vendor/juniper}): the rendered payload of roce-pod-d's QFX leaves is accepted by the device
  * and by yanglint, a wrong value is rejected by both, drift is in sync after the push, drift
  * injected with python3-ncclient in Juniper's shape is found per feature with the intent line that
- * owns it, and backup stores the Junos-shaped tree.
+ * owns it, and backup stores the Junos-shaped tree. Juniper's own AI design (the vendored JVD leaf,
+ * read from its Junos text) rendered by Weft is accepted by the device and yanglint and reads back
+ * from the device as the pack expects it.
  */
 @LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
 class JunosOnLabTest extends VendorLabContract {
@@ -117,5 +127,28 @@ class JunosOnLabTest extends VendorLabContract {
     assertEquals("inventories/roce-pod-d/fabric.yaml", ecn.get("file"));
     assertEquals(Map.of("qfx-leaf-1", "drift", "qfx-leaf-2", "ok"), r.devices());
     assertEquals(1, r.exit());
+  }
+
+  @Test
+  void juniperDesignReadFromTextRendersToWhatTheDeviceAcceptsAndReadsBack() throws Exception {
+    String jvd =
+        Files.readString(
+            Examples.projectRoot()
+                .resolve(
+                    "src/test/resources/corpus/juniper-jvd/data_center/aidc"
+                        + "/aiml_multitenancy_backend/configuration/conf/leaf1_qfx5240-64od.conf"),
+            StandardCharsets.UTF_8);
+    JunosPack pack = new JunosPack();
+    CompiledSwitch plan = pack.read(jvd, first(), "leaf1_qfx5240-64od.conf");
+    String payload =
+        new Renderer(TemplateFolders.builtIn())
+            .renderDeviceAs(plan, JunosPack.PLATFORM, "jvd")
+            .text("config.xml");
+    LabPod.Verdict lint = pod.yanglint(first(), payload);
+    assertEquals(0, lint.exit(), lint.output());
+    assertNull(pod.push(first(), payload), "the device refused Weft's render of the JVD plan");
+    assertEquals(
+        pack.expected(plan),
+        pack.read(pod.config(first(), "running"), first(), "running of " + first()));
   }
 }

@@ -224,8 +224,10 @@ class SchemaValidatorTest {
         f.message());
     assertTrue(f.message().endsWith("found \"Pod_A\""), f.message());
     Finding colon =
-        only(TestYaml.ROCE.replace("{ name: Ethernet0, profile", "{ name: \"Eth:0\", profile"));
-    assertTrue(colon.message().contains("never ':'"), colon.message());
+        only(TestYaml.ROCE.replace("{ name: Ethernet0, profile", "{ name: \"Eth:a\", profile"));
+    assertTrue(
+        colon.message().contains("for a breakout sub-port ':' and its channel number"),
+        colon.message());
   }
 
   @Test

@@ -48,8 +48,15 @@ import java.util.regex.Pattern;
  *       {@link CompiledSwitch#dcbx()}).
  * </ul>
  *
- * Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException} naming
- * the NVUE path, e.g. {@code qos.congestion-control.default-global.traffic-class.3.min-threshold}.
+ * A revision holds only what was set: where it is silent the reader reads what NVUE applies, and
+ * {@code qos roce} as the whole plan it sets, with the settings beside it changing only their keys
+ * ({@link NvueDefaults}, one table citing NVIDIA's guide): trust {@code l2}, DSCP d → d/8, the
+ * default scheduler and ECN, a {@code qos pfc default-global} profile on every port that binds no
+ * other. {@code link speed auto} reads as no speed (the port negotiates).
+ *
+ * <p>Numbers may be JSON numbers or numeric strings. Every problem is a {@link ReadException}
+ * naming the NVUE path, e.g. {@code
+ * qos.congestion-control.default-global.traffic-class.3.min-threshold}.
  */
 public final class CumulusNvueReader {
 
@@ -113,16 +120,32 @@ public final class CumulusNvueReader {
   }
 
   private CompiledSwitch toSwitch(Map<String, Object> set, String name) throws ReadException {
-    Map<String, Object> qos = obj(set, "qos", "qos");
-    Map<Integer, Integer> dscp = new TreeMap<>();
+    // what NVUE applies where the configuration is silent, and what `qos roce` sets, read like
+    // any configured value
+    Map<String, Object> qos = NvueDefaults.effective(obj(set, "qos", "qos"), this::error);
     Map<String, Object> mapping =
         obj(obj(qos, "mapping", "qos.mapping"), "default-global", "qos.mapping.default-global");
     String trustWord =
         mapping.containsKey("trust")
             ? str(mapping.get("trust"), "qos.mapping.default-global.trust")
-            : null;
-    boolean trust = trustWord != null && !"l2".equals(trustWord);
+            : NvueDefaults.TRUST;
+    if (!List.of("l2", "l3", "both").contains(trustWord)) {
+      throw error(
+          "qos.mapping.default-global.trust",
+          "expected l2, l3 or both, found \""
+              + trustWord
+              + "\""
+              + ("port".equals(trustWord)
+                  ? " (trust port, one switch priority for every packet, is not modelled)"
+                  : ""));
+    }
+    // l3 and both (pcp,dscp) classify IP packets by DSCP; l2 by PCP
+    boolean trust = !"l2".equals(trustWord);
     List<Integer> pcp = "l2".equals(trustWord) ? pcpMap(mapping) : List.of();
+    Map<Integer, Integer> dscp = new TreeMap<>();
+    for (int d = 0; d < 64; d++) {
+      dscp.put(d, NvueDefaults.dscpPriority(d)); // a code point the mapping does not list
+    }
     for (Map.Entry<String, Object> e :
         obj(mapping, "dscp", "qos.mapping.default-global.dscp").entrySet()) {
       String where = "qos.mapping.default-global.dscp." + e.getKey();
@@ -173,18 +196,24 @@ public final class CumulusNvueReader {
       String where = "qos.congestion-control.default-global.traffic-class." + e.getKey();
       int tc = number(e.getKey(), where, 0, 7);
       Map<String, Object> t = obj(e.getValue(), where);
-      if (!"enable".equals(t.containsKey("ecn") ? str(t.get("ecn"), where + ".ecn") : "disable")) {
+      // a listed class marks unless told not to (the QoS page's `nv show` of classes set with
+      // thresholds only)
+      if (!"enable".equals(t.containsKey("ecn") ? str(t.get("ecn"), where + ".ecn") : "enable")) {
         continue;
       }
       String profile = "tc" + tc;
       ecn.add(
           new EcnProfile(
               profile,
-              bytes(t.get("min-threshold"), where + ".min-threshold"),
-              bytes(t.get("max-threshold"), where + ".max-threshold"),
+              t.containsKey("min-threshold")
+                  ? bytes(t.get("min-threshold"), where + ".min-threshold")
+                  : NvueDefaults.ECN_MIN_BYTES,
+              t.containsKey("max-threshold")
+                  ? bytes(t.get("max-threshold"), where + ".max-threshold")
+                  : NvueDefaults.ECN_MAX_BYTES,
               t.containsKey("probability")
                   ? number(t.get("probability"), where + ".probability", 1, 100)
-                  : 100,
+                  : NvueDefaults.ECN_PROBABILITY,
               // red: WRED drop of the packets ECN cannot mark (NVUE's RoCE default: disable)
               "enable".equals(t.containsKey("red") ? str(t.get("red"), where + ".red") : null)));
       ecnOfQueue.put(tc, profile);
@@ -228,11 +257,11 @@ public final class CumulusNvueReader {
     long poll =
         wd.containsKey("polling-interval")
             ? number(wd.get("polling-interval"), "qos.pfc-watchdog.polling-interval", 1, 60_000)
-            : 100;
+            : NvueDefaults.WATCHDOG_POLL_MS;
     long robustness =
         wd.containsKey("robustness")
             ? number(wd.get("robustness"), "qos.pfc-watchdog.robustness", 1, 1000)
-            : 3;
+            : NvueDefaults.WATCHDOG_ROBUSTNESS;
 
     List<CompiledPort> ports = new ArrayList<>();
     TreeSet<String> dcbx = new TreeSet<>();
@@ -259,8 +288,12 @@ public final class CumulusNvueReader {
       List<Integer> pfc = new ArrayList<>();
       Integer cable = null;
       Map<String, Object> portPfc = obj(portQos, "pfc", where + ".qos.pfc");
-      if (portPfc.containsKey("profile")) {
-        String name2 = str(portPfc.get("profile"), where + ".qos.pfc.profile");
+      // a port that binds no profile runs default-global's, when there is one (all ports)
+      String name2 =
+          portPfc.containsKey("profile")
+              ? str(portPfc.get("profile"), where + ".qos.pfc.profile")
+              : pfcProfiles.containsKey("default-global") ? "default-global" : null;
+      if (name2 != null) {
         Map<String, Object> profile = pfcProfiles.get(name2);
         if (profile == null) {
           throw new ReadException(
@@ -279,9 +312,14 @@ public final class CumulusNvueReader {
         }
       }
       Map<String, Object> portWd = obj(portQos, "pfc-watchdog", where + ".qos.pfc-watchdog");
+      // `nv set interface <swp> qos pfc-watchdog` alone enables it; `state disable` turns it off
       boolean watchdog =
-          portWd.containsKey("state")
-              && "enable".equals(str(portWd.get("state"), where + ".qos.pfc-watchdog.state"));
+          portQos.containsKey("pfc-watchdog")
+              && "enable"
+                  .equals(
+                      portWd.containsKey("state")
+                          ? str(portWd.get("state"), where + ".qos.pfc-watchdog.state")
+                          : "enable");
       anyWatchdog |= watchdog;
       TreeSet<Integer> wdQueues = new TreeSet<>();
       if (watchdog) {
@@ -403,6 +441,10 @@ public final class CumulusNvueReader {
 
   // ------------------------------------------------------------------ JSON helpers
 
+  private ReadException error(String where, String message) {
+    return new ReadException(what + ": " + where + ": " + message);
+  }
+
   private Map<String, Object> obj(Map<String, Object> parent, String key, String where)
       throws ReadException {
     Object v = parent.get(key);
@@ -450,7 +492,14 @@ public final class CumulusNvueReader {
     throw new ReadException(what + ": " + where + ": expected a whole number, found " + shown(v));
   }
 
-  private int speed(Object v, String where) throws ReadException {
+  /**
+   * A fixed speed in Gb/s, or null for {@code auto} (NVUE's default: the port negotiates, so the
+   * configuration holds no speed; drift then does not compare it, see {@code Drift}).
+   */
+  private Integer speed(Object v, String where) throws ReadException {
+    if ("auto".equals(v)) {
+      return null;
+    }
     Matcher m = SPEED.matcher(str(v, where));
     if (!m.matches()) {
       throw new ReadException(

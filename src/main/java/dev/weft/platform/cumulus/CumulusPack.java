@@ -251,7 +251,8 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
    * The intended switch as NVUE carries it: the hash fields NVUE has, no priority-group map and no
    * headroom (NVUE's own), ECN profiles named after their traffic class ({@code tc3}), queues
    * without class names and the same on every port (one default-global scheduler), the switch's
-   * trust (DSCP, or PCP with its map: one default-global mapping) on every port, the watchdog's
+   * trust (DSCP, or PCP with its map: one default-global mapping) on every port, NVUE's built-in
+   * DSCP map ({@link NvueDefaults}) for the code points the intent leaves unmapped, the watchdog's
    * detection rounded to whole polls and its restoration and action as the reader reports them,
    * cable lengths on PFC ports only, no link pause.
    */
@@ -303,7 +304,14 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
     hash.removeAll(HASH.missing(intended.ecmpHashFields()));
     hash.sort(
         null); // NVUE keeps fields as on/off members, not in a list: the reader reports them sorted
+    // a code point the intent leaves unmapped gets NVUE's built-in map on the switch
+    Map<Integer, Integer> dscp = new TreeMap<>();
+    for (int d = 0; d < 64; d++) {
+      dscp.put(d, NvueDefaults.dscpPriority(d));
+    }
+    dscp.putAll(sw.dscpToPriority());
     return sw.toBuilder()
+        .dscpToPriority(dscp)
         .priorityToPriorityGroup(List.of())
         .queues(queues)
         .ecnProfiles(ecn)

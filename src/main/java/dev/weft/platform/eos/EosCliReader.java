@@ -19,8 +19,8 @@ import java.util.TreeSet;
  * naming the line and column.
  *
  * <p>The one parser of EOS running-config text: a whole running-config ({@link #readWhole}, for
- * {@link EosTextReader}) is walked the same way, with the rest of the QoS plan (PFC, tx-queues,
- * the watchdog, interfaces) read by {@link EosQosLines} on the same lines.
+ * {@link EosTextReader}) is walked the same way, with the rest of the QoS plan (PFC, tx-queues, the
+ * watchdog, interfaces) read by {@link EosQosLines} on the same lines.
  */
 final class EosCliReader {
 

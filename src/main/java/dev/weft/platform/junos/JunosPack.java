@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Junos OS Evolved on QFX (5220/5230/5240), in Juniper's own YANG (Juniper/yang 24.4R1-EVO:
@@ -71,6 +72,18 @@ public final class JunosPack extends NetconfSwitchPack {
           + FWD
           + "\"><enhanced-hash-key/></forwarding-options>"
           + "</configuration>";
+
+  /** The files a Junos text backup is saved as (Oxidized, RANCID, {@code show configuration}). */
+  private static final Set<String> TEXT_FORMATS = Set.of("txt", "conf", "set");
+
+  /** A line only a Junos configuration starts with: its commit header or a top-level block. */
+  private static final Pattern JUNOS_TEXT =
+      Pattern.compile(
+          "(?m)^(## Last (commit|changed): |version \\S+;|"
+              + "(system|interfaces|chassis|class-of-service|protocols|policy-options"
+              + "|routing-options|forwarding-options) \\{|set (system|interfaces|chassis"
+              + "|class-of-service|protocols|policy-options|routing-options|forwarding-options)"
+              + " \\S)");
 
   private static final LivePaths PATHS = new JunosPaths();
   private static final Remediation REMEDIATION = JunosRemediation.table();
@@ -141,9 +154,23 @@ public final class JunosPack extends NetconfSwitchPack {
     return out;
   }
 
+  /**
+   * Junos XML (its YANG namespaces), or Junos configuration text in a {@code .txt}, {@code .conf}
+   * or {@code .set} file: curly or {@code display set}, known by a top-level statement only Junos
+   * writes.
+   */
   @Override
   public OptionalInt recognises(SavedConfig config) {
-    return config.xmlNaming("http://yang.juniper.net/junos/conf", 3);
+    OptionalInt xml = config.xmlNaming("http://yang.juniper.net/junos/conf", 3);
+    if (xml.isPresent()) {
+      return xml;
+    }
+    boolean text =
+        TEXT_FORMATS.contains(config.format())
+            && config.json() == null
+            && JunosText.isText(config.text())
+            && JUNOS_TEXT.matcher(config.text()).find();
+    return text ? OptionalInt.of(3) : OptionalInt.empty();
   }
 
   @Override
@@ -156,6 +183,7 @@ public final class JunosPack extends NetconfSwitchPack {
     return FILTER;
   }
 
+  /** A NETCONF reply or saved XML, or Junos configuration text (what does not start with '<'). */
   @Override
   public CompiledSwitch read(String reply, String device, String what) throws ReadException {
     return JunosReader.read(reply, device, what);

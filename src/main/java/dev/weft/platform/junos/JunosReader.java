@@ -27,20 +27,36 @@ import java.util.regex.Pattern;
 import org.w3c.dom.Element;
 
 /**
- * Reads Junos XML in Juniper's YANG (a rendered {@code <config>}, or the {@code <data>} of a {@code
- * <get-config>} reply) back into a compiled switch.
+ * Reads a Junos configuration back into a compiled switch: XML in Juniper's YANG (a rendered {@code
+ * <config>}, or the {@code <data>} of a {@code <get-config>} reply), or the configuration as text,
+ * curly or {@code display set} ({@link JunosText} turns it into the same element tree).
  *
  * <p>Normalised on the way in: lists by key (ports, queues, profiles sorted), numbers by value (a
  * decimal64 fill level {@code 1.536000000} is {@code 1.536}), units ({@link JunosUnits}: fill
  * levels to bytes, PFC accounts from microseconds at the port speed to bytes, detection from poll
  * periods to ms), DSCP code points as bit strings or Junos's standard aliases ({@code ef}, {@code
  * af31}, {@code cs6}...), and the device's defaults for absent leaves (no flow control, watchdog
- * action drop, poll 100 ms, detection 2 polls, recovery 200 ms). Forwarding classes are read as
- * switch priorities by their {@code tc<N>} name, which is how Weft renders them; other classes are
- * not part of Weft's plan.
+ * action drop, poll 100 ms, detection 2 polls, recovery 200 ms).
+ *
+ * <p>Compared by value, never by name: forwarding classes of any name are given switch priorities
+ * by {@link JunosClasses} (Weft's {@code tc<N>}, a no-loss class's {@code pfc-priority}, the queue,
+ * the classifier's code points); drop profiles, schedulers, scheduler maps and classifiers are
+ * followed by whatever name they have. A port's {@code class-of-service interfaces} stanza may be a
+ * wildcard ({@code et-*}) and its classifier may sit under a unit ({@link JunosBindings}); PFC may
+ * be keyed on 802.1p code points or on DSCP code points ({@code input dscp code-point 011010 pfc}:
+ * the priority the port's classifier gives that DSCP). Breakout sub-ports ({@code et-0/0/0:0}) are
+ * ports and take the speed their parent gives them; the parent itself ({@code number-of-sub-ports})
+ * and logical interfaces (irb, lo0, ...) are not ports of the plan. A classifier or scheduler map
+ * naming a class that {@code forwarding-classes} does not define (a Junos default class) is not
+ * part of the plan.
  */
 final class JunosReader {
-  private static final Pattern TC = Pattern.compile("tc([0-7])");
+  /** Junos's logical, internal and management interfaces: not ports of the plan. */
+  private static final Pattern NOT_PORTS =
+      Pattern.compile(
+          "(irb|vlan|lo[0-9]+|em[0-9]+|re[0-9]+(:mgmt-[0-9]+)?|fxp[0-9]+|vme|me[0-9]+|vtep|dsc"
+              + "|jsrv|bme[0-9]+|pime|pimd|lsi|mtun|tap|esi|gr-.*|ip-.*|pip[0-9]+)");
+
   private static final Pattern PG = Pattern.compile("pg([0-7])");
   private static final Pattern SPEED = Pattern.compile("([0-9]+)g");
 
@@ -64,39 +80,51 @@ final class JunosReader {
     this.what = what;
   }
 
-  static CompiledSwitch read(String xml, String name, String what) throws ReadException {
-    Element top = SafeXml.configOrData(xml, what);
-    return new JunosReader(what).read(SafeXml.child(top, ROOT, "configuration"), name);
+  /** Reads a NETCONF reply or rendered payload (XML), or Junos configuration text. */
+  static CompiledSwitch read(String config, String name, String what) throws ReadException {
+    return new JunosReader(what).read(configuration(config, what), name);
+  }
+
+  /**
+   * The switch priority each forwarding class of a configuration is given ({@link JunosClasses}),
+   * by class name, in configuration order.
+   */
+  static Map<String, Integer> classPriorities(String config, String what) throws ReadException {
+    JunosReader r = new JunosReader(what);
+    Element cos = SafeXml.child(configuration(config, what), COS, "class-of-service");
+    return r.priorities(cos, r.forwardingClasses(cos));
+  }
+
+  private static Element configuration(String config, String what) throws ReadException {
+    if (JunosText.isText(config)) {
+      return JunosText.configuration(config, what);
+    }
+    return SafeXml.child(SafeXml.configOrData(config, what), ROOT, "configuration");
   }
 
   private CompiledSwitch read(Element conf, String name) throws ReadException {
     Element cos = SafeXml.child(conf, COS, "class-of-service");
+    List<JunosClasses.ForwardingClass> classes = forwardingClasses(cos);
+    Map<String, Integer> priorityOf = priorities(cos, classes);
     List<Integer> toQueue = new ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
     TreeSet<Integer> lossless = new TreeSet<>();
-    for (Element c :
-        SafeXml.children(SafeXml.child(cos, COS, "forwarding-classes"), COS, "class")) {
-      String cls =
-          LiveValues.required(
-              SafeXml.text(c, COS, "name"),
-              what,
-              "/configuration/class-of-service/forwarding-classes/class/name");
-      Matcher m = TC.matcher(cls);
-      if (!m.matches()) {
-        continue; // not one of Weft's classes: not part of the plan it renders
+    for (JunosClasses.ForwardingClass c : classes) {
+      Integer priority = priorityOf.get(c.name());
+      if (priority == null) {
+        continue; // a ninth class: no priority left for it in the plan
       }
-      int priority = Integer.parseInt(m.group(1));
-      String path = "/configuration/class-of-service/forwarding-classes/class[" + cls + "]";
-      String queue = SafeXml.text(c, COS, "queue-num");
-      if (queue != null) {
-        toQueue.set(priority, LiveValues.integer(queue, what, path + "/queue-num", 0, 15));
+      if (c.queue() != null) {
+        toQueue.set(priority, c.queue());
       }
-      if (SafeXml.child(c, COS, "no-loss") != null) {
-        String pfc = SafeXml.text(c, COS, "pfc-priority");
-        lossless.add(
-            pfc == null ? priority : LiveValues.integer(pfc, what, path + "/pfc-priority", 0, 7));
+      if (c.noLoss()) {
+        lossless.add(c.pfcPriority() == null ? priority : c.pfcPriority());
       }
     }
-    Map<Integer, Integer> dscp = classifiers(cos);
+    Map<String, Map<Integer, Integer>> dscpMaps = new TreeMap<>();
+    codePointClassifiers(cos, "dscp").forEach((n, l) -> dscpMaps.put(n, byPriority(l, priorityOf)));
+    Map<String, List<Integer>> pcpMaps = new TreeMap<>();
+    codePointClassifiers(cos, "ieee-802.1")
+        .forEach((n, l) -> pcpMaps.put(n, pcpByPriority(l, priorityOf)));
     Map<String, EcnProfile> dropProfiles = dropProfiles(cos);
     Map<String, CompiledQueue> schedulers = schedulers(cos, dropProfiles);
     TreeSet<Integer> losslessQueues = new TreeSet<>();
@@ -110,10 +138,12 @@ final class JunosReader {
         byName(
             SafeXml.children(cos, COS, "scheduler-maps"),
             "/configuration/class-of-service/scheduler-maps");
-    Map<String, Element> cosPorts =
-        byName(
-            SafeXml.children(SafeXml.child(cos, COS, "interfaces"), COS, "interface"),
-            "/configuration/class-of-service/interfaces/interface");
+    JunosBindings bindings =
+        new JunosBindings(
+            SafeXml.children(SafeXml.child(cos, COS, "interfaces"), COS, "interface"));
+    List<Element> interfaces =
+        SafeXml.children(SafeXml.child(conf, IF, "interfaces"), IF, "interface");
+    Map<Integer, Integer> dscp = switchDscpMap(dscpMaps, interfaces, bindings);
 
     List<Integer> toPg = ReadBack.priorityGroups(lossless);
     // the PCP map of the IEEE 802.1p classifier the first port classifying by PCP binds
@@ -121,22 +151,38 @@ final class JunosReader {
     CompiledWatchdog watchdog = null;
     List<CompiledPort> ports = new ArrayList<>();
     Map<Integer, CompiledQueue> switchQueues = new TreeMap<>();
-    for (Element i : SafeXml.children(SafeXml.child(conf, IF, "interfaces"), IF, "interface")) {
+    for (Element i : interfaces) {
       String port =
           LiveValues.required(
               SafeXml.text(i, IF, "name"), what, "/configuration/interfaces/interface/name");
+      if (!isPort(i, port)) {
+        continue;
+      }
       String path = "/configuration/interfaces/interface[" + port + "]";
       String mtu = SafeXml.text(i, IF, "mtu");
-      Integer speed = speed(SafeXml.text(i, IF, "speed"), path + "/speed");
+      Integer speed = speed(speedText(i, port, interfaces), path + "/speed");
       boolean pause = SafeXml.child(i, IF, "gigether-options", "flow-control") != null;
-      Element binding = cosPorts.get(port);
-      String cosPath = "/configuration/class-of-service/interfaces/interface[" + port + "]";
-      boolean trust =
-          !SafeXml.children(SafeXml.child(binding, COS, "classifiers"), COS, "dscp").isEmpty();
-      String pcpName = SafeXml.text(binding, COS, "classifiers", "ieee-802.1", "classifier-name");
+      Element binding = bindings.of(port);
+      String cosPath =
+          "/configuration/class-of-service/interfaces/interface["
+              + (binding == null ? port : SafeXml.text(binding, COS, "name"))
+              + "]";
+      String dscpName = JunosBindings.dscpClassifier(binding);
+      boolean trust = dscpName != null;
+      String pcpName = JunosBindings.pcpClassifier(binding);
       if (pcpName != null && pcp.isEmpty()) {
-        pcp = pcpClassifier(cos, pcpName, cosPath + "/classifiers/ieee-802.1/classifier-name");
+        pcp = pcpMaps.get(pcpName);
+        if (pcp == null) {
+          throw new ReadException(
+              what
+                  + ": "
+                  + cosPath
+                  + "/classifiers/ieee-802.1/classifier-name names IEEE 802.1p classifier "
+                  + pcpName
+                  + ", which does not exist");
+        }
       }
+      Map<Integer, Integer> portDscp = dscpName == null ? null : dscpMaps.get(dscpName);
       Element profile =
           named(profiles, SafeXml.text(binding, COS, "congestion-notification-profile"));
       String cnpPath =
@@ -160,6 +206,20 @@ final class JunosReader {
                     SafeXml.text(cp, COS, "name"),
                     3,
                     cnpPath + "/input/ieee-802.1/code-point/name"));
+          }
+        }
+        // PFC keyed on DSCP: the priority the port's classifier gives the code point
+        for (Element cp : SafeXml.children(SafeXml.child(input, COS, "dscp"), COS, "code-point")) {
+          if (SafeXml.child(cp, COS, "pfc") != null) {
+            int d =
+                codePoint(
+                    LiveValues.required(
+                        SafeXml.text(cp, COS, "name"), what, cnpPath + "/input/dscp/code-point"),
+                    cnpPath + "/input/dscp/code-point/name");
+            Integer priority = (portDscp != null ? portDscp : dscp).get(d);
+            if (priority != null) {
+              pfc.add(priority);
+            }
           }
         }
         for (Element cp :
@@ -202,6 +262,7 @@ final class JunosReader {
           portQueues(
               named(maps, SafeXml.text(binding, COS, "scheduler-map")),
               schedulers,
+              priorityOf,
               toQueue,
               losslessQueues,
               cosPath + "/scheduler-map");
@@ -249,65 +310,162 @@ final class JunosReader {
             .build());
   }
 
-  /**
-   * PCP → priority of IEEE 802.1p classifier {@code name}'s {@code tc<N>} classes; a code point it
-   * leaves out reads as priority 0 (Weft's classifier lists all eight).
-   */
-  private List<Integer> pcpClassifier(Element cos, String name, String boundAt)
-      throws ReadException {
-    for (Element c : SafeXml.children(SafeXml.child(cos, COS, "classifiers"), COS, "ieee-802.1")) {
-      if (!name.equals(SafeXml.text(c, COS, "name"))) {
-        continue;
-      }
-      String path = "/configuration/class-of-service/classifiers/ieee-802.1[" + name + "]";
-      Integer[] out = {0, 0, 0, 0, 0, 0, 0, 0};
-      for (Element fc : SafeXml.children(c, COS, "forwarding-class")) {
-        Matcher m = TC.matcher(String.valueOf(SafeXml.text(fc, COS, "name")));
-        if (!m.matches()) {
-          continue;
-        }
-        int priority = Integer.parseInt(m.group(1));
-        for (Element lp : SafeXml.children(fc, COS, "loss-priority")) {
-          for (Element cp : SafeXml.children(lp, COS, "code-points")) {
-            out[
-                    bits(
-                        cp.getTextContent().strip(),
-                        3,
-                        path + "/forwarding-class/loss-priority/code-points")] =
-                priority;
-          }
-        }
-      }
-      return List.of(out);
+  /** The forwarding classes in configuration order. */
+  private List<JunosClasses.ForwardingClass> forwardingClasses(Element cos) throws ReadException {
+    List<JunosClasses.ForwardingClass> out = new ArrayList<>();
+    for (Element c :
+        SafeXml.children(SafeXml.child(cos, COS, "forwarding-classes"), COS, "class")) {
+      String cls =
+          LiveValues.required(
+              SafeXml.text(c, COS, "name"),
+              what,
+              "/configuration/class-of-service/forwarding-classes/class/name");
+      String path = "/configuration/class-of-service/forwarding-classes/class[" + cls + "]";
+      String queue = SafeXml.text(c, COS, "queue-num");
+      String pfc = SafeXml.text(c, COS, "pfc-priority");
+      out.add(
+          new JunosClasses.ForwardingClass(
+              cls,
+              queue == null ? null : LiveValues.integer(queue, what, path + "/queue-num", 0, 15),
+              SafeXml.child(c, COS, "no-loss") != null,
+              pfc == null ? null : LiveValues.integer(pfc, what, path + "/pfc-priority", 0, 7)));
     }
-    throw new ReadException(
-        what + ": " + boundAt + " names IEEE 802.1p classifier " + name + ", which does not exist");
+    return out;
   }
 
-  /** DSCP → priority from every DSCP classifier's {@code tc<N>} classes. */
-  private Map<Integer, Integer> classifiers(Element cos) throws ReadException {
-    Map<Integer, Integer> dscp = new TreeMap<>();
-    for (Element c : SafeXml.children(SafeXml.child(cos, COS, "classifiers"), COS, "dscp")) {
+  /** Each class's priority, from its name, queue and the code points classifiers give it. */
+  private Map<String, Integer> priorities(Element cos, List<JunosClasses.ForwardingClass> classes)
+      throws ReadException {
+    // PCP code points count after every DSCP one (+ 64): see JunosClasses
+    Map<String, TreeSet<Integer>> codePoints = new TreeMap<>();
+    codePointClassifiers(cos, "dscp")
+        .values()
+        .forEach(l -> l.forEach(c -> codePointOf(codePoints, c, 0)));
+    codePointClassifiers(cos, "ieee-802.1")
+        .values()
+        .forEach(l -> l.forEach(c -> codePointOf(codePoints, c, 64)));
+    return JunosClasses.priorities(classes, codePoints);
+  }
+
+  /** A classifier's code point and the forwarding class it classifies into. */
+  private record CodePoint(String forwardingClass, int value) {}
+
+  /**
+   * The code points of each classifier of a kind ({@code dscp}: six bits or an alias; {@code
+   * ieee-802.1}: three bits), by classifier name.
+   */
+  private Map<String, List<CodePoint>> codePointClassifiers(Element cos, String kind)
+      throws ReadException {
+    Map<String, List<CodePoint>> out = new TreeMap<>();
+    for (Element c : SafeXml.children(SafeXml.child(cos, COS, "classifiers"), COS, kind)) {
+      String name = String.valueOf(SafeXml.text(c, COS, "name"));
       String path =
-          "/configuration/class-of-service/classifiers/dscp[" + SafeXml.text(c, COS, "name") + "]";
+          "/configuration/class-of-service/classifiers/"
+              + kind
+              + "["
+              + name
+              + "]/forwarding-class/loss-priority/code-points";
+      List<CodePoint> points = new ArrayList<>();
       for (Element fc : SafeXml.children(c, COS, "forwarding-class")) {
-        Matcher m = TC.matcher(String.valueOf(SafeXml.text(fc, COS, "name")));
-        if (!m.matches()) {
-          continue;
-        }
-        int priority = Integer.parseInt(m.group(1));
+        String cls = String.valueOf(SafeXml.text(fc, COS, "name"));
         for (Element lp : SafeXml.children(fc, COS, "loss-priority")) {
           for (Element cp : SafeXml.children(lp, COS, "code-points")) {
-            dscp.put(
-                codePoint(
-                    cp.getTextContent().strip(),
-                    path + "/forwarding-class/loss-priority/code-points"),
-                priority);
+            String text = cp.getTextContent().strip();
+            points.add(
+                new CodePoint(
+                    cls, kind.equals("dscp") ? codePoint(text, path) : bits(text, 3, path)));
           }
         }
       }
+      out.put(name, points);
     }
-    return dscp;
+    return out;
+  }
+
+  private static void codePointOf(Map<String, TreeSet<Integer>> byClass, CodePoint c, int offset) {
+    byClass.computeIfAbsent(c.forwardingClass(), k -> new TreeSet<>()).add(c.value() + offset);
+  }
+
+  /** DSCP → priority of one classifier; code points of classes outside the plan are left out. */
+  private static Map<Integer, Integer> byPriority(
+      List<CodePoint> points, Map<String, Integer> priorityOf) {
+    Map<Integer, Integer> out = new TreeMap<>();
+    for (CodePoint c : points) {
+      Integer priority = priorityOf.get(c.forwardingClass());
+      if (priority != null) {
+        out.put(c.value(), priority);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * PCP → priority of one IEEE 802.1p classifier; a code point it leaves out reads as priority 0
+   * (Weft's classifier lists all eight).
+   */
+  private static List<Integer> pcpByPriority(
+      List<CodePoint> points, Map<String, Integer> priorityOf) {
+    Integer[] out = {0, 0, 0, 0, 0, 0, 0, 0};
+    byPriority(points, priorityOf).forEach((pcp, priority) -> out[pcp] = priority);
+    return List.of(out);
+  }
+
+  /**
+   * The switch's DSCP map: the classifier most ports bind (the first by name on a tie), or, when no
+   * port binds one, every DSCP classifier's code points together.
+   */
+  private static Map<Integer, Integer> switchDscpMap(
+      Map<String, Map<Integer, Integer>> maps, List<Element> interfaces, JunosBindings bindings) {
+    Map<String, Integer> bound = new TreeMap<>();
+    for (Element i : interfaces) {
+      String name =
+          JunosBindings.dscpClassifier(bindings.of(String.valueOf(SafeXml.text(i, IF, "name"))));
+      if (name != null && maps.containsKey(name)) {
+        bound.merge(name, 1, Integer::sum);
+      }
+    }
+    String most = null;
+    for (Map.Entry<String, Integer> e : bound.entrySet()) {
+      if (most == null || e.getValue() > bound.get(most)) {
+        most = e.getKey();
+      }
+    }
+    if (most != null) {
+      return maps.get(most);
+    }
+    Map<Integer, Integer> all = new TreeMap<>();
+    maps.values().forEach(all::putAll);
+    return all;
+  }
+
+  /**
+   * Whether an interface is a port of the plan: not the parent of a breakout ({@code
+   * number-of-sub-ports}: its sub-ports {@code et-0/0/0:0} carry the traffic) and not one of
+   * Junos's logical or management interfaces (irb, lo0, em0, re0, fxp0, vme, ...).
+   */
+  private static boolean isPort(Element i, String name) {
+    return SafeXml.child(i, IF, "number-of-sub-ports") == null
+        && !NOT_PORTS.matcher(name).matches();
+  }
+
+  /**
+   * A port's speed: its own, else, for a breakout sub-port {@code X:n}, the speed its parent X
+   * gives each sub-port ({@code number-of-sub-ports 2; speed 400g;}).
+   */
+  private static String speedText(Element i, String port, List<Element> interfaces) {
+    String own = SafeXml.text(i, IF, "speed");
+    int colon = port.lastIndexOf(':');
+    if (own != null || colon < 0) {
+      return own;
+    }
+    String parent = port.substring(0, colon);
+    for (Element p : interfaces) {
+      if (parent.equals(SafeXml.text(p, IF, "name"))
+          && SafeXml.child(p, IF, "number-of-sub-ports") != null) {
+        return SafeXml.text(p, IF, "speed");
+      }
+    }
+    return null;
   }
 
   /**
@@ -397,21 +555,25 @@ final class JunosReader {
     return out;
   }
 
-  /** The queues a scheduler map schedules: each {@code tc<N>} class's queue with its scheduler. */
+  /**
+   * The queues a scheduler map schedules: each class's queue (by the class's priority) with its
+   * scheduler; a class that is not part of the plan is left out.
+   */
   private List<CompiledQueue> portQueues(
       Element map,
       Map<String, CompiledQueue> schedulers,
+      Map<String, Integer> priorityOf,
       List<Integer> toQueue,
       TreeSet<Integer> losslessQueues,
       String path)
       throws ReadException {
     Map<Integer, CompiledQueue> out = new TreeMap<>();
     for (Element fc : SafeXml.children(map, COS, "forwarding-class")) {
-      Matcher m = TC.matcher(String.valueOf(SafeXml.text(fc, COS, "name")));
-      if (!m.matches()) {
+      Integer priority = priorityOf.get(String.valueOf(SafeXml.text(fc, COS, "name")));
+      if (priority == null) {
         continue;
       }
-      int queue = toQueue.get(Integer.parseInt(m.group(1)));
+      int queue = toQueue.get(priority);
       String name = SafeXml.text(fc, COS, "scheduler");
       CompiledQueue s = named(schedulers, name);
       if (s == null) {

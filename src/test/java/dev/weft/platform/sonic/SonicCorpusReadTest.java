@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * entry for each port its tables name, so the reader has ports to read them on. Nothing else is
  * added.
  */
-class SonicCorpusReadTest {
+public class SonicCorpusReadTest {
 
   private static final Path ROOT = Examples.projectRoot();
   private static final Path CORPUS = ROOT.resolve("src/test/resources/corpus");
@@ -276,7 +276,7 @@ class SonicCorpusReadTest {
    * for each port its tables name (the expectation's {@code input} says which).
    */
   @SuppressWarnings("unchecked")
-  static String completed(String file) throws Exception {
+  public static String completed(String file) throws Exception {
     String text = Files.readString(CORPUS.resolve(file), StandardCharsets.UTF_8);
     Map<String, Object> db = (Map<String, Object>) Json.parse(text);
     boolean flat = db.keySet().stream().anyMatch(k -> k.indexOf('|') > 0);
