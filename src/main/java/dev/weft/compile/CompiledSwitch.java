@@ -42,6 +42,11 @@ import java.util.Map;
  * @param pcpToPriority 8 entries, PCP p → switch priority, when the switch's ports trust PCP
  *     ({@code trust: pcp}, map from {@code fabric.pcp-map}); empty when they trust DSCP (or, read
  *     back, when the device binds no PCP map)
+ * @param dcbx what the switch's ports advertise in LLDP DCBX TLVs for a willing NIC: {@code ieee}
+ *     (PFC, ETS configuration and ETS recommendation) or {@code off}, from {@code fabric.dcbx};
+ *     null when the intent does not manage it. Read back: the ports' common state, {@code mixed}
+ *     when they differ, {@code partial} when a port advertises only some of the three TLVs, null
+ *     when no port sets any
  */
 public record CompiledSwitch(
     String name,
@@ -72,7 +77,8 @@ public record CompiledSwitch(
     Map<String, Integer> bufferPools,
     AsicBuffer buffer,
     LosslessBuffer losslessBuffer,
-    List<Integer> pcpToPriority)
+    List<Integer> pcpToPriority,
+    String dcbx)
     implements CompiledDevice {
 
   /**
@@ -164,7 +170,8 @@ public record CompiledSwitch(
         Map.of(),
         null,
         null,
-        List.of());
+        List.of(),
+        null);
   }
 
   /**
@@ -217,6 +224,7 @@ public record CompiledSwitch(
     b.buffer = buffer;
     b.losslessBuffer = losslessBuffer;
     b.pcpToPriority = pcpToPriority;
+    b.dcbx = dcbx;
     return b;
   }
 
@@ -254,8 +262,14 @@ public record CompiledSwitch(
     private AsicBuffer buffer;
     private LosslessBuffer losslessBuffer;
     private List<Integer> pcpToPriority = List.of();
+    private String dcbx;
 
     private Builder() {}
+
+    public Builder dcbx(String dcbx) {
+      this.dcbx = dcbx;
+      return this;
+    }
 
     public Builder pcpToPriority(List<Integer> pcpToPriority) {
       this.pcpToPriority = pcpToPriority;
@@ -432,7 +446,8 @@ public record CompiledSwitch(
           bufferPools,
           buffer,
           losslessBuffer,
-          pcpToPriority);
+          pcpToPriority,
+          dcbx);
     }
   }
 }

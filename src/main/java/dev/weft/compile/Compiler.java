@@ -149,7 +149,8 @@ public final class Compiler {
       String trust,
       Location trustAt,
       List<Integer> pcpMap,
-      Location pcpMapAt) {
+      Location pcpMapAt,
+      String dcbx) {
     private static final String[] OWN = {
       "name",
       "role",
@@ -164,7 +165,8 @@ public final class Compiler {
       "lossless_dynamic_th",
       "headroom_over_subscription",
       "trust",
-      "pcp_to_priority"
+      "pcp_to_priority",
+      "dcbx"
     };
 
     static SwitchPlan of(QosPlan plan, boolean roce, FabricModel model) {
@@ -206,9 +208,14 @@ public final class Compiler {
       boolean ownMap = roce && fabric.pcpMap() != null && fabric.pcpMap().size() == 8;
       List<Integer> pcpMap = ownMap ? fabric.pcpMap() : Fabric.IDENTITY_PCP_MAP;
       Location pcpMapAt = ownMap ? Where.of(fabric.at(), "pcp-map") : null;
+      // one DCBX mode for every switch: the fabric's line owns it (null: not managed)
+      String dcbx = roce ? fabric.dcbx() : null;
+      if (dcbx != null) {
+        locations[slot(sorted, "dcbx")] = Where.of(fabric.at(), "dcbx");
+      }
       return new SwitchPlan(
           sorted, locations, seeds, seedsAt, pools, dynamicTh, ratio, trust, trustAt, pcpMap,
-          pcpMapAt);
+          pcpMapAt, dcbx);
     }
 
     /**
@@ -336,6 +343,7 @@ public final class Compiler {
                 switchPlan.headroomOverSubscription(),
                 sharedHeadroomPool(compiledPorts, switchPlan.headroomOverSubscription())))
         .pcpToPriority(pcpMap)
+        .dcbx(switchPlan.dcbx())
         .build();
   }
 

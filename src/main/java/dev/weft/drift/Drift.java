@@ -90,6 +90,7 @@ public final class Drift {
     d.watchdog();
     d.losslessBuffer();
     d.hash();
+    d.dcbx();
     if (!skip.contains(Feature.BUFFERS)) {
       d.dynamicHeadroom();
     }
@@ -906,6 +907,40 @@ public final class Drift {
 
   private boolean gotWatchdog() {
     return got.watchdog() != null && got.watchdog().enabled();
+  }
+
+  // ------------------------------------------------------------------ DCBX
+
+  /**
+   * What the ports advertise in LLDP DCBX TLVs, where the intent manages it ({@code fabric.dcbx}):
+   * a willing NIC takes its PFC and ETS from them, so a switch that stopped (or started)
+   * advertising changes the NIC's lossless config. One finding per switch, at the dcbx line; a
+   * platform that does not carry DCBX expects nothing (its render-gap says so).
+   */
+  private void dcbx() {
+    String w = want.dcbx();
+    String g = got.dcbx();
+    if (w == null || w.equals(g)) {
+      return;
+    }
+    add(
+        DriftRules.PFC,
+        null,
+        paths.dcbx(),
+        w,
+        g == null ? "unset" : g,
+        swLoc("dcbx"),
+        "the ports advertise "
+            + (g == null
+                ? "no DCBX setting (the platform's default)"
+                : switch (g) {
+                  case "ieee" -> "the IEEE DCBX PFC and ETS TLVs";
+                  case "off" -> "no DCBX TLVs";
+                  case "partial" -> "only some of the DCBX PFC and ETS TLVs";
+                  default -> "DCBX TLVs on some ports and not on others";
+                })
+            + " on the device, the intent says dcbx: "
+            + w);
   }
 
   // ------------------------------------------------------------------ helpers

@@ -84,7 +84,15 @@ public final class IntentMapper {
   private static final TimeSpan DEFAULT_RESTORATION = TimeSpan.ofMillis(400);
   private static final TimeSpan DEFAULT_POLL = TimeSpan.ofMillis(200);
   private static final List<String> ROCE_ONLY_FABRIC_KEYS =
-      List.of("mtu", "traffic-classes", "pfc", "congestion-control", "ecmp", "trust", "pcp-map");
+      List.of(
+          "mtu",
+          "traffic-classes",
+          "pfc",
+          "congestion-control",
+          "ecmp",
+          "trust",
+          "pcp-map",
+          "dcbx");
   private static final List<String> ROCE_REQUIRED_FABRIC_KEYS =
       List.of("mtu", "traffic-classes", "pfc", "congestion-control");
 
@@ -256,7 +264,8 @@ public final class IntentMapper {
           oversubscription(mapping(f, "oversubscription")),
           roce ? nicQos(mapping(f, "nic-qos"), "/fabric/nic-qos") : null,
           roce ? string(f, "trust") : null,
-          roce && f.has("pcp-map") ? integers(list(f, "pcp-map")) : null);
+          roce && f.has("pcp-map") ? integers(list(f, "pcp-map")) : null,
+          roce ? string(f, "dcbx") : null);
     }
 
     /** {@code nic-qos} of the fabric or of a NIC model; null when not written. */

@@ -19,6 +19,8 @@ import java.util.Map;
  *     says otherwise, or null when not written (DSCP)
  * @param pcpMap the switch priority of each PCP value 0..7 (index = PCP) for switches that trust
  *     PCP, or null when not written (identity)
+ * @param dcbx {@code ieee} or {@code off}: what every switch port advertises in LLDP DCBX TLVs for
+ *     a willing NIC, or null when not written (not managed: nothing rendered, nothing audited)
  */
 public record Fabric(
     String name,
@@ -37,7 +39,8 @@ public record Fabric(
     Oversubscription oversubscription,
     NicQos nicQos,
     String trust,
-    List<Integer> pcpMap) {
+    List<Integer> pcpMap,
+    String dcbx) {
 
   /** The PCP map a switch that trusts PCP gets when the fabric writes none: PCP p → priority p. */
   public static final List<Integer> IDENTITY_PCP_MAP = List.of(0, 1, 2, 3, 4, 5, 6, 7);
@@ -89,6 +92,7 @@ public record Fabric(
     b.oversubscription = oversubscription;
     b.nicQos = nicQos;
     b.trust = trust;
+    b.dcbx = dcbx;
     b.pcpMap = pcpMap;
     return b;
   }
@@ -111,6 +115,7 @@ public record Fabric(
     private Oversubscription oversubscription;
     private NicQos nicQos;
     private String trust;
+    private String dcbx;
     private List<Integer> pcpMap;
 
     private Builder() {}
@@ -190,6 +195,11 @@ public record Fabric(
       return this;
     }
 
+    public Builder dcbx(String dcbx) {
+      this.dcbx = dcbx;
+      return this;
+    }
+
     public Builder trust(String trust) {
       this.trust = trust;
       return this;
@@ -218,7 +228,8 @@ public record Fabric(
           oversubscription,
           nicQos,
           trust,
-          pcpMap);
+          pcpMap,
+          dcbx);
     }
   }
 }

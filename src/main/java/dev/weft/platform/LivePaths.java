@@ -28,6 +28,15 @@ public interface LivePaths {
     return "802.1p classifier: PCP " + pcp + " to switch priority";
   }
 
+  /**
+   * What a switch's ports advertise in LLDP DCBX TLVs (PFC, ETS configuration, ETS recommendation).
+   * Named in words (NVUE's keys, the one platform whose rendered config sets them): a pack that
+   * renders DCBX in a YANG model overrides it with that model's path.
+   */
+  default String dcbx() {
+    return "LLDP DCBX TLVs: dcbx-pfc-tlv, dcbx-ets-config-tlv, dcbx-ets-recomm-tlv";
+  }
+
   /** The egress queue of switch priority {@code priority}. */
   default String priorityQueue(int priority) {
     return "/qos/forwarding-groups/forwarding-group[tc" + priority + "]/config/output-queue";

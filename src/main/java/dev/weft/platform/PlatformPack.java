@@ -94,6 +94,16 @@ public interface PlatformPack {
   }
 
   /**
+   * Whether this platform's rendered config sets what its ports advertise in LLDP DCBX TLVs (intent
+   * {@code fabric.dcbx}) and its reader reads it back. Default: no; a fabric that writes {@code
+   * dcbx} is then one {@code render-gap} note per platform at that line, and the switches keep
+   * their own.
+   */
+  default boolean carriesDcbx() {
+    return false;
+  }
+
+  /**
    * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the
    * switch uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor
    * model has no enumeration for, a hash field it cannot select). In feature order.

@@ -122,6 +122,22 @@ public final class RenderGaps {
                 k -> new ArrayList<>())
             .add(sw);
       }
+      if (sw.dcbx() != null && !pack.carriesDcbx()) {
+        limits
+            .computeIfAbsent(
+                new Limit(
+                    pack.id(),
+                    "DCBX " + sw.dcbx(),
+                    "Weft's "
+                        + pack.id()
+                        + " config has no setting for the LLDP DCBX TLVs its ports advertise: the"
+                        + " switches keep their own, and a willing NIC (dcbx: firmware) takes"
+                        + " whatever they send",
+                    "dcbx",
+                    Feature.PFC),
+                k -> new ArrayList<>())
+            .add(sw);
+      }
     }
     limits.forEach((limit, on) -> out.add(limit.finding(on)));
     return out;

@@ -75,6 +75,8 @@ public final class TemplateData {
         // PCP p → switch priority (8 entries) where the ports trust PCP; absent where they trust
         // DSCP, so templates render exactly what they did before the knob
         "pcp_to_priority", sw.pcpToPriority().isEmpty() ? null : sw.pcpToPriority(),
+        // ieee | off where fabric.dcbx is written; absent where Weft does not manage DCBX
+        "dcbx", sw.dcbx(),
         "ports", TemplateView.list(sw.ports(), p -> of(p, shared)));
   }
 

@@ -266,6 +266,7 @@ class CompilerTest {
             null,
             null,
             null,
+            null,
             null);
     FabricModel model =
         FabricModel.of(
@@ -322,6 +323,7 @@ class CompilerTest {
             f.versions(),
             f.at(),
             Map.of(),
+            null,
             null,
             null,
             null,

@@ -273,7 +273,8 @@ class PackContractTest {
                 new FeaturePath(Feature.SCHEDULER, p.scheduler(3)),
                 new FeaturePath(Feature.HASH, p.hash()),
                 new FeaturePath(Feature.BUFFERS, p.bufferAlpha()),
-                new FeaturePath(Feature.BUFFERS, p.sharedHeadroomPool())));
+                new FeaturePath(Feature.BUFFERS, p.sharedHeadroomPool()),
+                new FeaturePath(Feature.PFC, p.dcbx())));
     for (String field : Arrays.asList(null, "xoff", "xon", "size")) {
       out.add(new FeaturePath(Feature.BUFFERS, p.headroom(port, 3, field)));
     }
@@ -317,7 +318,8 @@ class PackContractTest {
             "ecnProfile",
             "watchdog",
             "bufferAlpha",
-            "sharedHeadroomPool"),
+            "sharedHeadroomPool",
+            "dcbx"),
         methods);
   }
 

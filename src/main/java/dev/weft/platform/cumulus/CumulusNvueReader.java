@@ -42,7 +42,10 @@ import java.util.regex.Pattern;
  *       and {@link #ACTION}, so that a change of the robustness is one finding, not two;
  *   <li>ports: {@code interface <swp>} {@code link mtu}, {@code link speed} ({@code 400G}), {@code
  *       description} (the link peer);
- *   <li>ECMP hash: {@code system forwarding ecmp-hash <field> on|enabled}.
+ *   <li>ECMP hash: {@code system forwarding ecmp-hash <field> on|enabled};
+ *   <li>DCBX: {@code interface <swp> lldp dcbx-pfc-tlv}, {@code dcbx-ets-config-tlv}, {@code
+ *       dcbx-ets-recomm-tlv} ({@code on|off|enabled|disabled}), as the switch's one state (see
+ *       {@link CompiledSwitch#dcbx()}).
  * </ul>
  *
  * A revision holds only what was set: where it is silent the reader reads what NVUE applies, and
@@ -261,6 +264,8 @@ public final class CumulusNvueReader {
             : NvueDefaults.WATCHDOG_ROBUSTNESS;
 
     List<CompiledPort> ports = new ArrayList<>();
+    TreeSet<String> dcbx = new TreeSet<>();
+    boolean anyPortDcbx = false;
     boolean anyWatchdog = false;
     for (Map.Entry<String, Object> e : obj(set, "interface", "interface").entrySet()) {
       String port = e.getKey();
@@ -269,6 +274,9 @@ public final class CumulusNvueReader {
       if (i.containsKey("type") && !"swp".equals(str(i.get("type"), where + ".type"))) {
         continue; // loopback, bond, eth0: not a switch port of the plan
       }
+      String portDcbx = dcbx(obj(i, "lldp", where + ".lldp"), where + ".lldp");
+      anyPortDcbx |= portDcbx != null;
+      dcbx.add(portDcbx == null ? "off" : portDcbx);
       Map<String, Object> link = obj(i, "link", where + ".link");
       Integer mtu =
           link.containsKey("mtu") ? number(link.get("mtu"), where + ".link.mtu", 552, 9216) : null;
@@ -372,7 +380,46 @@ public final class CumulusNvueReader {
         .ecmpHashFields(hash)
         .ports(ports)
         .pcpToPriority(pcp)
+        // no port sets a DCBX TLV: null (not Weft's); else the ports' one state, or mixed
+        .dcbx(!anyPortDcbx ? null : dcbx.size() == 1 ? dcbx.first() : "mixed")
         .build();
+  }
+
+  private static final List<String> DCBX_TLVS =
+      List.of("dcbx-pfc-tlv", "dcbx-ets-config-tlv", "dcbx-ets-recomm-tlv");
+
+  /**
+   * What a port's {@code lldp} advertises of DCBX: {@code ieee} (all three TLVs on), {@code off}
+   * (none), {@code partial} (some), or null when it sets none of the three keys. A key not written
+   * is NVUE's default, off.
+   */
+  private String dcbx(Map<String, Object> lldp, String where) throws ReadException {
+    int set = 0;
+    int on = 0;
+    for (String tlv : DCBX_TLVS) {
+      if (!lldp.containsKey(tlv)) {
+        continue;
+      }
+      set++;
+      String v = str(lldp.get(tlv), where + "." + tlv);
+      if (v.equals("on") || v.equals("enabled")) {
+        on++;
+      } else if (!v.equals("off") && !v.equals("disabled")) {
+        throw new ReadException(
+            what
+                + ": "
+                + where
+                + "."
+                + tlv
+                + ": expected on, off, enabled or disabled, found \""
+                + v
+                + "\"");
+      }
+    }
+    if (set == 0) {
+      return null;
+    }
+    return on == DCBX_TLVS.size() ? "ieee" : on == 0 ? "off" : "partial";
   }
 
   /**

@@ -77,6 +77,15 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
 
   private static final Pattern VERSION = Pattern.compile("([0-9]+)\\.([0-9]+).*");
 
+  /**
+   * DCBX: {@code interface <swp> lldp dcbx-pfc-tlv}, {@code dcbx-ets-config-tlv} and {@code
+   * dcbx-ets-recomm-tlv} on every port.
+   */
+  @Override
+  public boolean carriesDcbx() {
+    return true;
+  }
+
   /** PCP trust: NVUE qos mapping trust l2 + pcp. */
   @Override
   public boolean classifiesByPcp() {
@@ -141,14 +150,21 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
    * {@code facts}: {@code hash_fields} (each outer-header {@code ecmp-hash} field with the NVUE
    * value that turns it on or off: {@code on}/{@code off} up to Cumulus Linux 5.14, {@code
    * enabled}/{@code disabled} from 5.15, by the switch's os-version; unknown versions take the
-   * older words).
+   * older words); {@code dcbx_tlv} (where the intent manages DCBX: the value of each port's three
+   * {@code lldp dcbx-*-tlv} keys, {@code on}/{@code off} or, from 5.15, {@code enabled}/{@code
+   * disabled}).
    */
   @Override
   public Map<String, Object> templateData(CompiledSwitch sw) {
-    if (sw.ecmpHashFields().isEmpty()) {
-      return Map.of();
-    }
     boolean newWords = atLeast(sw.osVersion(), 5, 15);
+    Map<String, Object> facts = new java.util.TreeMap<>();
+    if (sw.dcbx() != null) {
+      boolean on = "ieee".equals(sw.dcbx());
+      facts.put("dcbx_tlv", on ? (newWords ? "enabled" : "on") : (newWords ? "disabled" : "off"));
+    }
+    if (sw.ecmpHashFields().isEmpty()) {
+      return facts;
+    }
     List<String> on = HASH.spelled(sw.ecmpHashFields());
     List<Map<String, Object>> fields = new ArrayList<>();
     for (String f : HASH_FIELDS) {
@@ -160,7 +176,8 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
               "value",
               set ? (newWords ? "enabled" : "on") : (newWords ? "disabled" : "off")));
     }
-    return Map.of("hash_fields", fields);
+    facts.put("hash_fields", fields);
+    return facts;
   }
 
   static boolean atLeast(String version, int major, int minor) {
@@ -304,6 +321,8 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
         .ports(ports)
         // NVUE's trust is switch-wide (mapping default-global): its PCP map with trust l2
         .pcpToPriority(intended.pcpToPriority())
+        // the DCBX TLVs every port advertises, as the intent sets them (null: not rendered)
+        .dcbx(intended.dcbx())
         .build();
   }
 

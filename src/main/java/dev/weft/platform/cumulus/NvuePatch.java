@@ -174,6 +174,10 @@ final class NvuePatch {
       if (rest.get(0).equals("qos") && rest.get(1).equals("pfc-watchdog")) {
         return new DriftedPart(Feature.WATCHDOG, port);
       }
+      if (rest.get(0).equals("lldp") && rest.get(1).startsWith("dcbx-")) {
+        // the DCBX TLVs a willing NIC takes its PFC from: drift compares them switch-wide
+        return DriftedPart.switchWide(Feature.PFC);
+      }
     }
     return null;
   }

@@ -42,13 +42,17 @@ public final class NxosPack extends NetconfSwitchPack {
 
   private static final LivePaths PATHS = new NxosPaths();
 
-  /** Only the trees drift compares: the ports' leaves, QoS policies and ip load-sharing. */
+  /**
+   * Only the trees drift compares: the ports' leaves, QoS policies, ip load-sharing and LLDP (its
+   * DCBX TLVs).
+   */
   static final String FILTER =
       "<System xmlns=\""
           + NxosModel.NS
           + "\">"
           + "<intf-items><phys-items/></intf-items><ipqos-items/>"
-          + "<ipv4-items><inst-items><iploadsharing-items/></inst-items></ipv4-items></System>";
+          + "<ipv4-items><inst-items><iploadsharing-items/></inst-items></ipv4-items>"
+          + "<lldp-items/></System>";
 
   private static final String NO_BUFFERS =
       "the NX-OS device model has no cable length and no per-port headroom; "
@@ -57,6 +61,15 @@ public final class NxosPack extends NetconfSwitchPack {
   @Override
   public String id() {
     return PLATFORM;
+  }
+
+  /**
+   * DCBX: {@code lldp-items} {@code optTlvSel} (with or without {@code dcbxp}) and each port's
+   * {@code portDCBXPVer}.
+   */
+  @Override
+  public boolean carriesDcbx() {
+    return true;
   }
 
   @Override
@@ -198,6 +211,7 @@ public final class NxosPack extends NetconfSwitchPack {
         .queues(queues)
         .ports(ports)
         .dscpToPriority(bound ? sw.dscpToPriority() : java.util.Map.of())
+        .dcbx(intended.dcbx())
         .build();
   }
 

@@ -21,6 +21,12 @@ final class NxosPaths implements LivePaths {
   private static final String WATCHDOG =
       "/System/intf-items/phys-items/PhysIf-list/priorflowctrlwd-items";
 
+  /** DCBX: the version each port speaks (a switch with dcbx: off drops dcbxp from optTlvSel). */
+  @Override
+  public String dcbx() {
+    return "/System/lldp-items/inst-items/if-items/If-list/portDCBXPVer";
+  }
+
   @Override
   public String dscp(int dscp) {
     return QOS + "/dflt-items/c-items/name-items/CMapInst-list/dscp-items/Dscp-list[" + dscp + "]";

@@ -184,7 +184,42 @@ final class NxosReader {
         .watchdog(watchdog)
         .ecmpHashFields(hash(sys))
         .ports(ports)
+        .dcbx(dcbx(sys, ports))
         .build();
+  }
+
+  /**
+   * What the ports advertise of DCBX: {@code off} when the optional TLV selector leaves out {@code
+   * dcbxp}; else the version the ports speak ({@code portDCBXPVer}, default auto-detect), lower
+   * case ({@code ieee}, {@code cee}, {@code auto}), or {@code mixed} when they differ; null when
+   * the device sets neither (not Weft's).
+   */
+  private static String dcbx(Element sys, List<CompiledPort> ports) {
+    Element inst = SafeXml.child(sys, NS, "lldp-items", "inst-items");
+    String selected = inst == null ? null : SafeXml.text(inst, NS, "optTlvSel");
+    Map<String, String> version = new TreeMap<>();
+    for (Element i : SafeXml.children(SafeXml.child(inst, NS, "if-items"), NS, "If-list")) {
+      String id = SafeXml.text(i, NS, "id");
+      String v = SafeXml.text(i, NS, "portDCBXPVer");
+      if (id != null && v != null) {
+        version.put(NxosModel.portName(id.strip()), v.strip().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    if (selected == null && version.isEmpty()) {
+      return null;
+    }
+    if (selected != null
+        && java.util.Arrays.stream(selected.split(","))
+            .map(String::strip)
+            .noneMatch("dcbxp"::equals)) {
+      return "off";
+    }
+    TreeSet<String> spoken = new TreeSet<>();
+    ports.forEach(p -> spoken.add(version.getOrDefault(p.name(), "auto")));
+    if (spoken.isEmpty()) {
+      spoken.addAll(version.values());
+    }
+    return spoken.size() == 1 ? spoken.first() : "mixed";
   }
 
   /**

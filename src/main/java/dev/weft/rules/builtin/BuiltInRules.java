@@ -17,6 +17,7 @@ import dev.weft.rules.RuleCatalog;
 import dev.weft.rules.compiled.AsicPortSpeed;
 import dev.weft.rules.compiled.AsicProfileMissing;
 import dev.weft.rules.compiled.BufferPoolOvercommit;
+import dev.weft.rules.compiled.DcbxSwitchOff;
 import dev.weft.rules.compiled.DscpMapIncomplete;
 import dev.weft.rules.compiled.EcmpHashPolarization;
 import dev.weft.rules.compiled.EcnAfterPfc;
@@ -192,6 +193,7 @@ public final class BuiltInRules {
             new WredDropLossless(),
             new TrustMismatch(),
             new PcpTrustRouted(),
+            new DcbxSwitchOff(),
             // warnings a user can act on (issue 33 item 5)
             new PortUnlinked()));
   }

@@ -1,0 +1,100 @@
+package dev.weft.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.drift.Cli;
+import dev.weft.testing.LabTest;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A switch's DCBX mode on a REAL device: src/test/resources/dcbx (fabric.dcbx: ieee at line 32),
+ * whose NX-OS leaf runs on netconfd loaded with Cisco's published Cisco-NX-OS-device model. The
+ * rendered LLDP TLV selector (with dcbxp) and each port's {@code portDCBXPVer IEEE} are accepted by
+ * the device and by yanglint and read back by drift in sync; a port set back to auto-detect with
+ * python3-ncclient is one drift-pfc finding at the dcbx line, and dcbxp dropped from the TLV
+ * selector ({@code no lldp tlv-select dcbxp}) reads as dcbx off, one finding at the same line.
+ */
+@LabTest(needs = {"/usr/sbin/netconfd", "/usr/sbin/sshd", "/usr/bin/python3", "/usr/bin/yanglint"})
+class DcbxOnLabTest {
+
+  private static final String INVENTORY = "src/test/resources/dcbx";
+  private static final String LEAF = "nx-leaf";
+  private static final int DCBX_LINE = 32;
+  private static final String LLDP =
+      "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
+          + "<System xmlns=\"http://cisco.com/ns/yang/cisco-nx-os-device\">"
+          + "<lldp-items><inst-items>";
+  private static final String END = "</inst-items></lldp-items></System></config>";
+
+  private static LabPod pod;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pod = LabPod.start(INVENTORY, Map.of("cisco", List.of(LEAF)));
+    String rendered = pod.rendered(LEAF);
+    assertTrue(rendered.contains("<portDCBXPVer>IEEE</portDCBXPVer>"), rendered);
+    LabPod.Verdict lint = pod.yanglint(LEAF, rendered);
+    assertEquals(0, lint.exit(), lint.output());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (pod != null) {
+      pod.close();
+    }
+  }
+
+  @BeforeEach
+  void seed() throws Exception {
+    pod.seed();
+  }
+
+  @Test
+  void theRenderedDcbxIsAcceptedAndReadBackInSync() throws Exception {
+    Cli r = pod.drift(List.of(LEAF));
+    assertEquals(List.of(), r.findings(), r.out() + r.err());
+    assertEquals(Map.of(LEAF, "ok"), r.devices());
+    assertEquals(0, r.exit(), r.err());
+  }
+
+  @Test
+  void aPortBackOnAutoDetectIsOnePfcFindingAtTheDcbxLine() throws Exception {
+    pod.inject(
+        LEAF,
+        LLDP
+            + "<if-items><If-list><id>eth1/2</id><portDCBXPVer>auto</portDCBXPVer></If-list>"
+            + "</if-items>"
+            + END);
+    assertOneFinding("mixed");
+  }
+
+  @Test
+  void dcbxpDroppedFromTheTlvSelectorReadsAsOffAtTheDcbxLine() throws Exception {
+    pod.inject(
+        LEAF,
+        LLDP
+            + "<optTlvSel>port-desc,sys-name,sys-desc,sys-cap,mgmt-addr-v4,mgmt-addr-v6,port-vlan,"
+            + "power-mgmt</optTlvSel>"
+            + END);
+    assertOneFinding("off");
+  }
+
+  private static void assertOneFinding(String actual) throws Exception {
+    Cli r = pod.drift(List.of(LEAF));
+    assertEquals(1, r.findings().size(), r.out() + r.err());
+    Map<String, Object> f = r.findings().get(0);
+    assertEquals("drift-pfc", f.get("rule"));
+    assertEquals(List.of("ieee", actual), List.of(f.get("expected"), f.get("actual")));
+    assertEquals("/System/lldp-items/inst-items/if-items/If-list/portDCBXPVer", f.get("path"));
+    assertEquals(INVENTORY + "/fabric.yaml", f.get("file"));
+    assertEquals(DCBX_LINE, ((Number) f.get("line")).intValue(), "the fabric's dcbx line");
+    assertEquals(Map.of(LEAF, "drift"), r.devices());
+    assertEquals(1, r.exit());
+  }
+}
