@@ -92,8 +92,10 @@ class NewcomerTest {
 
   /**
    * bash with the installed completion file, in tmux: {@code weft validate --format } and TAB TAB
-   * lists the formats. The keys that follow signal a tmux channel, which bash reaches only after it
-   * has drawn the list.
+   * lists the formats. The key that follows is bound ({@code bind -x}) to signal a tmux channel, so
+   * readline runs it only after it has drawn the list. No line-editing key is sent: keys that reach
+   * the terminal before readline starts meet the line discipline, where C-u would erase the line
+   * (CI 17 saw exactly that on a loaded machine), while TAB and C-x C-g wait in its buffer.
    */
   @Test
   void bashCompletesFormatValuesInATerminal() throws Exception {
@@ -102,20 +104,18 @@ class NewcomerTest {
     Path rc =
         Files.writeString(
             tmp.resolve("bashrc"),
-            "PS1='$ '\nsource " + prefix.resolve("share/bash-completion/completions/weft") + "\n");
+            "PS1='$ '\nsource "
+                + prefix.resolve("share/bash-completion/completions/weft")
+                + "\nbind -x '\"\\C-x\\C-g\": tmux -L "
+                + session
+                + " wait-for -S "
+                + channel
+                + "'\n");
     List<String> tmux = List.of("tmux", "-L", session);
     try {
       // no history file: bash writes one when tmux hangs it up, into a folder JUnit is deleting
       startShell(tmux, session, "HISTFILE=/dev/null bash --noprofile --rcfile " + rc + " -i");
-      run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "Tab");
-      run(
-          tmux,
-          "send-keys",
-          "-t",
-          session,
-          "C-u",
-          "tmux -L " + session + " wait-for -S " + channel,
-          "Enter");
+      run(tmux, "send-keys", "-t", session, "weft validate --format ", "Tab", "Tab", "C-x", "C-g");
       run(tmux, "wait-for", channel);
       String screen = run(tmux, "capture-pane", "-p", "-t", session);
       for (String format : List.of("text", "json", "sarif", "junit", "markdown", "html")) {
