@@ -219,6 +219,11 @@ final class ConfigShapes {
             "PFC priorities, ascending")
         .read("cnp_priority", "", "")
         .read("cnp_dscp", "", "")
+        .read(
+            "dcbx",
+            "",
+            "ieee or off: what the ports advertise in LLDP DCBX TLVs (fabric.dcbx); absent when"
+                + " Weft does not manage DCBX")
         .computed(
             "queues",
             new Shape.ListOf(new Shape.Struct("weft.QueueConfig")),

@@ -78,6 +78,8 @@ class ExpressionsTest {
     },
     // the fixture runs on openconfig, which has no hash setting, so it writes no ecmp block
     {"fabric", "!has(fabric.ecmp) && !has(fabric.oversubscription)"},
+    // the fixture writes no fabric.dcbx: Weft does not manage it, and the compiled field is absent
+    {"switch-config", "!has(config.dcbx) && !has(fabric.dcbx)"},
     {"host", "!has(host.gid_index) && !has(host.management) && host.nics.all(n, has(n.speed))"},
     {
       "port",
