@@ -112,7 +112,7 @@ class EosRemediateOnLabTest {
             "cli commit-timer",
             "cli read-back",
             "cli confirm"),
-        cliSteps(r),
+        cliSteps(r, "eos-spine-1"),
         r.out());
     assertEquals(0, r.exit(), r.out());
     assertFalse(cli.awaitsConfirm(1), "the commit timer was confirmed");
@@ -140,7 +140,8 @@ class EosRemediateOnLabTest {
     assertEquals(Map.of("eos-spine-1", "rejected:session"), r.devices(), r.out() + r.err());
     String message = (String) r.finding("remediate-rejected").get("message");
     assertTrue(message.contains("% Invalid input (at token 1: '" + port + "')"), message);
-    assertEquals(List.of("cli connect", "cli read", "cli session"), cliSteps(r), r.out());
+    assertEquals(
+        List.of("cli connect", "cli read", "cli session"), cliSteps(r, "eos-spine-1"), r.out());
     assertEquals(before, cli.running(1), "the switch is unchanged, byte for byte");
     assertFalse(cli.pending(1), "the refused session left nothing pending");
     assertEquals(1, r.exit(), r.out());
@@ -156,17 +157,7 @@ class EosRemediateOnLabTest {
     Cli r = remediate("--apply");
     assertEquals(
         Map.of("eos-spine-1", "rolled-back:still-drifted"), r.devices(), r.out() + r.err());
-    assertEquals(
-        List.of(
-            "cli connect",
-            "cli read",
-            "cli session",
-            "cli session-diffs",
-            "cli commit-timer",
-            "cli read-back",
-            "cli abort"),
-        cliSteps(r),
-        r.out());
+    assertEquals(ABORTED_SESSION, cliSteps(r, "eos-spine-1"), r.out());
     String message = (String) r.finding("remediate-rolled-back").get("message");
     assertTrue(message.contains("not confirmed"), message);
     assertFalse(cli.awaitsConfirm(1), "the abort took the commit back");
@@ -261,19 +252,7 @@ class EosRemediateOnLabTest {
     assertTrue(refused.contains("validate") && refused.contains(STRICT), refused);
     String undone = (String) r.finding("remediate-rolled-back").get("message");
     assertTrue(undone.contains("the NETCONF part ended rejected:validate"), undone);
-    List<String> cliSteps =
-        r.stepNames("eos-spine-2").stream().filter(s -> s.startsWith("cli ")).toList();
-    assertEquals(
-        List.of(
-            "cli connect",
-            "cli read",
-            "cli session",
-            "cli session-diffs",
-            "cli commit-timer",
-            "cli read-back",
-            "cli abort"),
-        cliSteps,
-        r.out());
+    assertEquals(ABORTED_SESSION, cliSteps(r, "eos-spine-2"), r.out());
     assertEquals(netconfBefore, pod.config("eos-spine-2", "running"), "NETCONF half unchanged");
     assertEquals(netconfBefore, pod.config("eos-spine-2", "candidate"), "nothing left staged");
     assertEquals(cliBefore, cli.running(2), "the CLI part was taken back, byte for byte");
@@ -312,7 +291,18 @@ class EosRemediateOnLabTest {
         .substring("interface ".length());
   }
 
-  private static List<String> cliSteps(Cli r) throws Exception {
-    return r.stepNames("eos-spine-1").stream().filter(s -> s.startsWith("cli ")).toList();
+  private static List<String> cliSteps(Cli r, String device) throws Exception {
+    return r.stepNames(device).stream().filter(s -> s.startsWith("cli ")).toList();
   }
+
+  /** A CLI part that was committed on a timer, then aborted: the switch takes its session back. */
+  private static final List<String> ABORTED_SESSION =
+      List.of(
+          "cli connect",
+          "cli read",
+          "cli session",
+          "cli session-diffs",
+          "cli commit-timer",
+          "cli read-back",
+          "cli abort");
 }
