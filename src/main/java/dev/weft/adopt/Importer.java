@@ -121,7 +121,9 @@ public final class Importer {
                 .toList());
     int switchMtu = majority == null ? 9216 : majority;
     LinkPlan links = LinkPlan.of(devices, skeleton);
-    PortPlan ports = PortPlan.of(devices, links, switchMtu);
+    PortPlan ports =
+        PortPlan.of(
+            devices, links, switchMtu, device -> profiles.get(device).leavesSpeedToNegotiation());
     out.fabric(plan, switchMtu, facts);
     out.profiles(ports);
     out.switches(

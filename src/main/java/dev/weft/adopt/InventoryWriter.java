@@ -157,7 +157,7 @@ final class InventoryWriter {
     for (PortPlan.ProfileSpec p : ports.profiles().values()) {
       Map<String, String> m = new LinkedHashMap<>();
       if (p.speed() != null) {
-        m.put("speed", YamlText.gbps(p.speed()));
+        m.put("speed", p.speed());
       }
       if (p.mtu() != null) {
         m.put("mtu", String.valueOf(p.mtu()));
@@ -253,14 +253,14 @@ final class InventoryWriter {
       m.put("profile", p.profile());
       List<String> what = new ArrayList<>();
       if (p.speed() != null) {
-        m.put("speed", YamlText.gbps(p.speed()));
+        m.put("speed", p.speed());
         what.add(
             "speed "
-                + YamlText.gbps(p.speed())
+                + p.speed()
                 + " (profile "
                 + p.profile()
                 + ": "
-                + (p.profileSpeed() == null ? "none" : YamlText.gbps(p.profileSpeed()))
+                + (p.profileSpeed() == null ? "none" : p.profileSpeed())
                 + ")");
       }
       if (p.mtu() != null) {
@@ -294,7 +294,7 @@ final class InventoryWriter {
   private static String expected(PortPlan.PortSpec p) {
     List<String> e = new ArrayList<>();
     if (p.speed() != null) {
-      e.add("speed " + (p.profileSpeed() == null ? "none" : YamlText.gbps(p.profileSpeed())));
+      e.add("speed " + (p.profileSpeed() == null ? "none" : p.profileSpeed()));
     }
     if (p.mtu() != null) {
       e.add("mtu " + p.planMtu());
@@ -305,7 +305,7 @@ final class InventoryWriter {
   private static String actual(PortPlan.PortSpec p) {
     List<String> a = new ArrayList<>();
     if (p.speed() != null) {
-      a.add("speed " + YamlText.gbps(p.speed()));
+      a.add("speed " + p.speed());
     }
     if (p.mtu() != null) {
       a.add("mtu " + p.mtu());

@@ -3,10 +3,13 @@ package dev.weft.adopt;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Profiles from repeated port settings: ports are grouped by role where the cabling gives one (a
@@ -16,8 +19,11 @@ import java.util.TreeMap;
  */
 final class PortPlan {
 
-  /** One profile: its name, role or null, speed in Gb/s or null, MTU or null (the fabric's). */
-  record ProfileSpec(String name, String role, Integer speed, Integer mtu) {}
+  /**
+   * One profile: its name, role or null, speed as written ({@code 400G}, {@code auto}) or null, MTU
+   * or null (the fabric's).
+   */
+  record ProfileSpec(String name, String role, String speed, Integer mtu) {}
 
   /**
    * One port of the generated intent: its profile and the values that differ from it (null where
@@ -26,9 +32,9 @@ final class PortPlan {
   record PortSpec(
       String name,
       String profile,
-      Integer speed,
+      String speed,
       Integer mtu,
-      Integer profileSpeed,
+      String profileSpeed,
       Integer planMtu) {
     boolean exception() {
       return speed != null || mtu != null;
@@ -40,8 +46,16 @@ final class PortPlan {
 
   private PortPlan() {}
 
-  static PortPlan of(Map<String, CompiledSwitch> devices, LinkPlan links, int fabricMtu) {
-    Map<String, List<CompiledPort>> groups = new TreeMap<>();
+  /**
+   * @param negotiates the devices whose configuration leaves a port's speed to negotiation when it
+   *     fixes none (their ports read without a speed are written {@code speed: auto})
+   */
+  static PortPlan of(
+      Map<String, CompiledSwitch> devices,
+      LinkPlan links,
+      int fabricMtu,
+      Predicate<String> negotiates) {
+    Map<String, List<WrittenSpeed>> groups = new TreeMap<>(); // group -> its ports' speeds
     Map<String, String> groupRole = new TreeMap<>();
     Map<String, String> groupOf = new TreeMap<>();
     for (CompiledSwitch sw : devices.values()) {
@@ -49,28 +63,38 @@ final class PortPlan {
         String end = sw.name() + ":" + p.name();
         String peer = links.peerOf(end);
         String role = peer == null ? null : links.switchEnd(peer) ? "fabric" : "host-facing";
+        WrittenSpeed speed = WrittenSpeed.of(p, negotiates.test(sw.name()));
         String group =
-            role != null ? role : "port-" + (p.speedGbps() == null ? "any" : p.speedGbps() + "g");
-        groups.computeIfAbsent(group, k -> new ArrayList<>()).add(p);
+            role != null
+                ? role
+                : "port-" + (speed == null ? "any" : speed.text().toLowerCase(Locale.ROOT));
+        groups.computeIfAbsent(group, k -> new ArrayList<>()).add(speed);
         groupRole.put(group, role);
         groupOf.put(end, group);
       }
     }
     PortPlan plan = new PortPlan();
     Map<String, ProfileSpec> byGroup = new TreeMap<>();
-    for (Map.Entry<String, List<CompiledPort>> g : groups.entrySet()) {
-      Integer speed =
-          Majority.of(
-              g.getValue().stream().map(CompiledPort::speedGbps).filter(Objects::nonNull).toList());
-      Integer mtu =
-          Majority.of(
-              g.getValue().stream().map(CompiledPort::mtu).filter(Objects::nonNull).toList());
+    Map<String, List<Integer>> groupMtus = new TreeMap<>();
+    for (CompiledSwitch sw : devices.values()) {
+      for (CompiledPort p : sw.ports()) {
+        if (p.mtu() != null) {
+          groupMtus
+              .computeIfAbsent(groupOf.get(sw.name() + ":" + p.name()), k -> new ArrayList<>())
+              .add(p.mtu());
+        }
+      }
+    }
+    for (Map.Entry<String, List<WrittenSpeed>> g : groups.entrySet()) {
+      WrittenSpeed most = Majority.of(g.getValue().stream().filter(Objects::nonNull).toList());
+      String speed = most == null ? null : most.text();
+      Integer mtu = Majority.of(groupMtus.getOrDefault(g.getKey(), List.of()));
       String role = groupRole.get(g.getKey());
       String name =
           role == null
               ? g.getKey()
               : (role.equals("fabric") ? "fabric" : "host")
-                  + (speed == null ? "" : "-" + speed + "g");
+                  + (speed == null ? "" : "-" + speed.toLowerCase(Locale.ROOT));
       ProfileSpec spec =
           new ProfileSpec(name, role, speed, mtu == null || mtu == fabricMtu ? null : mtu);
       byGroup.put(g.getKey(), spec);
@@ -81,14 +105,36 @@ final class PortPlan {
       for (CompiledPort p : sw.ports()) {
         ProfileSpec prof = byGroup.get(groupOf.get(sw.name() + ":" + p.name()));
         int planMtu = prof.mtu() != null ? prof.mtu() : fabricMtu;
-        Integer speed =
-            p.speedGbps() != null && !p.speedGbps().equals(prof.speed()) ? p.speedGbps() : null;
+        WrittenSpeed written = WrittenSpeed.of(p, negotiates.test(sw.name()));
+        String own = written == null ? null : written.text();
+        String speed = own != null && !own.equals(prof.speed()) ? own : null;
         Integer mtu = p.mtu() != null && p.mtu() != planMtu ? p.mtu() : null;
         specs.add(new PortSpec(p.name(), prof.name(), speed, mtu, prof.speed(), planMtu));
       }
       plan.ports.put(sw.name(), specs);
     }
     return plan;
+  }
+
+  /**
+   * A port's speed as the intent writes it: Gb/s, or null for {@code auto}. Ordered auto first,
+   * then by speed, so a tie in {@link Majority} goes to the higher fixed speed.
+   */
+  private record WrittenSpeed(Integer gbps) implements Comparable<WrittenSpeed> {
+
+    /** The port's speed, auto where the device leaves it to negotiation, or null (none known). */
+    static WrittenSpeed of(CompiledPort p, boolean negotiates) {
+      return p.speedGbps() != null || negotiates ? new WrittenSpeed(p.speedGbps()) : null;
+    }
+
+    String text() {
+      return gbps == null ? "auto" : YamlText.gbps(gbps);
+    }
+
+    @Override
+    public int compareTo(WrittenSpeed o) {
+      return Comparator.nullsFirst(Comparator.<Integer>naturalOrder()).compare(gbps, o.gbps);
+    }
   }
 
   Map<String, ProfileSpec> profiles() {

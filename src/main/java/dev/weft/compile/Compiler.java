@@ -532,7 +532,11 @@ public final class Compiler {
     Integer mtu = ep.mtu() == null ? null : ep.mtu().value();
     Integer cable =
         ep.cableLength() == null ? null : Math.toIntExact(ep.cableLength().value().metres());
-    prov[P_SPEED] = origin(ep.speed());
+    // speed: auto on the port owns its (absent) speed, so a platform that needs one points there
+    prov[P_SPEED] =
+        ep.speed() == null && ep.port().speedAuto()
+            ? Where.of(ep.port().at(), "speed")
+            : origin(ep.speed());
     prov[P_MTU] = origin(ep.mtu());
     prov[P_ROLE] = origin(ep.role());
     prov[P_CABLE] = origin(ep.cableLength());

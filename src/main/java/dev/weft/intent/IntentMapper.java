@@ -695,7 +695,7 @@ public final class IntentMapper {
               e.key(),
               new Profile(
                   e.key(),
-                  unit(m, "speed", Speed::parse, pointer),
+                  portSpeed(m, pointer),
                   integer(m, "mtu"),
                   word(string(m, "role"), PortRole::parse),
                   string(m, "description"),
@@ -845,7 +845,7 @@ public final class IntentMapper {
                   .onPort(name)
                   .withValues(PROFILE_REFERENCE, profileName));
         }
-        Speed speed = unit(p, "speed", Speed::parse, pointer);
+        Speed speed = portSpeed(p, pointer);
         boolean speedWritten =
             p.has("speed")
                 || (profile != null && profile.speed() != null)
@@ -1050,6 +1050,17 @@ public final class IntentMapper {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /**
+     * A port's or profile's speed; null for {@code auto} (the configuration fixes no speed: the
+     * port negotiates it or takes its optics'), which the compiled plan carries as no speed.
+     */
+    private Speed portSpeed(MapNode m, String objectPointer) {
+      if ("auto".equals(raw(m, "speed"))) {
+        return null;
+      }
+      return unit(m, "speed", Speed::parse, objectPointer);
+    }
 
     private <T> T unit(
         MapNode m,

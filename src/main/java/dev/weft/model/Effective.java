@@ -19,6 +19,8 @@ final class Effective {
     Sourced<Speed> speed = null;
     if (port.speed() != null) {
       speed = new Sourced<>(port.speed(), port.at().of("speed"), "port");
+    } else if (port.speedAuto()) {
+      speed = null; // auto on the port overrides the profile's fixed speed
     } else if (profile != null && profile.speed() != null) {
       speed = new Sourced<>(profile.speed(), profile.at().of("speed"), profileLayer);
     }

@@ -62,4 +62,12 @@ public record Port(
       Provenance at) {
     this(name, profile, speed, mtu, role, description, at, null);
   }
+
+  /**
+   * True when this port's speed is written as {@code auto}: its configuration fixes no speed (the
+   * port negotiates it, or takes its optics'), which overrides a speed a lower layer would give.
+   */
+  public boolean speedAuto() {
+    return speed == null && at != null && at.written("speed");
+  }
 }

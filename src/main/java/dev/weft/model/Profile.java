@@ -37,4 +37,13 @@ public record Profile(
       String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
     this(name, speed, mtu, role, description, at, null);
   }
+
+  /**
+   * True when this profile's speed is written as {@code auto}: its configuration fixes no speed
+   * (the port negotiates it, or takes its optics'), which overrides a speed a lower layer would
+   * give.
+   */
+  public boolean speedAuto() {
+    return speed == null && at != null && at.written("speed");
+  }
 }

@@ -36,6 +36,16 @@ public interface LiveProfile {
    * what the model cannot hold is a render gap ({@link PlatformPack#renderGaps(CompiledSwitch)}).
    * Default: unchanged.
    */
+  /**
+   * Whether a port this reader returns without a speed is one the configuration leaves to
+   * negotiation (NVUE {@code link speed auto}, EOS {@code speed auto} or no speed line), so an
+   * import writes {@code speed: auto} for it. Default: yes; a platform whose port config must fix a
+   * speed says no, and a port read without one is then a gap of the file, not a setting.
+   */
+  default boolean leavesSpeedToNegotiation() {
+    return true;
+  }
+
   default CompiledSwitch normalise(CompiledSwitch intended) {
     return intended;
   }

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * without code.
  *
  * @param files output file name → template name relative to the templates root, sorted by output
- * @param requires model features the platform needs ({@code headroom})
+ * @param requires model features the platform needs ({@code headroom}: the computed headroom of
+ *     every lossless port; {@code speed}: a fixed speed on every port)
  */
 public record PlatformManifest(String platform, Map<String, String> files, Set<String> requires) {
   static final String FILE = "manifest.properties";

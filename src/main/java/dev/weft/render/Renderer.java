@@ -48,6 +48,9 @@ public final class Renderer {
   /** Manifest {@code requires} value: lossless ports must carry computed headroom. */
   static final String REQUIRES_HEADROOM = "headroom";
 
+  /** A manifest's {@code requires} word: every port's config holds a fixed speed. */
+  static final String REQUIRES_SPEED = "speed";
+
   private final TemplateFolders folders;
   private final TemplateEngine engine;
   private final Platforms platforms;
@@ -566,13 +569,20 @@ public final class Renderer {
    * provide.
    */
   private static List<Blocker> requirements(CompiledDevice device, PlatformManifest manifest) {
-    if (!manifest.requires().contains(REQUIRES_HEADROOM)
-        || !(device instanceof CompiledSwitch sw)) {
+    if (!(device instanceof CompiledSwitch sw)) {
       return List.of();
     }
     List<Blocker> out = new ArrayList<>();
+    if (manifest.requires().contains(REQUIRES_SPEED)) {
+      out.addAll(unfixedSpeeds(sw, manifest));
+    }
+    if (!manifest.requires().contains(REQUIRES_HEADROOM)) {
+      return out;
+    }
     for (CompiledPort port : sw.ports()) {
-      if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty()) {
+      boolean speedAlreadyReported =
+          port.speedGbps() == null && manifest.requires().contains(REQUIRES_SPEED);
+      if (!port.pfcPriorities().isEmpty() && port.headroom().isEmpty() && !speedAlreadyReported) {
         Blocker.Cause cause = missingHeadroomCause(sw, port);
         // at the place of the cause, where the intent must change (and a warning about it would
         // point)
@@ -622,6 +632,39 @@ public final class Renderer {
     return out;
   }
 
+  /**
+   * The ports with no fixed speed ({@code speed: auto}) on a platform whose config must hold one
+   * (SONiC: {@code speed} is mandatory in sonic-port.yang's PORT list), one finding each at the
+   * line that says auto.
+   */
+  private static List<Blocker> unfixedSpeeds(CompiledSwitch sw, PlatformManifest manifest) {
+    List<Blocker> out = new ArrayList<>();
+    for (CompiledPort port : sw.ports()) {
+      if (port.speedGbps() == null) {
+        Location where =
+            port.owner("speed_gbps") != null ? port.owner("speed_gbps") : port.owner("name");
+        out.add(
+            new Blocker(
+                Finding.of(
+                        RULE,
+                        Severity.ERROR,
+                        "cannot render "
+                            + sw.name()
+                            + " for platform "
+                            + manifest.platform()
+                            + ": port "
+                            + port.name()
+                            + " has no fixed speed (speed: auto), and the platform's port"
+                            + " configuration requires one; write the speed the port runs at")
+                    .at(where)
+                    .onDevice(sw.name())
+                    .onPort(port.name()),
+                Blocker.Cause.NO_SPEED));
+      }
+    }
+    return out;
+  }
+
   /** Why the compiler had no headroom for a lossless port, in the order the inputs are needed. */
   private static Blocker.Cause missingHeadroomCause(CompiledSwitch sw, CompiledPort port) {
     if (sw.asic() == null) {
@@ -652,7 +695,9 @@ public final class Renderer {
       case NO_ASIC_PROFILE -> "no ASIC profile for asic '" + sw.asic() + "'";
       case NO_LINK -> "the port has no link, so no cable length to size it from";
       case NO_CABLE_LENGTH -> "its link has no cable-length; add one, e.g. cable-length: 30m";
-      case NO_SPEED -> "the port has no speed";
+      case NO_SPEED ->
+          "the port has no fixed speed (speed: auto); write the speed it runs at, or pin its"
+              + " headroom";
       case NO_PAUSE_QUANTA -> "no sourced pause-quanta value for " + port.speedGbps() + "G";
       default -> "the port's MTU or the NIC MTU is not set";
     };

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code weft import --from} a folder of the NVUE revisions written from NVIDIA's guide ({@code
  * corpus/nvue-docs/}): every revision is read (none is unreadable, none fails to render) and the
  * inventory is written; a {@code qos roce} switch imports as the RoCE plan NVUE applies (DSCP 26 on
- * lossless priority 3 with ECN, CNP on strict priority 6), not as an empty one. Whether that
- * inventory validates is the import writer's (docs/import.md): a port whose speed the revision does
- * not fix ({@code link speed auto}, NVUE's default) has none to write.
+ * lossless priority 3 with ECN, CNP on strict priority 6), not as an empty one; a port whose speed
+ * the revision does not fix ({@code link speed auto}, NVUE's default) is written {@code speed:
+ * auto}.
  */
 class NvueCorpusImportTest {
 
@@ -46,6 +46,19 @@ class NvueCorpusImportTest {
         String device = f.getFileName().toString().replaceAll("\\.json$", "");
         assertTrue(leaves.contains("- name: " + device + "\n"), device + " in " + leaves);
       }
+    }
+  }
+
+  @Test
+  void aPortOfLinkSpeedAutoIsWrittenAutoAndValidates() throws Exception {
+    Path in = copy("link-speed-auto.json");
+    Path out = tmp.resolve("imported");
+    CliRun.of("import", "--from", in.toString(), "--out", out.toString(), "--format", "json");
+    String profiles = Files.readString(out.resolve("profiles.yaml"));
+    assertTrue(profiles.contains("  port-auto: { speed: auto }\n"), profiles);
+    CliRun validate = CliRun.of("validate", out.toString(), "--format", "json");
+    for (Map<String, Object> f : findings(validate.out())) {
+      assertTrue(!"error".equals(f.get("severity")), f.toString());
     }
   }
 

@@ -427,6 +427,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return id();
   }
 
+  /** No: sonic-port.yang makes a PORT entry's {@code speed} mandatory. */
+  @Override
+  public boolean leavesSpeedToNegotiation() {
+    return false;
+  }
+
   @Override
   public LiveTransport transport() {
     return new LiveTransport.SshCommand(SHOW_RUNNING);
