@@ -114,6 +114,13 @@ final class InventoryWriter {
       f.add("    watchdog: " + YamlText.flow(wd));
     }
     f.add("    link-pause: " + plan.linkPause());
+    if (!plan.pcpToPriority().isEmpty()) {
+      // the ports classify by the VLAN tag's 802.1p priority (NVUE trust l2, its default), not DSCP
+      f.add("  trust: pcp");
+      f.add(
+          "  pcp-map: "
+              + YamlText.list(plan.pcpToPriority().stream().map(String::valueOf).toList()));
+    }
     String cc =
         plan.congestionControl() != null
             ? plan.congestionControl()
