@@ -120,6 +120,26 @@ class DcbxOnLabTest {
     assertEquals(1, r.exit());
   }
 
+  /**
+   * {@code weft remediate --apply} puts the line back in a configuration session, only that
+   * interface's dcbx mode, and drift then reads the EOS leaf in sync.
+   */
+  @Test
+  void eosDcbxModeIsBroughtBackInASession() throws Exception {
+    String rendered = pod.rendered(EOS, EOS_FILE);
+    pod.cli().loadOrFail(1, "eos", List.of(rendered.replace("   dcbx mode ieee\n", "")));
+    Cli dry = pod.weft("remediate", List.of(EOS));
+    assertEquals(
+        "interface Ethernet1/1\n   dcbx mode ieee\n", dry.plan(EOS).get("edit"), dry.out());
+    Cli r = pod.weft("remediate", List.of(EOS), "--apply");
+    assertEquals(Map.of(EOS, "remediated"), r.devices(), r.out() + r.err());
+    assertEquals(0, r.exit(), r.out());
+    assertTrue(pod.cli().running(1).contains("   dcbx mode ieee\n"), pod.cli().running(1));
+    Cli drift = pod.drift(List.of(EOS));
+    assertEquals(List.of(), drift.findings(), drift.out());
+    assertEquals(Map.of(EOS, "ok"), drift.devices());
+  }
+
   private static void assertOneFinding(String actual) throws Exception {
     Cli r = pod.drift(List.of(LEAF));
     assertEquals(1, r.findings().size(), r.out() + r.err());

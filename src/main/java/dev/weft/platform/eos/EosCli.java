@@ -73,8 +73,8 @@ final class EosCli implements CliAudit {
   }
 
   /**
-   * A configuration session ({@link EosSessionTransaction}) for the DSCP map, DSCP trust and the
-   * hash, judged by a read of {@code show running-config} over the CLI login.
+   * A configuration session ({@link EosSessionTransaction}) for the DSCP map, DSCP trust, the hash
+   * and each port's DCBX mode, judged by a read of {@code show running-config} over the CLI login.
    */
   @Override
   public Optional<Session> session(CompiledSwitch intended) {
