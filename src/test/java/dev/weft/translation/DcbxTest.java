@@ -293,5 +293,15 @@ class DcbxTest {
       assertEquals(Severity.INFO, g.severity());
       assertEquals(DCBX_LINE, g.location().line(), g.toString());
     }
+    // SONiC's ports send no DCBX at all, rather than keeping a setting of their own
+    assertTrue(
+        gaps.get(2)
+            .message()
+            .contains(
+                "SONiC has no DCBX in CONFIG_DB, and LLDP in SONiC (lldpd) does not send DCBX"
+                    + " TLVs"),
+        gaps.get(2).message());
+    assertTrue(
+        gaps.get(0).message().contains("the switches keep their own"), gaps.get(0).message());
   }
 }
