@@ -81,6 +81,8 @@ SHAPES = [
     ("interface", r"(?:no|default) service-profile(?: %s)?" % NAME, "service-profile", None, True),
     ("interface", r"(?:qos trust (?:dscp|cos)|no qos trust)", "qos trust", None, False),
     ("interface", r"default qos trust", "qos trust", None, True),
+    ("interface", r"dcbx mode (?:ieee|none)", "dcbx mode", None, False),
+    ("interface", r"(?:no|default) dcbx mode", "dcbx mode", None, True),
     ("qos-profile", r"(?:qos trust (?:dscp|cos)|no qos trust)", "qos trust", None, False),
     ("qos-profile", r"default qos trust", "qos trust", None, True),
     ("qos-profile", r"(tx-queue %s)" % NUM, "{}", "tx-queue", False),

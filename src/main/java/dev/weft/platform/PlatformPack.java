@@ -104,6 +104,18 @@ public interface PlatformPack {
   }
 
   /**
+   * Why this platform's rendered config has no DCBX setting, and what its switches then advertise:
+   * the reason of its {@code render-gap} note where a fabric writes {@code dcbx}. Default: Weft's
+   * config has no setting, so the switches keep their own.
+   */
+  default String dcbxGap() {
+    return "Weft's "
+        + id()
+        + " config has no setting for the LLDP DCBX TLVs its ports advertise: the switches keep"
+        + " their own, and a willing NIC (dcbx: firmware) takes whatever they send";
+  }
+
+  /**
    * What this switch's rendered config cannot carry: {@link #renderGaps()} for the features the
    * switch uses, plus value-level gaps a pack adds by overriding (a watchdog action the vendor
    * model has no enumeration for, a hash field it cannot select). In feature order.

@@ -125,16 +125,7 @@ public final class RenderGaps {
       if (sw.dcbx() != null && !pack.carriesDcbx()) {
         limits
             .computeIfAbsent(
-                new Limit(
-                    pack.id(),
-                    "DCBX " + sw.dcbx(),
-                    "Weft's "
-                        + pack.id()
-                        + " config has no setting for the LLDP DCBX TLVs its ports advertise: the"
-                        + " switches keep their own, and a willing NIC (dcbx: firmware) takes"
-                        + " whatever they send",
-                    "dcbx",
-                    Feature.PFC),
+                new Limit(pack.id(), "DCBX " + sw.dcbx(), pack.dcbxGap(), "dcbx", Feature.PFC),
                 k -> new ArrayList<>())
             .add(sw);
       }

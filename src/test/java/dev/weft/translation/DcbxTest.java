@@ -21,6 +21,7 @@ import dev.weft.render.TemplateFolders;
 import dev.weft.testing.TestPlatforms;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,10 +32,11 @@ import org.junit.jupiter.api.Test;
  * A switch's DCBX mode ({@code fabric.dcbx: ieee}) end to end on one leaf per platform
  * (src/test/resources/dcbx): compiled onto every switch at the fabric's dcbx line, rendered on NVUE
  * as the three LLDP DCBX TLV keys of every port in the words of the switch's Cumulus release and on
- * NX-OS as the LLDP TLV selector with dcbxp and IEEE on every port, read back with no difference; a
- * TLV turned off on one port is exactly one PFC difference at the dcbx line; a fabric that does not
- * write dcbx renders exactly what it did before and is never drift; every platform without a DCBX
- * setting is one render-gap note.
+ * NX-OS as the LLDP TLV selector with dcbxp and IEEE on every port and on EOS as {@code dcbx mode
+ * ieee} on every port of its CLI file, read back with no difference; a TLV turned off on one port
+ * is exactly one PFC difference at the dcbx line; a fabric that does not write dcbx renders exactly
+ * what it did before and is never drift; every platform without a DCBX setting is one render-gap
+ * note.
  */
 class DcbxTest {
 
@@ -42,6 +44,7 @@ class DcbxTest {
   private static final TranslationCheck CHECK = new TranslationCheck(TestPlatforms.PLATFORMS);
   private static final int DCBX_LINE = 32;
   private static final String NVUE_FILE = "startup.yaml";
+  private static final String EOS_FILE = "weft-qos.eos.cfg";
 
   private static CompiledFabric fabric() throws Exception {
     return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/dcbx"));
@@ -109,7 +112,7 @@ class DcbxTest {
       for (String file : without.files().keySet()) {
         String text = without.text(file);
         assertFalse(text.contains("dcbx"), s.name() + "/" + file);
-        if (!s.platform().equals("cumulus") && !s.platform().equals("nxos")) {
+        if (!List.of("cumulus", "nxos", "eos").contains(s.platform())) {
           assertEquals(text, with.text(file), s.name() + "/" + file + ": no DCBX setting");
         }
       }
@@ -194,6 +197,87 @@ class DcbxTest {
     assertEquals(DCBX_LINE, drift.get(0).location().line());
   }
 
+  /**
+   * EOS: {@code dcbx mode ieee} in every port's interface block of weft-qos.eos.cfg, {@code no dcbx
+   * mode} for off; both read back through the CLI reader as the plan. The line gone from the only
+   * port reads as EOS's default, off, and a second interface bound to the profile without it as
+   * mixed: each one PFC difference at the dcbx line, named by the CLI command.
+   */
+  @Test
+  void eosSetsDcbxModeIeeeOnEveryPortAndOffIsNoDcbxMode() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "eos-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    assertTrue(
+        text.contains("interface Ethernet1/1\n")
+            && text.contains("   service-profile ROCE\n   dcbx mode ieee\n!\n"),
+        text);
+    assertEquals(List.of(), CHECK.check(s, out.files()));
+    CompiledSwitch off = s.toBuilder().dcbx("off").build();
+    Renderer.DeviceOutput offOut = RENDERER.renderDevice(off, f.fabric());
+    assertTrue(offOut.text(EOS_FILE).contains("   service-profile ROCE\n   no dcbx mode\n"));
+    assertFalse(offOut.text(EOS_FILE).contains("dcbx mode ieee"));
+    assertEquals(List.of(), CHECK.check(off, offOut.files()));
+
+    Finding gone = oneEosDifference(s, out, text.replace("   dcbx mode ieee\n", ""));
+    assertEquals(List.of("ieee", "off"), List.of(gone.expected(), gone.actual()));
+    String second = "interface Ethernet2/1\n   service-profile ROCE\n!\n";
+    Finding mixed =
+        oneEosDifference(s, out, text.substring(0, text.lastIndexOf("end\n")) + second + "end\n");
+    assertEquals(List.of("ieee", "mixed"), List.of(mixed.expected(), mixed.actual()));
+  }
+
+  private static Finding oneEosDifference(
+      CompiledSwitch s, Renderer.DeviceOutput out, String changed) {
+    assertNotEquals(out.text(EOS_FILE), changed);
+    Map<String, byte[]> files = new TreeMap<>(out.files());
+    files.put(EOS_FILE, changed.getBytes(StandardCharsets.UTF_8));
+    List<Finding> found = CHECK.check(s, files);
+    assertEquals(1, found.size(), found.toString());
+    Finding d = found.get(0);
+    assertEquals("cli: interface dcbx mode ieee | no dcbx mode", d.path());
+    assertEquals(DCBX_LINE, d.location().line(), d.toString());
+    return d;
+  }
+
+  /**
+   * An EOS running-config backup ({@code weft drift --from-backup}, a switch with a CLI login) is
+   * read by the text reader: {@code dcbx mode ieee} on every port is no drift, {@code dcbx mode
+   * none} on them is one PFC finding at the dcbx line.
+   */
+  @Test
+  void anEosBackupIsReadForItsDcbxMode() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "eos-leaf");
+    LiveProfile both =
+        TestPlatforms.PLATFORMS.live("eos").orElseThrow().cliAudit().orElseThrow().profile();
+    String backup =
+        "! Command: show running-config\n" + RENDERER.renderDevice(s, f.fabric()).text(EOS_FILE);
+    CompiledSwitch live = both.read(backup, s.name(), "eos-leaf.txt");
+    assertEquals("ieee", live.dcbx());
+    List<Finding> before = eosDrift(s, both, live);
+    assertTrue(before.stream().noneMatch(d -> d.path().contains("dcbx")), before.toString());
+    CompiledSwitch none =
+        both.read(backup.replace("dcbx mode ieee", "dcbx mode none"), s.name(), "eos-leaf.txt");
+    assertEquals("off", none.dcbx());
+    List<Finding> after = new ArrayList<>(eosDrift(s, both, none));
+    after.removeAll(before);
+    assertEquals(1, after.size(), after.toString());
+    assertEquals(DriftRules.PFC, after.get(0).rule());
+    assertEquals(List.of("ieee", "off"), List.of(after.get(0).expected(), after.get(0).actual()));
+    assertEquals(DCBX_LINE, after.get(0).location().line());
+  }
+
+  private static List<Finding> eosDrift(CompiledSwitch s, LiveProfile both, CompiledSwitch live) {
+    return Drift.compare(
+        DriftAudit.comparable(s, both),
+        live,
+        Tolerance.EXACT,
+        both.paths(),
+        both.notAudited().keySet());
+  }
+
   @Test
   void platformsWithoutADcbxSettingAreOneRenderGapNoteEachAtTheDcbxLine() throws Exception {
     CompiledFabric f = fabric();
@@ -202,12 +286,22 @@ class DcbxTest {
             .filter(g -> g.message().contains("DCBX"))
             .toList();
     assertEquals(
-        List.of("eos", "junos", "openconfig", "sonic", "srlinux"),
+        List.of("junos", "openconfig", "sonic", "srlinux"),
         gaps.stream().map(g -> g.message().split(" ")[1]).toList(),
         gaps.toString());
     for (Finding g : gaps) {
       assertEquals(Severity.INFO, g.severity());
       assertEquals(DCBX_LINE, g.location().line(), g.toString());
     }
+    // SONiC's ports send no DCBX at all, rather than keeping a setting of their own
+    assertTrue(
+        gaps.get(2)
+            .message()
+            .contains(
+                "SONiC has no DCBX in CONFIG_DB, and LLDP in SONiC (lldpd) does not send DCBX"
+                    + " TLVs"),
+        gaps.get(2).message());
+    assertTrue(
+        gaps.get(0).message().contains("the switches keep their own"), gaps.get(0).message());
   }
 }

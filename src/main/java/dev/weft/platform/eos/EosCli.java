@@ -18,11 +18,13 @@ import java.util.Optional;
  * EOS read over its CLI beside NETCONF: {@code show running-config section qos} (the DSCP map,
  * traffic class to tx-queue, the {@code qos profile}s' trust), {@code show running-config section
  * service-profile} (which profile each interface takes) and the hash section of the switch's ASIC
- * family ({@code load-sharing} on Strata, {@code load-balance} on Sand). EOS prints a section as
- * the running-config holds it: the top-level commands that match and their sub-commands ("show
- * running-config section", EOS User Manual, Configuration Management; the text form is chosen over
- * {@code | json} because it is the same text Weft renders in {@code weft-qos.eos.cfg}, so the
- * rendered file reads back through the same parser).
+ * family ({@code load-sharing} on Strata, {@code load-balance} on Sand), and where the intent
+ * manages DCBX {@code show running-config section dcbx} (each interface's {@code dcbx mode}; an
+ * interface without one is off, EOS's default, which the running-config does not print). EOS prints
+ * a section as the running-config holds it: the top-level commands that match and their
+ * sub-commands ("show running-config section", EOS User Manual, Configuration Management; the text
+ * form is chosen over {@code | json} because it is the same text Weft renders in {@code
+ * weft-qos.eos.cfg}, so the rendered file reads back through the same parser).
  */
 final class EosCli implements CliAudit {
 
@@ -30,6 +32,9 @@ final class EosCli implements CliAudit {
   static final String SERVICE_PROFILES = "show running-config section service-profile";
   static final String STRATA_HASH = "show running-config section load-sharing";
   static final String SAND_HASH = "show running-config section load-balance";
+
+  /** Each interface's dcbx mode line, asked for only where the intent manages DCBX. */
+  static final String DCBX = "show running-config section dcbx";
 
   /** The whole running-config: what the CLI part of a remediation reads and changes. */
   static final String RUNNING = "show running-config";
@@ -50,7 +55,10 @@ final class EosCli implements CliAudit {
 
   @Override
   public List<String> commands(CompiledSwitch intended) {
-    return List.of(QOS, SERVICE_PROFILES, EosHash.sand(intended) ? SAND_HASH : STRATA_HASH);
+    String hash = EosHash.sand(intended) ? SAND_HASH : STRATA_HASH;
+    return intended.dcbx() == null
+        ? List.of(QOS, SERVICE_PROFILES, hash)
+        : List.of(QOS, SERVICE_PROFILES, hash, DCBX);
   }
 
   @Override
@@ -65,8 +73,8 @@ final class EosCli implements CliAudit {
   }
 
   /**
-   * A configuration session ({@link EosSessionTransaction}) for the DSCP map, DSCP trust and the
-   * hash, judged by a read of {@code show running-config} over the CLI login.
+   * A configuration session ({@link EosSessionTransaction}) for the DSCP map, DSCP trust, the hash
+   * and each port's DCBX mode, judged by a read of {@code show running-config} over the CLI login.
    */
   @Override
   public Optional<Session> session(CompiledSwitch intended) {
@@ -93,8 +101,11 @@ final class EosCli implements CliAudit {
 
     @Override
     public CompiledSwitch read(String reply, String device, String what) throws ReadException {
-      return EosPack.withCli(
-          both.pack().expected(intended), EosCliReader.read(Map.of(RUNNING, reply), what));
+      CompiledSwitch read =
+          EosPack.withCli(
+              both.pack().expected(intended), EosCliReader.read(Map.of(RUNNING, reply), what));
+      // DCBX is judged only where the intent manages it, as drift does
+      return intended.dcbx() == null ? read.toBuilder().dcbx(null).build() : read;
     }
 
     @Override

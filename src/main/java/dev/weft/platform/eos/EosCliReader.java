@@ -13,10 +13,12 @@ import java.util.TreeSet;
  * sub-commands): the DSCP map ({@code qos map dscp 26 to traffic-class 3}), traffic class to
  * tx-queue ({@code qos map traffic-class 3 to tx-queue 3}), DSCP trust per port ({@code qos trust
  * dscp} on the interface or in the {@code qos profile} its {@code service-profile} names), the CoS
- * (PCP) map ({@code qos map cos 3 to traffic-class 3}) where some port trusts CoS, and the ECMP
- * hash fields in both families' forms ({@link EosHash}). Lines it does not know are another
- * feature's and are skipped; a known command with a value out of range is a {@link ReadException}
- * naming the line and column.
+ * (PCP) map ({@code qos map cos 3 to traffic-class 3}) where some port trusts CoS, the ECMP hash
+ * fields in both families' forms ({@link EosHash}) and the DCBX mode of each interface ({@code dcbx
+ * mode ieee}; {@code no dcbx mode}, {@code default dcbx mode} or {@code dcbx mode none}: off, EOS's
+ * default, which its running-config leaves out). Lines it does not know are another feature's and
+ * are skipped; a known command with a value out of range is a {@link ReadException} naming the line
+ * and column.
  *
  * <p>The one parser of EOS running-config text: a whole running-config ({@link #readWhole}, for
  * {@link EosTextReader}) is walked the same way, with the rest of the QoS plan (PFC, tx-queues, the
@@ -30,7 +32,8 @@ final class EosCliReader {
       List<Integer> priorityToQueue,
       Map<String, Boolean> trust,
       List<String> hashFields,
-      List<Integer> pcpToPriority) {}
+      List<Integer> pcpToPriority,
+      String dcbx) {}
 
   private final String what;
   private final Map<Integer, Integer> dscp = new TreeMap<>();
@@ -42,18 +45,32 @@ final class EosCliReader {
   private final Map<String, Boolean> ownTrust = new TreeMap<>();
   private final Map<String, String> boundProfile = new TreeMap<>();
   private final TreeSet<String> hash = new TreeSet<>();
+  // each interface's own dcbx mode line, as Weft names it (ieee, off, or EOS's word)
+  private final Map<String, String> dcbxMode = new TreeMap<>();
   // the rest of the QoS plan, read only for a whole running-config (null for the CLI audit's
   // sections, which judge classification and the hash alone)
   private final EosQosLines plan;
 
-  private EosCliReader(String what, boolean wholePlan) {
+  // whether an interface without a dcbx line is off: in what the switch prints (its running-config,
+  // the dcbx section Weft asks for where it manages DCBX), which leaves EOS's default out; in
+  // Weft's
+  // own fragment no line at all means Weft did not render DCBX
+  private final boolean printedBySwitch;
+
+  private EosCliReader(String what, boolean wholePlan, boolean printedBySwitch) {
     this.what = what;
     this.plan = wholePlan ? new EosQosLines() : null;
+    this.printedBySwitch = printedBySwitch;
   }
 
-  /** The facts of every output (each a {@code show running-config section} text), together. */
+  /**
+   * The facts of every output (each a {@code show running-config section} text, or the whole
+   * running-config), together.
+   */
   static Facts read(Map<String, String> outputs, String what) throws ReadException {
-    EosCliReader r = new EosCliReader(what, false);
+    EosCliReader r =
+        new EosCliReader(
+            what, false, outputs.containsKey(EosCli.DCBX) || outputs.containsKey(EosCli.RUNNING));
     for (Map.Entry<String, String> o : outputs.entrySet()) {
       r.section(o.getKey(), o.getValue());
     }
@@ -63,9 +80,13 @@ final class EosCliReader {
   /** A whole running-config's classification facts and the rest of its QoS plan. */
   record Config(Facts facts, EosQosLines plan, Map<String, String> boundProfiles) {}
 
-  /** A whole running-config text ({@code show running-config}, a backup of it). */
-  static Config readWhole(String text, String what) throws ReadException {
-    EosCliReader r = new EosCliReader(what, true);
+  /**
+   * A whole running-config text ({@code show running-config}, a backup of it, Weft's fragment);
+   * {@code printedBySwitch} when the switch printed it (its {@code ! Command: show running-config}
+   * header).
+   */
+  static Config readWhole(String text, String what, boolean printedBySwitch) throws ReadException {
+    EosCliReader r = new EosCliReader(what, true, printedBySwitch);
     r.section(null, text);
     return new Config(r.facts(), r.plan, Map.copyOf(r.boundProfile));
   }
@@ -83,7 +104,27 @@ final class EosCliReader {
         List.of(toQueue),
         Map.copyOf(trust),
         List.copyOf(hash),
-        cosTrusted ? List.of(cos) : List.of());
+        cosTrusted ? List.of(cos) : List.of(),
+        dcbx());
+  }
+
+  /**
+   * What the ports Weft renders advertise of DCBX: the one mode of every interface bound to a
+   * {@code service-profile} or with a dcbx line ({@code ieee}, {@code off}), or {@code mixed} when
+   * they differ; null without such an interface, and in a text the switch did not print without any
+   * dcbx line (Weft did not render DCBX). An interface without a dcbx line is off: EOS's default,
+   * which {@code show running-config} does not print. Other interfaces (every physical port is
+   * listed in a running-config) are not the plan's.
+   */
+  private String dcbx() {
+    if (dcbxMode.isEmpty() && !printedBySwitch) {
+      return null;
+    }
+    TreeSet<String> ports = new TreeSet<>(boundProfile.keySet());
+    ports.addAll(dcbxMode.keySet());
+    TreeSet<String> modes = new TreeSet<>();
+    ports.forEach(p -> modes.add(dcbxMode.getOrDefault(p, "off")));
+    return modes.isEmpty() ? null : modes.size() == 1 ? modes.first() : "mixed";
   }
 
   /**
@@ -176,6 +217,14 @@ final class EosCliReader {
         ownTrust.put(top[1], false);
       } else if (starts(w, "service-profile") && w.length == 2) {
         boundProfile.put(top[1], w[1]);
+      } else if (starts(w, "dcbx", "mode")) {
+        if (w.length != 3) {
+          throw at.error(Math.min(w.length, 2), "expected dcbx mode ieee|none");
+        }
+        dcbxMode.put(top[1], w[2].equals("none") ? "off" : w[2]);
+      } else if (w.length == 3
+          && (starts(w, "no", "dcbx", "mode") || starts(w, "default", "dcbx", "mode"))) {
+        dcbxMode.put(top[1], "off");
       }
     }
     if (plan != null) {

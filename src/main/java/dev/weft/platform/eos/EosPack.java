@@ -158,6 +158,16 @@ public final class EosPack extends NetconfSwitchPack {
         : EosTextReader.read(reply, device, what);
   }
 
+  /**
+   * DCBX: {@code dcbx mode ieee} or {@code no dcbx mode} on every port in weft-qos.eos.cfg, read
+   * back over the CLI login and from running-config text (EOS has no DCBX in its OpenConfig models:
+   * over NETCONF alone it is not compared).
+   */
+  @Override
+  public boolean carriesDcbx() {
+    return true;
+  }
+
   /** PCP trust: qos trust cos + qos map cos. */
   @Override
   public boolean classifiesByPcp() {
@@ -251,13 +261,14 @@ public final class EosPack extends NetconfSwitchPack {
             want.priorityToQueue(),
             trust,
             EosHash.carried(want),
-            ReadBack.pcpAsRead(want)));
+            ReadBack.pcpAsRead(want),
+            intended.dcbx()));
   }
 
   /**
    * {@code sw} with what EOS's CLI holds ({@code cli}): the DSCP map, traffic class to tx-queue,
-   * trust per port (a port the CLI does not show trusts nothing) and the hash fields; the queue
-   * facts that follow from the tx-queue map worked out again.
+   * trust per port (a port the CLI does not show trusts nothing), the hash fields and the DCBX
+   * mode; the queue facts that follow from the tx-queue map worked out again.
    */
   static CompiledSwitch withCli(CompiledSwitch sw, EosCliReader.Facts cli) {
     List<CompiledPort> ports = new ArrayList<>();
@@ -278,6 +289,7 @@ public final class EosPack extends NetconfSwitchPack {
     return classified(sw, from).toBuilder()
         .ecmpHashFields(cli.hashFields())
         .pcpToPriority(cli.pcpToPriority())
+        .dcbx(cli.dcbx())
         .build();
   }
 

@@ -13,6 +13,12 @@ class EosPaths implements LivePaths {
 
   private static final String WATCHDOG = "/qos/pfc/watchdog/config/";
 
+  /** DCBX is CLI only: each port's dcbx mode line, as {@code show running-config} prints it. */
+  @Override
+  public String dcbx() {
+    return "cli: interface dcbx mode ieee | no dcbx mode";
+  }
+
   @Override
   public String pfc(String port) {
     return "/qos/interfaces/interface[" + port + "]/output/pfc/config/priorities-no-drop";

@@ -15,13 +15,13 @@ import java.util.TreeSet;
 /**
  * The EOS commands that take a running-config to the rendered {@code weft-qos.eos.cfg} in what the
  * switch serves only over its CLI ({@link EosCli}): the DSCP map, traffic class to tx-queue, DSCP
- * trust per port and the ECMP hash. Both texts are read by {@link EosCliReader}, so the commands
- * change exactly what drift compares; nothing else of the running-config is touched (no hostname,
- * never a replace of the whole config). A {@code no} command is sent only for an entry of a set
- * Weft owns whole: a DSCP value the intent does not map. A value or field set is sent as the
- * rendered command, which EOS takes as the new value (a DSCP's traffic class, a traffic class's
- * tx-queue, an interface's service-profile, a hash family's field list). Commands are indented as
- * EOS prints them, each under the mode command it belongs to.
+ * trust per port, the ECMP hash and each port's DCBX mode. Both texts are read by {@link
+ * EosCliReader}, so the commands change exactly what drift compares; nothing else of the
+ * running-config is touched (no hostname, never a replace of the whole config). A {@code no}
+ * command is sent only for an entry of a set Weft owns whole: a DSCP value the intent does not map.
+ * A value or field set is sent as the rendered command, which EOS takes as the new value (a DSCP's
+ * traffic class, a traffic class's tx-queue, an interface's service-profile, a hash family's field
+ * list). Commands are indented as EOS prints them, each under the mode command it belongs to.
  */
 final class EosSessionChange {
 
@@ -52,6 +52,7 @@ final class EosSessionChange {
     c.queues(want, live);
     c.trust(want, live, wantBlocks, liveBlocks);
     c.hash(want, live, wantBlocks);
+    c.dcbx(wantBlocks, liveBlocks);
     return c.steps.isEmpty()
         ? new Transaction.Change(null, KIND, List.of())
         : new Transaction.Change(String.join("\n", c.lines) + "\n", KIND, c.steps);
@@ -172,6 +173,49 @@ final class EosSessionChange {
                     : "cli: load-balance sand profile default fields"));
       }
     }
+  }
+
+  /**
+   * Each port whose rendered block sets a DCBX mode ({@code dcbx mode ieee}, {@code no dcbx mode})
+   * and whose running-config block says otherwise gets the rendered line; a port without a dcbx
+   * line on the switch is off, EOS's default, which the running-config does not print.
+   */
+  private void dcbx(Map<String, List<String>> wantBlocks, Map<String, List<String>> liveBlocks) {
+    for (Map.Entry<String, List<String>> b : wantBlocks.entrySet()) {
+      String want = dcbxLine(b.getValue());
+      if (!b.getKey().startsWith("interface ") || want == null) {
+        continue;
+      }
+      String live = dcbxLine(liveBlocks.getOrDefault(b.getKey(), List.of()));
+      if (!dcbxMode(want).equals(live == null ? "off" : dcbxMode(live))) {
+        lines.add(b.getKey());
+        lines.add("   " + want);
+        steps.add(
+            new Remediation.Step(
+                DriftedPart.switchWide(Feature.PFC),
+                Remediation.Operation.REPLACE,
+                "cli: " + b.getKey() + " dcbx mode"));
+      }
+    }
+  }
+
+  /** The block's dcbx mode line (stripped), or null. */
+  private static String dcbxLine(List<String> subs) {
+    return subs.stream()
+        .map(String::strip)
+        .filter(
+            s ->
+                s.startsWith("dcbx mode ")
+                    || s.equals("no dcbx mode")
+                    || s.equals("default dcbx mode"))
+        .reduce((first, last) -> last)
+        .orElse(null);
+  }
+
+  /** A dcbx mode line in Weft's words: ieee, off or EOS's own word. */
+  private static String dcbxMode(String line) {
+    String mode = line.startsWith("dcbx mode ") ? line.substring("dcbx mode ".length()) : "off";
+    return mode.equals("none") ? "off" : mode;
   }
 
   /** The first of {@code subs} (stripped) that starts with the word {@code word}, or null. */

@@ -44,7 +44,10 @@ import java.util.regex.Pattern;
  *       IGNORE_PFC), {@code notify-only} as {@code alert}; absent timers as 0, so drift names what
  *       the device lacks; no watchdog line at all as no watchdog;
  *   <li>a port's MTU, speed and trust: as the XML and CLI readers read their absence (unset, unset,
- *       not DSCP).
+ *       not DSCP);
+ *   <li>a port without a {@code dcbx mode} line: DCBX off, EOS's default, which a running-config
+ *       does not print; Weft's own fragment (no {@code ! Command: show running-config} header)
+ *       without any dcbx line: DCBX not rendered ({@link EosCliReader}).
  * </ul>
  *
  * <p>Buffers are EOS's own (headroom is state only): none are read.
@@ -97,7 +100,8 @@ final class EosTextReader {
               + MAX_CHARS
               + " of any switch's running-config");
     }
-    EosCliReader.Config config = EosCliReader.readWhole(text, what);
+    EosCliReader.Config config =
+        EosCliReader.readWhole(text, what, text.startsWith("! Command: show running-config"));
     EosQosLines lines = config.plan();
     EosCliReader.Facts cli = config.facts();
     List<Integer> toQueue = cli.priorityToQueue();
@@ -183,6 +187,7 @@ final class EosTextReader {
         .linkPause(ports.stream().anyMatch(CompiledPort::linkPause))
         .ecmpHashFields(cli.hashFields())
         .pcpToPriority(cli.pcpToPriority())
+        .dcbx(cli.dcbx())
         .ports(ports)
         .build();
   }

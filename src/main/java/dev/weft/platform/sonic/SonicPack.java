@@ -90,6 +90,17 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   }
 
   /** PCP trust: SONiC DOT1P_TO_TC_MAP. */
+  /**
+   * SONiC's LLDP is lldpd (the lldp container), which implements no DCBX (lldpd/lldpd issue 718),
+   * and CONFIG_DB's LLDP tables (sonic-lldp.yang) have no DCBX setting.
+   */
+  @Override
+  public String dcbxGap() {
+    return "SONiC has no DCBX in CONFIG_DB, and LLDP in SONiC (lldpd) does not send DCBX TLVs: the"
+        + " ports advertise none, so a willing NIC (dcbx: firmware) has no PFC or ETS to take from"
+        + " them";
+  }
+
   @Override
   public boolean classifiesByPcp() {
     return true;

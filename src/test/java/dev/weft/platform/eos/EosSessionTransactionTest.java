@@ -128,6 +128,41 @@ class EosSessionTransactionTest {
         s.text());
   }
 
+  /**
+   * A port whose dcbx mode line is gone (EOS's default, off) gets the rendered {@code dcbx mode
+   * ieee} in its interface; with dcbx: off a port without a line is already off and gets nothing, a
+   * port with {@code dcbx mode ieee} gets {@code no dcbx mode}. The session read judges DCBX only
+   * where the intent manages it.
+   */
+  @Test
+  void aPortThatLostItsDcbxModeGetsTheRenderedLineBack() throws ReadException {
+    CompiledSwitch ieee = spine(null).toBuilder().dcbx("ieee").build();
+    String text = rendered(ieee);
+    assertTrue(text.contains("   dcbx mode ieee\n"), text);
+    assertTrue(change(ieee, text).isEmpty());
+    String port = ieee.ports().get(0).name();
+    int at = text.indexOf("interface " + port + "\n");
+    int line = text.indexOf("   dcbx mode ieee\n", at);
+    String running =
+        text.substring(0, line) + text.substring(line + "   dcbx mode ieee\n".length());
+    Transaction.Change c = change(ieee, running);
+    assertEquals("interface " + port + "\n   dcbx mode ieee\n", c.text());
+    assertEquals(1, c.steps().size(), c.steps().toString());
+    assertEquals(Feature.PFC, c.steps().get(0).part().feature());
+    CliAudit.Session s = CLI.session(ieee).orElseThrow();
+    assertEquals(
+        "off", s.profile().read(text.replace("dcbx mode ieee", "no dcbx mode"), "x", "x").dcbx());
+
+    CompiledSwitch off = spine(null).toBuilder().dcbx("off").build();
+    String offText = rendered(off);
+    assertTrue(change(off, offText.replace("   no dcbx mode\n", "")).isEmpty());
+    Transaction.Change back = change(off, offText.replace("no dcbx mode", "dcbx mode ieee"));
+    assertEquals(ieee.ports().size(), back.steps().size(), back.toString());
+    assertTrue(back.text().contains("   no dcbx mode\n"), back.text());
+    assertEquals(
+        null, CLI.session(spine(null)).orElseThrow().profile().read(text, "x", "x").dcbx());
+  }
+
   @Test
   void aSessionReadJudgesOnlyWhatTheCliServes() throws ReadException {
     CompiledSwitch sw = spine(null);
