@@ -305,6 +305,25 @@ public final class Importer {
       List<Finding> findings) {
     Map<String, CompiledSwitch> out = new TreeMap<>(NaturalOrder.INSTANCE);
     for (CompiledSwitch sw : devices.values()) {
+      if (sw.ports().isEmpty()) {
+        // a configuration snippet (Juniper's CoS snips bind et-* but define no interface): its
+        // plan is imported as it is, and no port is invented; the intent's roce-v2 switch needs
+        // its ports, which schema says next, so the reason is said here once
+        findings.add(
+            Finding.of(
+                    ImportIds.OUTSIDE_MODEL,
+                    Severity.WARNING,
+                    sw.name()
+                        + ": the config defines no port (a snippet, or a QoS plan bound to"
+                        + " interfaces the file does not hold), so the switch's plan is imported"
+                        + " without ports: add them to the switch, or its intent stays invalid"
+                        + " (a roce-v2 switch lists its ports) and its PFC watchdog runs on none")
+                .at(Location.ofFile(configs.get(sw.name()).file()))
+                .onDevice(sw.name())
+                .withValues("ports", "none"));
+        out.put(sw.name(), sw);
+        continue;
+      }
       List<CompiledPort> keep =
           sw.ports().stream()
               .filter(p -> p.trustDscp() || !p.pfcPriorities().isEmpty() || !p.queues().isEmpty())

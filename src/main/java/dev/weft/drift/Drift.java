@@ -999,8 +999,12 @@ public final class Drift {
     if (q == null) {
       return "unscheduled";
     }
-    return CompiledQueue.STRICT.equals(q.scheduler())
-        ? "strict"
+    if (CompiledQueue.STRICT.equals(q.scheduler())) {
+      return "strict";
+    }
+    // no weight: the intent leaves the share to the platform's default (no number to show)
+    return q.weight() == null
+        ? q.scheduler() + " with the platform's default share"
         : q.scheduler() + " weight " + q.weight();
   }
 

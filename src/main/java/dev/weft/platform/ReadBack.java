@@ -200,6 +200,31 @@ public final class ReadBack {
   }
 
   /**
+   * {@code sw} with every DWRR queue that has no weight (the intent's "platform default share")
+   * given {@code weight}, the platform model's default that a reader reports for a scheduler
+   * written without one (SONiC's and SR Linux's 1), on the switch and on every port.
+   */
+  public static CompiledSwitch defaultWeights(CompiledSwitch sw, int weight) {
+    List<CompiledPort> ports = new ArrayList<>(sw.ports().size());
+    for (CompiledPort p : sw.ports()) {
+      ports.add(p.toBuilder().queues(defaultWeights(p.queues(), weight)).build());
+    }
+    return sw.toBuilder().queues(defaultWeights(sw.queues(), weight)).ports(ports).build();
+  }
+
+  private static List<CompiledQueue> defaultWeights(List<CompiledQueue> queues, int weight) {
+    List<CompiledQueue> out = new ArrayList<>(queues.size());
+    for (CompiledQueue q : queues) {
+      out.add(
+          CompiledQueue.DWRR.equals(q.scheduler()) && q.weight() == null
+              ? new CompiledQueue(
+                  q.queue(), q.trafficClass(), q.scheduler(), weight, q.ecnProfile(), q.lossless())
+              : q);
+    }
+    return out;
+  }
+
+  /**
    * The queues a port's watchdog watches: those its PFC priorities pause, ascending; none without a
    * watchdog.
    */

@@ -268,7 +268,10 @@ final class ConfigShapes {
         .read("queue", "", "0..7")
         .read("traffic_class", "", "the owning class; absent on a live config")
         .read("scheduler", "", "`strict` or `dwrr`")
-        .read("weight", "percent", "DWRR weight; absent for strict")
+        .read(
+            "weight",
+            "percent",
+            "DWRR weight; absent for strict and for a DWRR queue at its platform's default share")
         .read("ecn_profile", "", "absent when the queue does not mark")
         .read("lossless", "", "carries a PFC priority")
         .build();

@@ -300,7 +300,7 @@ final class IntentShapes {
             "weight",
             INT,
             "percent",
-            "DWRR weight; absent for strict",
+            "DWRR weight; absent for strict and for a DWRR class at its platform's default share",
             (t, c) -> t.scheduler() == null ? null : t.scheduler().weight(),
             (t, c) -> t.scheduler() == null ? null : at(t.scheduler().at(), "weight"))
         .build();

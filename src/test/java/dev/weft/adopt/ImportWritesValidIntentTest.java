@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.sonic.SonicHwskus;
 import dev.weft.render.Examples;
@@ -25,10 +26,47 @@ class ImportWritesValidIntentTest {
       "src/test/resources/corpus/sonic-utilities/tests/db_migrator_input/config_db/"
           + "qos_tables_db_field_value_reference_format_3_0_3.json";
 
+  private static final String JVD =
+      "src/test/resources/corpus/juniper-jvd/data_center/aidc/aiml_multitenancy_backend/"
+          + "configuration/";
+
   private static ImportResult importText(String text) {
-    DeviceConfig config = new DeviceConfig("sonic-1", "sonic", "backup/sonic-1.json", text, "json");
+    return importConfig(new DeviceConfig("sonic-1", "sonic", "backup/sonic-1.json", text, "json"));
+  }
+
+  private static ImportResult importConfig(DeviceConfig config) {
     return new Importer(Platforms.builtIn())
         .run(new ConfigFolder.Contents(List.of(config), List.of()), null, "backup", "pod", "out");
+  }
+
+  private static ImportResult importJvd(String file) throws Exception {
+    String text =
+        Files.readString(Examples.projectRoot().resolve(JVD + file), StandardCharsets.UTF_8);
+    return importConfig(new DeviceConfig("jvd-1", "junos", "backup/jvd-1.conf", text, "conf"));
+  }
+
+  @Test
+  void aJunosSchedulerWithoutATransmitRateIsWrittenWithoutAWeight() throws Exception {
+    // Juniper's NO-LOSS scheduler s1 has no transmit-rate: the platform's default share
+    String fabric = importJvd("conf/leaf1_qfx5240-64od.conf").files().get("fabric.yaml");
+    assertTrue(fabric.contains("      scheduler: { type: dwrr }\n"), fabric);
+    assertFalse(fabric.contains("weight"), fabric);
+  }
+
+  @Test
+  void aConfigWithNoPortImportsItsPlanWithoutPortsAndSaysSo() throws Exception {
+    ImportResult result = importJvd("snips/evo/cos/rdma-rocev2-lossless.conf");
+    assertFalse(
+        result.files().get("switches/leaves.yaml").contains("ports:"), result.files().toString());
+    Finding f =
+        result.findings().stream()
+            .filter(x -> x.message().contains("the config defines no port"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(result.findings().toString()));
+    assertEquals(ImportIds.OUTSIDE_MODEL, f.rule());
+    assertEquals(Severity.WARNING, f.severity());
+    assertEquals("backup/jvd-1.conf", f.location().file());
+    assertEquals("jvd-1", f.device());
   }
 
   private static String corpus() throws Exception {

@@ -113,6 +113,11 @@ class ImportCorpusPageTest {
     // what validate does not
     imported.keySet().removeAll(validated.keySet());
     rendered.keySet().removeAll(validated.keySet());
+    List<String> listed = listedValidateErrors(rel);
+    if (listed != null) {
+      // a file whose import cannot validate by its nature lists what validate says of it
+      assertEquals(listed, List.copyOf(validated.keySet()), rel + ": validate-errors");
+    }
     String renderCell =
         !rendered.isEmpty()
             ? text(rendered)
@@ -170,6 +175,24 @@ class ImportCorpusPageTest {
     List<String> out = new ArrayList<>();
     byRule.forEach((rule, n) -> out.add("`" + rule + "`" + (n > 1 ? " ×" + n : "")));
     return String.join(", ", out);
+  }
+
+  /** The {@code validate-errors} of the file's expectation, or null when it lists none. */
+  @SuppressWarnings("unchecked")
+  private static List<String> listedValidateErrors(String rel) throws Exception {
+    Path expect = RESOURCES.resolve("corpus-expect").resolve(expectation(rel));
+    if (!Files.exists(expect)) {
+      return null;
+    }
+    Object listed =
+        ((Map<String, Object>) Json.parse(Files.readString(expect, StandardCharsets.UTF_8)))
+            .get("validate-errors");
+    return listed == null ? null : (List<String>) listed;
+  }
+
+  private static String expectation(String rel) {
+    int dot = rel.lastIndexOf('.');
+    return (dot < 0 ? rel : rel.substring(0, dot)) + ".expect.json";
   }
 
   /** Every corpus file that has an expectation not marked unreadable, as {@code set/path}. */

@@ -183,6 +183,15 @@ class DriftCompareTest {
   }
 
   @Test
+  void anInputWithoutAWeightIsThePlatformsDefaultShareNotAnInventedOne() throws Exception {
+    // openconfig-qos gives an input's weight no default: the reader reports none, not 1
+    String xml = edit(rendered, "<id>rdma</id><input-type>", "<weight>50</weight>", "");
+    Finding f = only(drift(xml), DriftRules.SCHEDULER);
+    assertEquals("dwrr weight 50", f.expected());
+    assertEquals("dwrr with the platform's default share", f.actual());
+  }
+
+  @Test
   void watchdogOffOnOnePortIsOneWatchdogFinding() throws Exception {
     String xml =
         edit(rendered, qosPort("Ethernet8"), "<enabled>true</enabled>", "<enabled>false</enabled>");

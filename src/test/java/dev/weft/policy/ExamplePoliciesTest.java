@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shipped site rules (issue acceptance): {@code policies/examples} loads without a problem, and
@@ -94,6 +95,26 @@ class ExamplePoliciesTest {
                             f.location().column() <= line.length(), "column inside the line: " + f);
                       }
                     }));
+  }
+
+  @Test
+  void theWeightFloorLeavesAClassAtItsPlatformsDefaultShareAlone(@TempDir Path tmp)
+      throws Exception {
+    // scheduler: { type: dwrr } has no weight to compare: neither a finding nor an evaluation
+    // error (reading an absent field) of the site rule
+    String failing = Files.readString(EXAMPLES.resolve("dwrr-weight-floor/fail/fabric.yaml"));
+    Path control = Files.createDirectories(tmp.resolve("control"));
+    Files.writeString(control.resolve("fabric.yaml"), failing);
+    assertTrue(
+        RUN.validate(control, control).stream().anyMatch(f -> f.rule().equals("dwrr-weight-floor")),
+        "the copied fixture still fails with its weight");
+    Path unset = Files.createDirectories(tmp.resolve("unset"));
+    Path fabric = unset.resolve("fabric.yaml");
+    Files.writeString(fabric, failing.replace("{ type: dwrr, weight: 5 }", "{ type: dwrr }"));
+    assertTrue(Files.readString(fabric).contains("{ type: dwrr }  #"));
+    List<String> rules = RUN.validate(unset, unset).stream().map(Finding::rule).toList();
+    assertFalse(rules.contains("dwrr-weight-floor"), rules.toString());
+    assertFalse(rules.contains("user-rule-failed"), rules.toString());
   }
 
   @Test

@@ -249,6 +249,45 @@ class IntentRulesTest {
     firesAt(run("scheduler-weights", zero), line(5), line(27));
   }
 
+  @Test
+  void schedulerWeightsLeaveAnUnsetWeightToThePlatform() {
+    Scheduler unset = new Scheduler(Scheduler.Type.DWRR, null, at(25, "type"));
+    // lossless with the platform's default share: a warning at its scheduler, and no zero-weight
+    // or total finding (the default class's 50 leaves it the rest)
+    Fabric lossless =
+        TestFabric.fabric(
+            List.of(
+                rdma(List.of(26), 3, 3, true, TestFabric.rdma().ecn(), unset, null),
+                TestFabric.cnp(),
+                TestFabric.defaultClass()));
+    List<Finding> f = run("scheduler-weights", lossless);
+    firesAt(f, line(26));
+    assertTrue(
+        f.get(0).message().contains("lossless class 'rdma' has no DWRR weight"), f.toString());
+    Fabric lossy =
+        TestFabric.fabric(
+            List.of(
+                rdma(List.of(26), 3, 3, false, null, unset, null),
+                TestFabric.cnp(),
+                TestFabric.defaultClass()));
+    firesAt(run("scheduler-weights", lossy));
+    // the written weights leave nothing to the unweighted class: they total more than 100
+    TrafficClass heavy =
+        new TrafficClass(
+            "bulk", List.of(10), false, 1, 1, false, null, dwrr(60), null, at(900, "lossless"));
+    Fabric over =
+        TestFabric.fabric(
+            List.of(
+                rdma(List.of(26), 3, 3, false, null, unset, null),
+                heavy,
+                TestFabric.cnp(),
+                TestFabric.defaultClass()));
+    List<Finding> total = run("scheduler-weights", over);
+    firesAt(total, line(5));
+    assertEquals("110", total.get(0).actual());
+    assertEquals("<= 100", total.get(0).expected());
+  }
+
   private static Fabric withMtu(int sw, int nic, int roce) {
     Fabric c = TestFabric.cleanFabric();
     return TestFabric.fabric(

@@ -180,11 +180,11 @@ class SchemaValidatorTest {
   }
 
   @Test
-  void dwrrNeedsAWeightAndStrictRefusesOne() {
-    Finding dwrr = only(TestYaml.ROCE.replace("{ type: dwrr, weight: 50 }", "{ type: dwrr }"));
+  void dwrrMayLeaveTheWeightToThePlatformAndStrictRefusesOne() {
+    // no weight: the platform's default share (Juniper's AI/ML design gives its lossless queue
+    // none)
     assertEquals(
-        "missing required key `weight` in scheduler (required when `type` is dwrr)",
-        dwrr.message());
+        List.of(), check(TestYaml.ROCE.replace("{ type: dwrr, weight: 50 }", "{ type: dwrr }")));
     Finding strict =
         only(TestYaml.ROCE.replace("{ type: strict }", "{ type: strict, weight: 10 }"));
     assertEquals("`weight` is not allowed when `type` is strict", strict.message());

@@ -5,6 +5,8 @@ import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.CompiledWatchdog;
 import dev.weft.compile.EcnProfile;
+import dev.weft.finding.Finding;
+import dev.weft.finding.Severity;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.CounterSource;
 import dev.weft.platform.DeviceKind;
@@ -17,6 +19,7 @@ import dev.weft.platform.PlatformPack;
 import dev.weft.platform.ReadBack;
 import dev.weft.platform.ReadException;
 import dev.weft.platform.RenderGap;
+import dev.weft.platform.RenderGaps;
 import dev.weft.platform.SavedConfig;
 import dev.weft.platform.Transaction;
 import java.util.ArrayList;
@@ -112,6 +115,33 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
     // NVUE never sets them, whatever the switch's values: limits of the platform
     return RenderGap.usedBy(
         sw, gapsOf(sw), java.util.Set.of(Feature.WATCHDOG, Feature.BUFFERS, Feature.PFC));
+  }
+
+  /**
+   * A DWRR queue without a weight stops the render: NVUE gives a DWRR traffic class with no {@code
+   * bw-percent} no share at all (DWRR 0), so "the platform's default share" would be a starved
+   * queue on Cumulus; the platform needs a weight, and Weft invents none.
+   */
+  @Override
+  public List<Finding> renderChecks(CompiledSwitch sw) {
+    List<Finding> out = new ArrayList<>();
+    for (CompiledQueue q : sw.queues()) {
+      if (CompiledQueue.DWRR.equals(q.scheduler()) && q.weight() == null) {
+        out.add(
+            Finding.of(
+                    RenderGaps.RENDER_ERROR,
+                    Severity.ERROR,
+                    sw.name()
+                        + ": platform cumulus needs a DWRR weight for queue "
+                        + q.queue()
+                        + (q.trafficClass() == null ? "" : " (class " + q.trafficClass() + ")")
+                        + ": NVUE gives a dwrr traffic class without bw-percent no share (DWRR"
+                        + " 0); give the class a weight")
+                .at(sw.owner("queues." + q.queue()))
+                .onDevice(sw.name()));
+      }
+    }
+    return out;
   }
 
   /** What this switch asks for that the platform cannot express, by feature. */

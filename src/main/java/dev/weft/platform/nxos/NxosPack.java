@@ -242,8 +242,17 @@ public final class NxosPack extends NetconfSwitchPack {
     return priority < toQueue.size() ? toQueue.get(priority) : priority;
   }
 
+  /**
+   * The queues without their class names. A DWRR queue without a weight or ECN is rendered as a
+   * class with nothing in it, which the reader reports as the device's default, i.e. not at all.
+   */
   private static List<CompiledQueue> unnamed(List<CompiledQueue> queues) {
     return queues.stream()
+        .filter(
+            q ->
+                !(CompiledQueue.DWRR.equals(q.scheduler())
+                    && q.weight() == null
+                    && q.ecnProfile() == null))
         .map(
             q ->
                 new CompiledQueue(

@@ -316,7 +316,9 @@ final class NxosReader {
       if (!strict && bw == null && profile == null) {
         continue; // a class with neither scheduling nor marking: the device's default
       }
-      String scheduler = strict ? CompiledQueue.STRICT : bw != null ? CompiledQueue.DWRR : null;
+      // a class of the queuing policy without priority is served by DWRR: with its bandwidth
+      // remaining percent, else with the switch's own share (no weight)
+      String scheduler = strict ? CompiledQueue.STRICT : CompiledQueue.DWRR;
       byQueue.put(
           queue,
           new CompiledQueue(

@@ -440,10 +440,10 @@ public final class OpenConfigReader {
                 new String[] {
                   trafficClass,
                   strict ? CompiledQueue.STRICT : CompiledQueue.DWRR,
-                  strict
+                  // openconfig-qos gives an input's weight no default: none written is none
+                  strict || weight == null
                       ? null
-                      : String.valueOf(
-                          weight == null ? 1 : integer(weight, path + "/config/weight", 1, 100))
+                      : String.valueOf(integer(weight, path + "/config/weight", 1, 100))
                 });
           }
         }

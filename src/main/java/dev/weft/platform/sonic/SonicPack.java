@@ -54,6 +54,9 @@ public final class SonicPack implements PlatformPack, LiveProfile {
    */
   static final String LOSSLESS_POOL = "ingress_lossless_pool";
 
+  /** sonic-scheduler.yang's {@code weight} default: what a SCHEDULER without one is given. */
+  static final int DEFAULT_WEIGHT = 1;
+
   /** The command whose output is the running CONFIG_DB as JSON. */
   static final String SHOW_RUNNING = "show runningconfiguration all";
 
@@ -523,7 +526,9 @@ public final class SonicPack implements PlatformPack, LiveProfile {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    CompiledSwitch sw = ReadBack.expected(intended, platform(), true);
+    // a DWRR scheduler written without a weight reads back as sonic-scheduler.yang's default
+    CompiledSwitch sw =
+        ReadBack.expected(ReadBack.defaultWeights(intended, DEFAULT_WEIGHT), platform(), true);
     List<String> hash = new ArrayList<>(intended.ecmpHashFields());
     hash.removeAll(HASH.missing(intended.ecmpHashFields()));
     TreeSet<Integer> lossless = new TreeSet<>();

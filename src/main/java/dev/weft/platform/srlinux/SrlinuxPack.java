@@ -211,9 +211,13 @@ public final class SrlinuxPack extends NetconfSwitchPack {
             ? DEFAULT_HASH
             : ReadBack.hashFields(sw.ecmpHashFields(), HASH_FIELDS);
     // no action setting at all (a render gap), so no port's own either; WRED drops non-ECT
-    return ReadBack.withoutPortWatchdogActions(
-        ReadBack.droppingNonEct(
-            sw.toBuilder().ports(ports).watchdog(wd).ecmpHashFields(hash).build()));
+    // a weighted input written without a weight is served with weight 1 (srl_nokia-qos.yang,
+    // strict-priority: "the default weight value of 1 is used")
+    return ReadBack.defaultWeights(
+        ReadBack.withoutPortWatchdogActions(
+            ReadBack.droppingNonEct(
+                sw.toBuilder().ports(ports).watchdog(wd).ecmpHashFields(hash).build())),
+        1);
   }
 
   /**

@@ -13,6 +13,12 @@ import java.util.List;
 /**
  * DWRR weights are bandwidth shares: each must be positive (a zero-weight queue starves) and
  * together they must total 100 percent, as NIC ETS requires and NVUE's {@code bw-percent} assumes.
+ *
+ * <p>A DWRR class without a weight gets its platform's default share (docs/intent-format.md): it is
+ * no zero weight, and its share is not a number this rule knows. The weights that are written then
+ * leave the rest to it, so they may total at most 100. A lossless class without a weight is a
+ * finding of its own: whether its platform's default serves it often enough is exactly what no rule
+ * can tell, and a lossless queue served too rarely pauses its senders instead of dropping.
  */
 public final class SchedulerWeights implements Rule {
 
@@ -33,6 +39,7 @@ public final class SchedulerWeights implements Rule {
     List<TrafficClass> classes = fabric.trafficClasses();
     int sum = 0;
     int dwrr = 0;
+    int unweighted = 0;
     for (int i = 0; i < classes.size(); i++) {
       TrafficClass tc = classes.get(i);
       Scheduler s = tc.scheduler();
@@ -40,7 +47,25 @@ public final class SchedulerWeights implements Rule {
         continue;
       }
       dwrr++;
-      int weight = s.weight() == null ? 0 : s.weight();
+      if (s.weight() == null) {
+        unweighted++;
+        if (tc.lossless()) {
+          findings.add(
+              Finding.of(
+                      ID,
+                      Severity.WARNING,
+                      "lossless class '"
+                          + tc.name()
+                          + "' has no DWRR weight: it gets each platform's default share, which"
+                          + " no rule can judge; a lossless queue served too rarely pauses its"
+                          + " senders instead of dropping")
+                  .at(Roce.at(s.at(), "type", tc.at(), "scheduler"))
+                  .withPath(Roce.classPath(i, "scheduler/weight"))
+                  .withValues("1-100", "the platform's default"));
+        }
+        continue;
+      }
+      int weight = s.weight();
       if (weight <= 0) {
         findings.add(
             Finding.of(
@@ -58,17 +83,22 @@ public final class SchedulerWeights implements Rule {
         sum += weight;
       }
     }
-    if (dwrr > 0 && sum != 100) {
+    if (unweighted > 0 ? sum > 100 : dwrr > 0 && sum != 100) {
       findings.add(
           Finding.of(
                   ID,
                   Severity.WARNING,
-                  "DWRR weights of the traffic classes total "
-                      + sum
-                      + "; they are bandwidth percentages and must total 100")
+                  unweighted > 0
+                      ? "DWRR weights of the traffic classes total "
+                          + sum
+                          + "; they are bandwidth percentages and may total at most 100 where"
+                          + " a class has no weight"
+                      : "DWRR weights of the traffic classes total "
+                          + sum
+                          + "; they are bandwidth percentages and must total 100")
               .at(Roce.at(fabric.at(), "traffic-classes"))
               .withPath("/fabric/traffic-classes")
-              .withValues("100", Integer.toString(sum)));
+              .withValues(unweighted > 0 ? "<= 100" : "100", Integer.toString(sum)));
     }
     return findings;
   }

@@ -52,7 +52,11 @@ class JunosCorpusReadTest {
             + ROOT.relativize(expectFile)
             + " (checked by hand against the file); this reader gives\n"
             + Json.write(plan));
-    Object expected = Json.parse(Files.readString(expectFile, StandardCharsets.UTF_8));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> expected =
+        new TreeMap<>(
+            (Map<String, Object>) Json.parse(Files.readString(expectFile, StandardCharsets.UTF_8)));
+    expected.remove("validate-errors"); // what validate says of its import: ImportCorpusPageTest
     assertEquals(Json.write(expected), Json.write(plan), file);
   }
 
