@@ -8,7 +8,9 @@ import dev.weft.model.TrafficClass;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * DWRR weights are bandwidth shares: each must be positive (a zero-weight queue starves) and
@@ -40,10 +42,13 @@ public final class SchedulerWeights implements Rule {
     int sum = 0;
     int dwrr = 0;
     int unweighted = 0;
+    // a weight is the queue's: classes that share an egress queue share its one scheduler, so the
+    // share is counted once per queue (their disagreement is traffic-class-conflict's)
+    Set<Integer> counted = new HashSet<>();
     for (int i = 0; i < classes.size(); i++) {
       TrafficClass tc = classes.get(i);
       Scheduler s = tc.scheduler();
-      if (s == null || s.type() != Scheduler.Type.DWRR) {
+      if (s == null || s.type() != Scheduler.Type.DWRR || !counted.add(tc.queue())) {
         continue;
       }
       dwrr++;
