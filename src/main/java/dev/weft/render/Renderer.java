@@ -603,11 +603,7 @@ public final class Renderer {
                 Finding.of(
                         RULE,
                         Severity.ERROR,
-                        "cannot render "
-                            + sw.name()
-                            + " for platform "
-                            + manifest.platform()
-                            + ": "
+                        cannotRender(sw, manifest)
                             + (wholeSwitch
                                 ? "its lossless ports (" + port.name() + " first)"
                                 : "port " + port.name())
@@ -648,11 +644,8 @@ public final class Renderer {
                 Finding.of(
                         RULE,
                         Severity.ERROR,
-                        "cannot render "
-                            + sw.name()
-                            + " for platform "
-                            + manifest.platform()
-                            + ": port "
+                        cannotRender(sw, manifest)
+                            + "port "
                             + port.name()
                             + " has no fixed speed (speed: auto), and the platform's port"
                             + " configuration requires one; write the speed the port runs at")
@@ -663,6 +656,10 @@ public final class Renderer {
       }
     }
     return out;
+  }
+
+  private static String cannotRender(CompiledSwitch sw, PlatformManifest manifest) {
+    return "cannot render " + sw.name() + " for platform " + manifest.platform() + ": ";
   }
 
   /** Why the compiler had no headroom for a lossless port, in the order the inputs are needed. */
