@@ -25,10 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * templates reads back as planned in {@code JunosCorpusReadTest}.
  *
  * <p>Validate's other errors on these files are outside the scheduler and named here as the
- * measured gap: the classifier maps 2 of 64 code points ({@code dscp-map-incomplete}) and most
- * imported ports have no speed. With a speed filled in by hand, drift compares and finds the
- * scheduler, ECN and classification as the device runs them; the ports without a link still drift
- * in PFC, MTU and watchdog (the rest of the gap).
+ * measured gap: the classifier maps 2 of 64 code points ({@code dscp-map-incomplete}). Most ports
+ * fix no speed and are imported {@code speed: auto}; drift compares and finds the scheduler, ECN
+ * and classification as the device runs them; the ports without a link still drift in PFC, MTU and
+ * watchdog (the rest of the gap).
  */
 class JunosJvdImportTest {
 
@@ -66,13 +66,9 @@ class JunosJvdImportTest {
         rules(validated).contains("scheduler-weights"),
         "the lossless class without a weight is said: " + validated.out());
 
-    // drift compares only a valid intent: the ports' speed, which the config does not hold for
-    // most of them (the other part of the gap), filled in by hand so the comparison runs
-    Path profiles = inventory.resolve("profiles.yaml");
-    String written = Files.readString(profiles, StandardCharsets.UTF_8);
-    assertTrue(written.contains("  port-any: {}\n"), written);
-    Files.writeString(
-        profiles, written.replace("  port-any: {}\n", "  port-any: { speed: 400G }\n"));
+    // the ports' speed, which the config does not fix for most of them, is written auto
+    String written = Files.readString(inventory.resolve("profiles.yaml"), StandardCharsets.UTF_8);
+    assertTrue(written.contains("  port-auto: { speed: auto }\n"), written);
     CliRun drift =
         CliRun.of(
             "drift", inventory.toString(), "--from-backup", backup.toString(), "--format", "json");
@@ -99,7 +95,13 @@ class JunosJvdImportTest {
   /** The errors that are not the measured gap named in the class comment. */
   private static List<String> outsideTheGap(List<String> errors) {
     return errors.stream()
-        .filter(e -> !e.startsWith("dscp-map-incomplete: ") && !e.contains(" has no speed"))
+        .filter(
+            e ->
+                !e.startsWith("dscp-map-incomplete: ")
+                    // the import's round trip: the unlinked ports (lossy, no MTU in the config)
+                    && !e.startsWith("drift-pfc: ")
+                    && !e.startsWith("drift-mtu: ")
+                    && !e.startsWith("drift-watchdog: "))
         .toList();
   }
 
