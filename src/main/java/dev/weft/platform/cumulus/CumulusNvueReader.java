@@ -279,7 +279,9 @@ public final class CumulusNvueReader {
       dcbx.add(portDcbx == null ? "off" : portDcbx);
       Map<String, Object> link = obj(i, "link", where + ".link");
       Integer mtu =
-          link.containsKey("mtu") ? number(link.get("mtu"), where + ".link.mtu", 552, 9216) : null;
+          link.containsKey("mtu")
+              ? number(link.get("mtu"), where + ".link.mtu", 552, 9216)
+              : NvueDefaults.MTU;
       Integer speed =
           link.containsKey("speed") ? speed(link.get("speed"), where + ".link.speed") : null;
       String peer =

@@ -14,6 +14,8 @@ import java.util.TreeMap;
  * .../Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE/} ("RoCE page"):
  *
  * <ul>
+ *   <li>MTU: 9216 on every swp port ({@code Interface-Configuration-and-Management/
+ *       Switch-Port-Attributes/}, "MTU");
  *   <li>trust: {@code l2} (802.1p), the default of {@code traffic.packet_priority_source_set};
  *   <li>PCP p → switch priority p; DSCP d → switch priority d / 8 (QoS page, "Trust 802.1p Marking"
  *       and "Trust DSCP": "If you configure the trust ... but do not specify any ... mappings,
@@ -48,6 +50,9 @@ import java.util.TreeMap;
  * it derives from the cable length: not part of the plan Weft reads.
  */
 final class NvueDefaults {
+
+  /** A swp port's MTU when {@code interface <swp> link mtu} is not set. */
+  static final int MTU = 9216;
 
   /** Trust when {@code qos mapping default-global trust} is not set and RoCE is off. */
   static final String TRUST = "l2";

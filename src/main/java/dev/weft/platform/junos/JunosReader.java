@@ -68,6 +68,14 @@ final class JunosReader {
       Map.of("be", 0, "nc1", 48, "nc2", 56);
 
   /** Junos's pfc-watchdog defaults for absent leaves. */
+  /**
+   * The media MTU of an Ethernet interface whose configuration sets none, in bytes (the Ethernet
+   * header included, as {@code mtu} is written): Juniper's "Configuring the Media MTU", table of
+   * media MTU sizes by interface type (Gigabit Ethernet and faster: 1514). A port left at it drops
+   * every RoCE frame above 1500 bytes, so it is read as that value, never as "not set" (issue 31).
+   */
+  private static final int DEFAULT_MEDIA_MTU = 1514;
+
   private static final long DEFAULT_POLL_MS = 100;
 
   private static final long DEFAULT_DETECTION_POLLS = 2;
@@ -273,7 +281,10 @@ final class JunosReader {
           CompiledPort.builder()
               .name(port)
               .speedGbps(speed)
-              .mtu(mtu == null ? null : LiveValues.integer(mtu, what, path + "/mtu", 68, 65535))
+              .mtu(
+                  mtu == null
+                      ? DEFAULT_MEDIA_MTU
+                      : LiveValues.integer(mtu, what, path + "/mtu", 68, 65535))
               .cableLengthMetres(cable)
               .peer(SafeXml.text(i, IF, "description"))
               .trustDscp(trust)
