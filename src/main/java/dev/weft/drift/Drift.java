@@ -576,6 +576,12 @@ public final class Drift {
     for (int q : queues) {
       CompiledQueue e = intended.get(q);
       CompiledQueue a = live.get(q);
+      if (e == null) {
+        // No class of the intent uses the queue: its scheduler moves none of the plan's traffic
+        // (NVUE and EOS schedule all eight queues by default, whatever the plan uses), and traffic
+        // the device steers into it is the classification drift's to report.
+        continue;
+      }
       String path = paths.scheduler(q);
       String es = sched(e);
       String as = sched(a);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.json.Json;
 import dev.weft.platform.sonic.SonicCorpusReadTest;
 import dev.weft.render.Examples;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,10 @@ class ImportCorpusPageTest {
         .append(" trip\n   (the validation it ends with is the next column's);\n")
         .append("2. `weft validate INV`: errors, by rule (an audit finding of the device's own")
         .append(" plan, or an import gap);\n")
-        .append("3. `weft render INV`: errors beyond validate's, else rendered or refused;\n")
+        .append("3. `weft render INV`: errors beyond validate's, else rendered or refused; when")
+        .append(" the file's\n   expectation lists validate's errors (`validate-errors`) and all")
+        .append(" are audit findings of the\n   device's own plan, render runs with a waiver for")
+        .append(" each, as a user who accepted them would;\n")
         .append("4. `weft drift INV --from-backup BACKUP`: the `drift-*` findings against its own")
         .append(" import, when\n   the intent is valid enough to compare.\n\n")
         .append("Issue 31 asks for every row to be clean; the rows that are not are the measured")
@@ -97,6 +101,13 @@ class ImportCorpusPageTest {
             false);
     Map<String, Integer> validated =
         errors(CliRun.of("validate", inventory.toString(), "--format", "json"), false);
+    List<String> listed = listedValidateErrors(rel);
+    if (listed != null) {
+      // a file whose import does not validate lists what validate says of it: the device's own
+      // plan's mistakes (audit findings) or what its form cannot carry
+      assertEquals(listed, List.copyOf(validated.keySet()), rel + ": validate-errors");
+    }
+    boolean waived = waiveAuditFindings(inventory, listed);
     CliRun render =
         CliRun.of(
             "render",
@@ -113,15 +124,12 @@ class ImportCorpusPageTest {
     // what validate does not
     imported.keySet().removeAll(validated.keySet());
     rendered.keySet().removeAll(validated.keySet());
-    List<String> listed = listedValidateErrors(rel);
-    if (listed != null) {
-      // a file whose import cannot validate by its nature lists what validate says of it
-      assertEquals(listed, List.copyOf(validated.keySet()), rel + ": validate-errors");
-    }
     String renderCell =
         !rendered.isEmpty()
             ? text(rendered)
-            : render.exitCode() == 0 ? "rendered" : "refused: validate's errors";
+            : render.exitCode() != 0
+                ? "refused: validate's errors"
+                : waived ? "rendered, its listed audit findings waived" : "rendered";
     String driftCell =
         validated.keySet().stream().anyMatch(rule -> rule.startsWith("schema"))
             ? "not compared: the intent is invalid"
@@ -175,6 +183,29 @@ class ImportCorpusPageTest {
     List<String> out = new ArrayList<>();
     byRule.forEach((rule, n) -> out.add("`" + rule + "`" + (n > 1 ? " ×" + n : "")));
     return String.join(", ", out);
+  }
+
+  /**
+   * Adds a waiver for each listed finding when all of them are audit findings of the device's own
+   * plan (a rule, not a schema error), so the render column shows whether the import renders once a
+   * user has accepted them; a schema error cannot be waived, and the import then stays refused.
+   */
+  private static boolean waiveAuditFindings(Path inventory, List<String> listed)
+      throws IOException {
+    if (listed == null
+        || listed.isEmpty()
+        || listed.stream().anyMatch(rule -> rule.startsWith("schema"))) {
+      return false;
+    }
+    StringBuilder yaml = new StringBuilder("version: 1\nwaivers:\n");
+    for (String rule : listed) {
+      yaml.append("  - rule: ")
+          .append(rule)
+          .append("\n    reason: \"the device's own plan, listed in the corpus expectation\"\n")
+          .append("    expires: 2099-12-31\n");
+    }
+    Files.writeString(inventory.resolve("corpus-waivers.yaml"), yaml.toString());
+    return true;
   }
 
   /** The {@code validate-errors} of the file's expectation, or null when it lists none. */

@@ -146,6 +146,15 @@ final class EosTextReader {
     }
     TreeSet<Integer> losslessQueues = new TreeSet<>();
     lossless.forEach(p -> losslessQueues.add(toQueue.get(p)));
+    // A tx-queue that classified traffic reaches and no block configures keeps EOS's default,
+    // strict priority (the default a block without a priority line gets in queue()): what the
+    // queue runs, not "unscheduled".
+    TreeSet<Integer> reached = new TreeSet<>(cli.dscpToPriority().values());
+    reached.addAll(cli.pcpToPriority());
+    for (int p : reached) {
+      int n = toQueue.get(p);
+      switchQueues.putIfAbsent(n, queue(n, new EosQosLines.Queue(), ecn, !lines.allowNonEct()));
+    }
 
     List<CompiledPort> ports = new ArrayList<>();
     for (Map.Entry<String, EosQosLines.Holder> e : held.entrySet()) {

@@ -93,6 +93,7 @@ public class SonicCorpusReadTest {
       return;
     }
     Map<String, Object> plan = new TreeMap<>(plan(SonicConfigDbReader.read(text)));
+    expected.remove("validate-errors"); // what validate says of its import: ImportCorpusPageTest
     plan.put("input", expected.get("input"));
     assertEquals(Json.write(expected), Json.write(plan), file);
   }
