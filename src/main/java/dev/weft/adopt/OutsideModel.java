@@ -7,6 +7,7 @@ import dev.weft.json.Json;
 import dev.weft.json.JsonException;
 import dev.weft.platform.ConfigView;
 import dev.weft.platform.LiveProfile;
+import dev.weft.platform.ReadException;
 import dev.weft.xml.HardenedXml;
 import dev.weft.xml.XmlRejectedException;
 import java.io.StringReader;
@@ -53,12 +54,13 @@ final class OutsideModel {
         got.forEach(p -> missing.computeIfAbsent(area(p), k -> new ArrayList<>()).add(p));
       } else if (profile.configView().map(ConfigView::sameJsonDocument).orElse(false)) {
         // entries the reader took by value (a map bound under the device's own name) are imported
-        jsonKeys(config.text(), rendered, profile.readByValue(config.text()), missing);
+        Object running = profile.configView().get().running().read(config.text(), config.file());
+        jsonKeys(running, rendered, profile.readByValue(config.text()), missing);
       } else {
         return List.of(); // NVUE: its revision and the rendered startup.yaml differ in form; drift
         // compares them
       }
-    } catch (XmlRejectedException | JsonException e) {
+    } catch (XmlRejectedException | JsonException | ReadException e) {
       return List
           .of(); // the reader already accepted the file; a render that does not parse is a render
       // finding
@@ -114,9 +116,9 @@ final class OutsideModel {
   }
 
   private static void jsonKeys(
-      String config, String rendered, Set<String> byValue, Map<String, List<String>> missing)
+      Object config, String rendered, Set<String> byValue, Map<String, List<String>> missing)
       throws JsonException {
-    Map<?, ?> got = Json.parse(config) instanceof Map<?, ?> m ? m : Map.of();
+    Map<?, ?> got = config instanceof Map<?, ?> m ? m : Map.of();
     Map<?, ?> want = Json.parse(rendered) instanceof Map<?, ?> m ? m : Map.of();
     for (Map.Entry<?, ?> table : new TreeMap<>(stringKeys(got)).entrySet()) {
       Object mine = want.get(table.getKey());

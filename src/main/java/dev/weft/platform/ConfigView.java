@@ -82,18 +82,25 @@ public record ConfigView(
   }
 
   /**
-   * Whether the running config and the rendered file are one JSON document format, read as is
-   * (SONiC's CONFIG_DB): an import then finds the device's settings outside Weft's model by
-   * comparing their keys.
+   * Whether the running config, as {@link #running} reads it, and the rendered file, read as is,
+   * are one JSON document format (SONiC's CONFIG_DB, whatever form the device's dump takes): an
+   * import then finds the device's settings outside Weft's model by comparing their keys.
    */
   public boolean sameJsonDocument() {
-    return syntax == Syntax.JSON && running == JSON_TEXT && rendered == JSON_TEXT;
+    return syntax == Syntax.JSON && rendered == JSON_TEXT;
   }
 
-  /** A view whose running config and rendered file are both JSON text. */
+  /**
+   * A view whose rendered file is JSON text and whose running config is JSON text read by {@code
+   * running} into the rendered file's form.
+   */
   public static ConfigView json(
-      String renderedFile, int depth, Map<Feature, List<String>> parts, String unit) {
-    return new ConfigView(renderedFile, Syntax.JSON, depth, parts, unit, JSON_TEXT, JSON_TEXT);
+      String renderedFile,
+      int depth,
+      Map<Feature, List<String>> parts,
+      String unit,
+      Trees running) {
+    return new ConfigView(renderedFile, Syntax.JSON, depth, parts, unit, running, JSON_TEXT);
   }
 
   /**

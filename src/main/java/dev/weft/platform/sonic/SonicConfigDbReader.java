@@ -81,6 +81,12 @@ public final class SonicConfigDbReader {
     return out;
   }
 
+  /** A parsed CONFIG_DB in {@code config_db.json}'s table form (see {@link #nested}). */
+  @SuppressWarnings("unchecked")
+  static Object asTables(Object parsed) {
+    return parsed instanceof Map<?, ?> db ? nested((Map<String, Object>) db) : parsed;
+  }
+
   /** Parses config_db JSON text into a compiled switch named by its DEVICE_METADATA hostname. */
   public static CompiledSwitch read(String json) throws ReadException {
     return read(json, null, null);

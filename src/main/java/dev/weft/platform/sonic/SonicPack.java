@@ -509,7 +509,14 @@ public final class SonicPack implements PlatformPack, LiveProfile {
 
   @Override
   public Optional<ConfigView> configView() {
-    return Optional.of(ConfigView.json(CONFIG_DB, 2, TABLES, "table"));
+    // a redis dump ({"PORT|Ethernet0": {...}}) is laid out as config_db.json's tables first
+    return Optional.of(
+        ConfigView.json(
+            CONFIG_DB,
+            2,
+            TABLES,
+            "table",
+            (text, what) -> SonicConfigDbReader.asTables(ConfigView.JSON_TEXT.read(text, what))));
   }
 
   @Override
