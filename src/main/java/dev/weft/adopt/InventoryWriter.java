@@ -95,6 +95,22 @@ final class InventoryWriter {
               .withPath("/fabric/traffic-classes")
               .withValues("priorities and queues 0..7", String.join("; ", beyond)));
     }
+    List<Integer> unreached = TrafficClassWriter.losslessWithoutDscp(plan);
+    if (!unreached.isEmpty()) {
+      findings.add(
+          Finding.of(
+                  ImportIds.OUTSIDE_MODEL,
+                  Severity.WARNING,
+                  "the devices run PFC on priorities "
+                      + unreached
+                      + ", which no DSCP code point maps to: a traffic class of the intent is its"
+                      + " DSCP code points, so no class can carry them lossless; left out of"
+                      + " fabric.traffic-classes (map a DSCP to them on the devices, or drop"
+                      + " their PFC)")
+              .at(new Location(shown(f.path()), classes, 3))
+              .withPath("/fabric/traffic-classes")
+              .withValues("a DSCP code point for each lossless priority", "PFC on " + unreached));
+    }
     f.add("  pfc:");
     if (plan.watchdog() != null) {
       Map<String, String> wd = new LinkedHashMap<>();

@@ -146,6 +146,20 @@ final class TrafficClassWriter {
     return out;
   }
 
+  /**
+   * The lossless priorities (PFC on) that no DSCP code point reaches: a traffic class of the intent
+   * is its DSCP code points, so such a priority has no class to be lossless in, and the import says
+   * so rather than drop the device's PFC setting silently.
+   */
+  static List<Integer> losslessWithoutDscp(CompiledSwitch plan) {
+    if (plan.dscpToPriority().isEmpty()) {
+      return List.of(); // nothing classified at all: the one default class stands for it
+    }
+    TreeSet<Integer> out = new TreeSet<>(plan.losslessPriorities());
+    out.removeAll(plan.dscpToPriority().values());
+    return List.copyOf(out);
+  }
+
   private static Integer defaultPriority(
       Map<Integer, List<Integer>> byPriority, CompiledSwitch plan) {
     if (plan.dscpToPriority().size() != ALL_CODE_POINTS) {
