@@ -274,6 +274,9 @@ final class InventoryWriter {
         m.put("mtu", String.valueOf(p.mtu()));
         what.add("MTU " + p.mtu() + " (plan: " + p.planMtu() + ")");
       }
+      if (p.cable() != null) {
+        m.put("cable-length", p.cable());
+      }
       if (p.exception()) {
         m.put("reason", YamlText.text(REASON));
         f.add("      # " + config.file() + ": " + String.join(", ", what));
