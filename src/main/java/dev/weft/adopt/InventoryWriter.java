@@ -290,6 +290,9 @@ final class InventoryWriter {
         m.put("mtu", String.valueOf(p.mtu()));
         what.add("MTU " + p.mtu() + " (plan: " + p.planMtu() + ")");
       }
+      if (p.cable() != null) {
+        m.put("cable-length", p.cable());
+      }
       if (p.exception()) {
         m.put("reason", YamlText.text(REASON));
         f.add("      # " + config.file() + ": " + String.join(", ", what));
@@ -420,7 +423,13 @@ final class InventoryWriter {
                 (nic, speed) -> {
                   Map<String, String> m = new LinkedHashMap<>();
                   m.put("name", YamlText.text(nic));
-                  m.put("speed", speed == null ? "400G" : YamlText.gbps(speed));
+                  if (speed != null) {
+                    m.put("speed", YamlText.gbps(speed));
+                  } else {
+                    // the switch port fixes no speed (speed: auto), so nothing says the NIC's:
+                    // validate asks for it at this line rather than import inventing one
+                    f.add("      # speed unknown: its switch port negotiates; write it here");
+                  }
                   f.add("      - " + YamlText.flow(m));
                 });
       }

@@ -27,7 +27,8 @@ final class PortPlan {
 
   /**
    * One port of the generated intent: its profile and the values that differ from it (null where
-   * they agree).
+   * they agree), and its cable length as written ({@code 5m}, {@code default}) when no link in the
+   * import gives one and the device runs PFC on it, else null.
    */
   record PortSpec(
       String name,
@@ -35,7 +36,8 @@ final class PortPlan {
       String speed,
       Integer mtu,
       String profileSpeed,
-      Integer planMtu) {
+      Integer planMtu,
+      String cable) {
     boolean exception() {
       return speed != null || mtu != null;
     }
@@ -109,11 +111,33 @@ final class PortPlan {
         String own = written == null ? null : written.text();
         String speed = own != null && !own.equals(prof.speed()) ? own : null;
         Integer mtu = p.mtu() != null && p.mtu() != planMtu ? p.mtu() : null;
-        specs.add(new PortSpec(p.name(), prof.name(), speed, mtu, prof.speed(), planMtu));
+        specs.add(
+            new PortSpec(
+                p.name(),
+                prof.name(),
+                speed,
+                mtu,
+                prof.speed(),
+                planMtu,
+                cable(p, links.peerOf(sw.name() + ":" + p.name()))));
       }
       plan.ports.put(sw.name(), specs);
     }
     return plan;
+  }
+
+  /**
+   * The cable length an unlinked port that runs PFC on the device is written with, so it imports
+   * lossless as the device runs it (a port without a link or a length compiles lossy): the device's
+   * length where its config holds one (SONiC CABLE_LENGTH, an NVUE PFC profile, a Junos
+   * congestion-notification profile), else {@code default}, the platform's own headroom. Null for a
+   * linked port (the link carries the length) or a lossy one.
+   */
+  private static String cable(CompiledPort p, String peer) {
+    if (peer != null || p.pfcPriorities().isEmpty()) {
+      return null;
+    }
+    return p.cableLengthMetres() == null ? "default" : YamlText.metres(p.cableLengthMetres());
   }
 
   /**

@@ -539,7 +539,7 @@ public final class Compiler {
             : origin(ep.speed());
     prov[P_MTU] = origin(ep.mtu());
     prov[P_ROLE] = origin(ep.role());
-    prov[P_CABLE] = origin(ep.cableLength());
+    prov[P_CABLE] = ep.cableLength() != null ? origin(ep.cableLength()) : ep.cableDefault();
     String role = ep.role() == null ? null : ep.role().value().word();
     if (ep.link() != null) {
       prov[P_PEER] = Where.self(ep.link().at());
@@ -561,12 +561,14 @@ public final class Compiler {
       return port.provenance(FrozenSortedMap.ofSorted(PORT_FIELDS, prov)).build();
     }
     // An exception may narrow the port's PFC set (a lossy storage port) or change its watchdog
-    // action. A port without a link (pre-provisioned during a build-out) is lossy on every
-    // platform: with no cable there is no headroom to size and nothing to pause, and a lossy port
-    // renders everywhere (port-unlinked says so), where a lossless one without headroom would stop
-    // its whole switch from rendering on the platforms whose files carry headroom.
+    // action. A port without a link (pre-provisioned during a build-out) and without a cable
+    // length of its own is lossy on every platform: with no cable there is no headroom to size,
+    // and a lossy port renders everywhere (port-unlinked says so), where a lossless one without
+    // headroom would stop its whole switch from rendering on the platforms whose files carry
+    // headroom. A port that declares its cable (a length, or `default`: the platform's headroom)
+    // is lossless like a linked one: an import from one device's backup knows no far end.
     List<Integer> lossless;
-    if (ep.link() == null) {
+    if (!ep.cabled()) {
       lossless = List.of();
       prov[P_PFC] = prov[P_NAME];
       prov[P_WATCHDOG_QUEUES] = prov[P_NAME];
@@ -610,8 +612,9 @@ public final class Compiler {
   /**
    * One entry per lossless PG, or none when it cannot be computed. A missing profile is not
    * reported here: {@code asic-profile-missing} sees it in the compiled switch. A port without a
-   * link carries no traffic and gets no headroom. A speed without a sourced pause-quanta value is
-   * left to {@code headroom-uncomputable}.
+   * cable (no link, no length) is lossy and gets no headroom; one with {@code cable-length:
+   * default} gets none either (the platform sizes it). A speed without a sourced pause-quanta value
+   * is left to {@code headroom-uncomputable}.
    */
   private static List<PriorityGroupHeadroom> headroom(
       EffectivePort ep,
@@ -622,7 +625,7 @@ public final class Compiler {
       Map<HeadroomInput, Object> cache,
       List<Finding> findings,
       Location[] prov) {
-    if (lossless.isEmpty() || profile == null || ep.link() == null) {
+    if (lossless.isEmpty() || profile == null || !ep.cabled()) {
       return List.of();
     }
     // A missing speed, MTU or cable length is reported by the model and intent rules

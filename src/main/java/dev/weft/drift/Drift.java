@@ -327,7 +327,9 @@ public final class Drift {
                 + list(extra.pfcPriorities()));
       }
     }
-    if (!portPfcDrift && !want.losslessPriorities().equals(got.losslessPriorities())) {
+    if (!portPfcDrift
+        && !noLosslessPort()
+        && !want.losslessPriorities().equals(got.losslessPriorities())) {
       add(
           DriftRules.PFC,
           null,
@@ -529,7 +531,7 @@ public final class Drift {
   }
 
   private void portWatchdog(CompiledPort w, CompiledPort g) {
-    if (want.watchdog() == null || wantWatchdog() != gotWatchdog()) {
+    if (want.watchdog() == null || (!noLosslessPort() && wantWatchdog() != gotWatchdog())) {
       return; // the intent is silent, or the switch-wide finding already says it
     }
     if (w.watchdog() != g.watchdog()) {
@@ -808,6 +810,9 @@ public final class Drift {
     if (e == null) {
       return; // the intent does not manage the watchdog
     }
+    if (noLosslessPort()) {
+      return; // it watches no port: each port's watchdog is compared on its own
+    }
     CompiledWatchdog a = got.watchdog();
     Location at = swLoc("watchdog");
     if (wantWatchdog() != gotWatchdog()) {
@@ -908,7 +913,20 @@ public final class Drift {
   private boolean wantWatchdog() {
     return want.watchdog() != null
         && want.watchdog().enabled()
-        && !want.losslessPriorities().isEmpty();
+        && !want.losslessPriorities().isEmpty()
+        && !noLosslessPort();
+  }
+
+  /**
+   * True when the intended switch declares ports and none of them runs PFC (all unlinked, or made
+   * lossy by an exception). The switch-wide lossless set and watchdog then act on no port, and the
+   * platforms disagree on what a file without a lossless port says about them: EOS, NVUE and
+   * OpenConfig derive both from the ports (none), the others keep the plan's classes. Their
+   * meaning, no port pauses or is watched, is compared port by port instead.
+   */
+  private boolean noLosslessPort() {
+    return !want.ports().isEmpty()
+        && want.ports().stream().allMatch(p -> p.pfcPriorities().isEmpty());
   }
 
   private boolean gotWatchdog() {

@@ -210,6 +210,7 @@ public final class IntentMapper {
       List<Switch> switches = switches(transport, profiles, lossless);
       List<Host> hosts = hosts(transport);
       List<Link> links = links();
+      cableConflicts(switches, links);
       Subnet subnet = subnet(transport);
       List<Waiver> waivers = waivers();
       FabricModel model =
@@ -702,7 +703,8 @@ public final class IntentMapper {
                   provenance(m),
                   headroomXoff(m, pointer),
                   integer(m, "vlan"),
-                  exception(m, pointer, lossless, null, null)));
+                  exception(m, pointer, lossless, null, null),
+                  cableLength(m, pointer)));
         }
       }
       return out;
@@ -877,7 +879,8 @@ public final class IntentMapper {
                 headroomXoff(p, pointer),
                 integer(p, "vlan"),
                 exception(p, pointer, lossless, device, name),
-                string(p, "reason")));
+                string(p, "reason"),
+                cableLength(p, pointer)));
       }
       return out;
     }
@@ -1055,6 +1058,61 @@ public final class IntentMapper {
      * A port's or profile's speed; null for {@code auto} (the configuration fixes no speed: the
      * port negotiates it or takes its optics'), which the compiled plan carries as no speed.
      */
+    private Length cableLength(MapNode m, String objectPointer) {
+      if ("default".equals(raw(m, "cable-length"))) {
+        return null; // the platform's default headroom: the provenance says it was written
+      }
+      return unit(m, "cable-length", Length::parse, objectPointer);
+    }
+
+    /**
+     * A port whose link gives a cable length and whose own {@code cable-length} (a length or {@code
+     * default}) says otherwise: the link's wins, and the port's is an error naming both lines, so a
+     * stale value on the port is not silently ignored. A profile's length is the default of the
+     * ports no link sizes, so a link that differs from it is normal.
+     */
+    private void cableConflicts(List<Switch> switches, List<Link> links) {
+      Map<String, Link> byEnd = new java.util.HashMap<>();
+      for (Link l : links) {
+        if (l.cableLength() != null) {
+          byEnd.put(l.a().toString(), l);
+          byEnd.put(l.b().toString(), l);
+        }
+      }
+      for (Switch s : switches) {
+        for (Port p : s.ports()) {
+          if (p.cableLength() == null && !p.cableLengthDefault()) {
+            continue;
+          }
+          Link l = byEnd.get(s.name() + ":" + p.name());
+          if (l == null || l.cableLength().equals(p.cableLength())) {
+            continue;
+          }
+          String own = p.cableLength() == null ? "default" : p.cableLength().toString();
+          findings.add(
+              Finding.of(
+                      SchemaMessages.RULE,
+                      Severity.ERROR,
+                      "port "
+                          + p.name()
+                          + " of "
+                          + s.name()
+                          + " says cable-length "
+                          + own
+                          + " but its link ("
+                          + l.at().of("cable-length")
+                          + ") says "
+                          + l.cableLength()
+                          + "; the link's length sizes the headroom: remove the port's or make"
+                          + " them agree")
+                  .at(p.at().of("cable-length"))
+                  .onDevice(s.name())
+                  .onPort(p.name())
+                  .withValues(l.cableLength().toString(), own));
+        }
+      }
+    }
+
     private Speed portSpeed(MapNode m, String objectPointer) {
       if ("auto".equals(raw(m, "speed"))) {
         return null;

@@ -42,10 +42,21 @@ final class Effective {
     }
 
     Endpoint peer = link == null ? null : link.peerOf(device.name(), port.name());
-    Sourced<Length> cable =
-        link == null || link.cableLength() == null
-            ? null
-            : new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
+    // The link's length wins (the cable is declared there); a port without one takes its own,
+    // then its profile's. `default` at a layer stops the search: the platform's default headroom.
+    Sourced<Length> cable = null;
+    dev.weft.finding.Location cableDefault = null;
+    if (link != null && link.cableLength() != null) {
+      cable = new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
+    } else if (port.cableLength() != null) {
+      cable = new Sourced<>(port.cableLength(), port.at().of("cable-length"), "port");
+    } else if (port.cableLengthDefault()) {
+      cableDefault = port.at().of("cable-length");
+    } else if (profile != null && profile.cableLength() != null) {
+      cable = new Sourced<>(profile.cableLength(), profile.at().of("cable-length"), profileLayer);
+    } else if (profile != null && profile.cableLengthDefault()) {
+      cableDefault = profile.at().of("cable-length");
+    }
     Sourced<Integer> vlan = null;
     if (port.vlan() != null) {
       vlan = new Sourced<>(port.vlan(), port.at().of("vlan"), "port");
@@ -72,6 +83,7 @@ final class Effective {
         }
       }
     }
-    return new EffectivePort(device, port, speed, mtu, role, link, peer, cable, vlan, pfc, action);
+    return new EffectivePort(
+        device, port, speed, mtu, role, link, peer, cable, vlan, pfc, action, cableDefault);
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Length;
 import dev.weft.units.Size;
 import dev.weft.units.Speed;
 
@@ -11,6 +12,8 @@ import dev.weft.units.Speed;
  * @param vlan the VLAN the port switches in (an L2 port), or null for a routed port
  * @param exception a declared deviation from the fabric plan for this port, or null
  * @param reason why the port differs from its profile and the fabric plan, or null
+ * @param cableLength the length of the port's cable as written on the port, or null (not written,
+ *     or {@code default}: see {@link #cableLengthDefault()})
  */
 public record Port(
     String name,
@@ -23,7 +26,35 @@ public record Port(
     Size headroomXoff,
     Integer vlan,
     PlanException exception,
-    String reason) {
+    String reason,
+    Length cableLength) {
+
+  public Port(
+      String name,
+      String profile,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff,
+      Integer vlan,
+      PlanException exception,
+      String reason) {
+    this(
+        name,
+        profile,
+        speed,
+        mtu,
+        role,
+        description,
+        at,
+        headroomXoff,
+        vlan,
+        exception,
+        reason,
+        null);
+  }
 
   public Port(
       String name,
@@ -69,5 +100,13 @@ public record Port(
    */
   public boolean speedAuto() {
     return speed == null && at != null && at.written("speed");
+  }
+
+  /**
+   * True when this port's cable length is written as {@code default}: the port runs PFC with the
+   * platform's default headroom, its configuration giving no length.
+   */
+  public boolean cableLengthDefault() {
+    return cableLength == null && at != null && at.written("cable-length");
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.units.Length;
 import dev.weft.units.Size;
 import dev.weft.units.Speed;
 
@@ -9,6 +10,8 @@ import dev.weft.units.Speed;
  * @param headroomXoff an xoff configured by hand for every port of the profile, or null
  * @param vlan the VLAN every port of the profile switches in, or null (routed)
  * @param exception a declared deviation from the fabric plan for every port of the profile, or null
+ * @param cableLength the cable length of the profile's ports that no link gives one, or null (not
+ *     written, or {@code default}: see {@link #cableLengthDefault()})
  */
 public record Profile(
     String name,
@@ -19,7 +22,21 @@ public record Profile(
     Provenance at,
     Size headroomXoff,
     Integer vlan,
-    PlanException exception) {
+    PlanException exception,
+    Length cableLength) {
+
+  public Profile(
+      String name,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff,
+      Integer vlan,
+      PlanException exception) {
+    this(name, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
+  }
 
   public Profile(
       String name,
@@ -45,5 +62,10 @@ public record Profile(
    */
   public boolean speedAuto() {
     return speed == null && at != null && at.written("speed");
+  }
+
+  /** True when this profile's cable length is written as {@code default} (see {@link Port}). */
+  public boolean cableLengthDefault() {
+    return cableLength == null && at != null && at.written("cable-length");
   }
 }

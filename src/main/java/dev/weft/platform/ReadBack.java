@@ -149,6 +149,30 @@ public final class ReadBack {
   }
 
   /**
+   * {@code sw} as a reader reads it that derives the switch-wide lossless set from the ports' PFC
+   * (EOS, NVUE, OpenConfig): when the switch declares ports and none of them runs PFC (all without
+   * a link, or lossy by an exception), no lossless priority, every priority in PG 0 and no lossless
+   * queue, on the switch and on its ports. Drift compares such a switch by what its ports run.
+   */
+  public static CompiledSwitch losslessFromPorts(CompiledSwitch sw) {
+    if (sw.ports().isEmpty()
+        || sw.losslessPriorities().isEmpty()
+        || sw.ports().stream().anyMatch(p -> !p.pfcPriorities().isEmpty())) {
+      return sw;
+    }
+    List<CompiledPort> ports = new ArrayList<>(sw.ports().size());
+    for (CompiledPort p : sw.ports()) {
+      ports.add(p.toBuilder().queues(onPort(p.queues(), List.of(), sw.priorityToQueue())).build());
+    }
+    return sw.toBuilder()
+        .losslessPriorities(List.of())
+        .priorityToPriorityGroup(priorityGroups(List.of()))
+        .queues(onPort(sw.queues(), List.of(), sw.priorityToQueue()))
+        .ports(ports)
+        .build();
+  }
+
+  /**
    * Priority → priority group as readers report it: a lossless priority p in PG p, every other in
    * PG 0.
    */

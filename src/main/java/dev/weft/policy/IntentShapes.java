@@ -406,7 +406,7 @@ final class IntentShapes {
         .key("profile", "profile name")
         .key("description", "")
         .key("headroom", "hand-set xoff")
-        .key("cable-length", "of the link on this port")
+        .key("cable-length", "its link's, else its own or its profile's")
         .computed(
             "peer",
             STRING,

@@ -502,6 +502,7 @@ public final class Renderer {
       NO_ASIC(null),
       NO_ASIC_PROFILE("asic-profile-missing"),
       NO_LINK(null),
+      CABLE_DEFAULT(null),
       NO_CABLE_LENGTH("cable-length-missing"),
       NO_SPEED(null),
       NO_PAUSE_QUANTA("headroom-uncomputable"),
@@ -591,6 +592,7 @@ public final class Renderer {
               case NO_ASIC -> sw.owner("name");
               case NO_ASIC_PROFILE -> sw.owner("asic");
               case NO_LINK -> port.owner("name");
+              case CABLE_DEFAULT -> port.owner("cable_length_m");
               case NO_CABLE_LENGTH -> port.owner("peer");
               case NO_SPEED, NO_PAUSE_QUANTA ->
                   port.owner("speed_gbps") != null ? port.owner("speed_gbps") : port.owner("name");
@@ -670,7 +672,10 @@ public final class Renderer {
     if (sw.asicProfileVersion() == null) {
       return Blocker.Cause.NO_ASIC_PROFILE;
     }
-    if (port.peer() == null) {
+    if (port.cableLengthMetres() == null && port.owner("cable_length_m") != null) {
+      return Blocker.Cause.CABLE_DEFAULT; // cable-length: default, the line that says so
+    }
+    if (port.peer() == null && port.cableLengthMetres() == null) {
       return Blocker.Cause.NO_LINK;
     }
     if (port.cableLengthMetres() == null) {
@@ -691,6 +696,10 @@ public final class Renderer {
           "the switch names no asic; add asic: (e.g. spectrum-4) so Weft can size its headroom";
       case NO_ASIC_PROFILE -> "no ASIC profile for asic '" + sw.asic() + "'";
       case NO_LINK -> "the port has no link, so no cable length to size it from";
+      case CABLE_DEFAULT ->
+          "cable-length: default leaves the headroom to the platform, but this platform's file"
+              + " carries the headroom Weft sizes from a length; write the cable's length, e.g."
+              + " cable-length: 3m";
       case NO_CABLE_LENGTH -> "its link has no cable-length; add one, e.g. cable-length: 30m";
       case NO_SPEED ->
           "the port has no fixed speed (speed: auto); write the speed it runs at, or pin its"

@@ -539,6 +539,45 @@ class ImportCommandTest {
     assertTrue(Files.readString(out.resolve("fabric.yaml")).contains("traffic-classes:"));
   }
 
+  /**
+   * A host NIC cabled to a {@code speed: auto} switch port (issue 31): no config says the NIC's
+   * speed, so the import writes none (and says why beside it) instead of inventing 400G, and
+   * validate asks for it at that NIC; the NIC on the fixed-speed port gets its port's speed.
+   */
+  @Test
+  void aNicCabledToAnAutoPortIsWrittenWithoutASpeed() throws Exception {
+    Path root = Examples.projectRoot();
+    CompiledFabric fabric = Examples.compile(root, root.resolve("src/test/resources/speed-auto"));
+    CompiledSwitch leaf = (CompiledSwitch) fabric.device("nvue-leaf").orElseThrow();
+    String startup = RENDERER.renderDevice(leaf, fabric.fabric()).text("startup.yaml");
+    Path dir = tmp.resolve("backup");
+    try (BackupRepository repo = BackupRepository.openOrInit(dir)) {
+      repo.recordFiles(
+          Map.of("nvue-leaf", BackupFile.text(NvueJson.fromStartupYaml(startup))),
+          List.of(),
+          Instant.parse("2026-12-01T00:00:00Z"));
+    }
+    Path out = tmp.resolve("imported");
+    CliRun.of("import", "--from", dir.toString(), "--out", out.toString(), "--format", "json");
+    String hosts = Files.readString(out.resolve("hosts.yaml"));
+    assertTrue(
+        hosts.contains(
+            "      # speed unknown: its switch port negotiates; write it here\n"
+                + "      - { name: eth0 }\n"),
+        hosts);
+    assertTrue(hosts.contains("      - { name: eth1, speed: 400G }\n"), hosts);
+    assertFalse(hosts.contains("{ name: eth0, speed:"), hosts);
+    CliRun validated = CliRun.of("validate", out.toString(), "--format", "json");
+    assertTrue(
+        findings(validated.out()).stream()
+            .anyMatch(
+                f ->
+                    "schema".equals(f.get("rule"))
+                        && String.valueOf(f.get("message")).contains("speed")
+                        && String.valueOf(f.get("file")).endsWith("hosts.yaml")),
+        validated.out());
+  }
+
   /** A folder of text configs no reader recognises is the usage error naming what it holds. */
   @Test
   void aFolderOfUnreadableTextSaysWhatItFound() throws Exception {

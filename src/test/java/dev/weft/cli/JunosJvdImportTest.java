@@ -27,8 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Validate's other errors on these files are outside the scheduler and named here as the
  * measured gap: the classifier maps 2 of 64 code points ({@code dscp-map-incomplete}). Most ports
  * fix no speed and are imported {@code speed: auto}; drift compares and finds the scheduler, ECN
- * and classification as the device runs them; the ports without a link still drift in PFC, MTU and
- * watchdog (the rest of the gap).
+ * and classification as the device runs them, and PFC and its watchdog on the ports, which have no
+ * link in the import and no cable length in the config, written {@code cable-length: default}; the
+ * ports' MTU, which the config does not hold, still drifts (the rest of the gap).
  */
 class JunosJvdImportTest {
 
@@ -69,6 +70,15 @@ class JunosJvdImportTest {
     // the ports' speed, which the config does not fix for most of them, is written auto
     String written = Files.readString(inventory.resolve("profiles.yaml"), StandardCharsets.UTF_8);
     assertTrue(written.contains("  port-auto: { speed: auto }\n"), written);
+    // the ports that run PFC on the device have no link in the import and no length in the
+    // config: they are written with the platform's default headroom, so they import lossless
+    StringBuilder switches = new StringBuilder();
+    try (var files = Files.list(inventory.resolve("switches"))) {
+      for (Path f : files.sorted().toList()) {
+        switches.append(Files.readString(f, StandardCharsets.UTF_8));
+      }
+    }
+    assertTrue(switches.toString().contains("cable-length: default"), switches.toString());
     CliRun drift =
         CliRun.of(
             "drift", inventory.toString(), "--from-backup", backup.toString(), "--format", "json");
@@ -77,14 +87,17 @@ class JunosJvdImportTest {
         drift.out().contains("\"status\": \"drift\"")
             || drift.out().contains("\"status\": \"clean\""),
         "jvd-1 was compared: " + drift.out());
-    // the scheduler and the ECN profile of NO-LOSS are as the device runs them; the ports without
-    // a link (lossy, no MTU in the config) drift in PFC, MTU and watchdog: the rest of the gap
+    // the scheduler and the ECN profile of NO-LOSS are as the device runs them, and so are PFC
+    // and its watchdog on the ports without a link (cable-length: default); the ports' MTU, which
+    // the config does not hold, is the rest of the gap
     assertEquals(
         List.of(),
         drifted.stream()
             .filter(
                 r ->
                     r.equals("schema")
+                        || r.equals("drift-pfc")
+                        || r.equals("drift-watchdog")
                         || r.equals("drift-scheduler")
                         || r.equals("drift-ecn")
                         || r.equals("drift-classification"))
@@ -98,10 +111,8 @@ class JunosJvdImportTest {
         .filter(
             e ->
                 !e.startsWith("dscp-map-incomplete: ")
-                    // the import's round trip: the unlinked ports (lossy, no MTU in the config)
-                    && !e.startsWith("drift-pfc: ")
-                    && !e.startsWith("drift-mtu: ")
-                    && !e.startsWith("drift-watchdog: "))
+                    // the import's round trip: no MTU in the config
+                    && !e.startsWith("drift-mtu: "))
         .toList();
   }
 

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A declared port without a link (issue 33: "one uncabled port blocks a whole leaf"), on the
@@ -110,6 +111,36 @@ class UnlinkedPortTest {
             profile.paths(),
             profile.notAudited().keySet());
     assertEquals(List.of(), drift);
+  }
+
+  /**
+   * A switch whose ports are all unlinked (the fixture without its hosts and links) runs no PFC on
+   * any port. EOS, NVUE and OpenConfig derive the switch-wide lossless set and watchdog from the
+   * ports (none), the other platforms from the plan's classes; drift compares what the ports run,
+   * so every platform reads it back as planned instead of failing translation validation with an
+   * internal-error.
+   */
+  @Test
+  void aSwitchWhoseEveryPortIsUnlinkedRendersAndReadsBackOnEveryPlatform(@TempDir Path dir)
+      throws Exception {
+    Path root = Examples.projectRoot();
+    String text =
+        java.nio.file.Files.readString(root.resolve("policies/port-unlinked/fail/fabric.yaml"));
+    java.nio.file.Files.writeString(
+        dir.resolve("fabric.yaml"), text.substring(0, text.indexOf("hosts:")));
+    IntentResult read = TestPlatforms.intentReader().read(new WorkingTreeSource(dir, dir));
+    assertTrue(read.ok(), read.findings().toString());
+    CompiledFabric f = Compiler.compile(read.model(), AsicProfiles.builtIn()).fabric();
+    assertEquals(List.of(), RENDERER.preflight(f), "nothing blocks a switch");
+    List<Finding> differences = new java.util.ArrayList<>();
+    for (CompiledSwitch sw : f.switches()) {
+      assertTrue(sw.ports().stream().allMatch(p -> p.pfcPriorities().isEmpty()), sw.name());
+      Renderer.DeviceOutput out = RENDERER.renderDevice(sw, f.fabric());
+      assertEquals(List.of(), out.findings(), sw.name());
+      differences.addAll(CHECK.check(sw, out.files()));
+    }
+    assertEquals(7, f.switches().size());
+    assertEquals(List.of(), differences, "every switch reads back as planned");
   }
 
   @Test

@@ -288,7 +288,7 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    CompiledSwitch sw = ReadBack.expected(intended, platform(), true);
+    CompiledSwitch sw = ReadBack.losslessFromPorts(ReadBack.expected(intended, platform(), true));
     Map<String, EcnProfile> byName = new TreeMap<>();
     sw.ecnProfiles().forEach(e -> byName.put(e.name(), e));
     List<CompiledQueue> queues = new ArrayList<>();

@@ -231,7 +231,8 @@ public final class EosPack extends NetconfSwitchPack {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    return classified(ReadBack.expected(normalise(intended), PLATFORM, false), null);
+    return ReadBack.losslessFromPorts(
+        classified(ReadBack.expected(normalise(intended), PLATFORM, false), null));
   }
 
   /**

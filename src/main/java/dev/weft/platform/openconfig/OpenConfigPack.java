@@ -1,5 +1,6 @@
 package dev.weft.platform.openconfig;
 
+import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledQueue;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.LosslessBuffer;
@@ -124,7 +125,15 @@ public final class OpenConfigPack extends NetconfSwitchPack {
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
     CompiledSwitch sw =
-        ReadBack.expected(normalise(intended), platform(), !notAudited().containsKey(Feature.HASH));
+        ReadBack.losslessFromPorts(
+            ReadBack.expected(
+                normalise(intended), platform(), !notAudited().containsKey(Feature.HASH)));
+    if (sw.watchdog() != null
+        && sw.watchdog().enabled()
+        && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {
+      // the reader finds the watchdog on the ports: one no port runs reads back as off
+      sw = sw.toBuilder().watchdog(ReadBack.disabledWatchdog(sw.watchdog().pollMs())).build();
+    }
     LosslessBuffer b = intended.losslessBuffer();
     if (b == null) {
       return sw;

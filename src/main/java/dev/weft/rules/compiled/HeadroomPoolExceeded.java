@@ -41,9 +41,6 @@ public final class HeadroomPoolExceeded extends LosslessPoolRule {
     CompiledPort largest = null;
     long largestBytes = 0;
     for (CompiledPort p : s.ports()) {
-      if (p.peer() == null) {
-        continue;
-      }
       long port = 0;
       for (PriorityGroupHeadroom pg : p.headroom()) {
         port += pg.size();

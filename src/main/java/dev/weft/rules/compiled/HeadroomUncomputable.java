@@ -28,7 +28,7 @@ public final class HeadroomUncomputable implements PerSwitchRule {
     }
     for (CompiledPort p : s.ports()) {
       if (p.speedGbps() == null
-          || p.peer() == null
+          || (p.peer() == null && p.cableLengthMetres() == null)
           || p.pfcPriorities().isEmpty()
           || !p.headroom().isEmpty()
           || PauseQuanta.forSpeed(p.speedGbps()).isPresent()) {

@@ -5,6 +5,7 @@ import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
+import dev.weft.model.TrafficClass;
 import dev.weft.rules.Rule;
 import dev.weft.rules.RuleInput;
 import java.util.ArrayList;
@@ -31,25 +32,37 @@ public final class PortUnlinked implements Rule {
     if (compiled == null || input.model() == null || !input.model().isRoce()) {
       return List.of();
     }
+    // the plan's lossless set: a switch whose ports are all unlinked runs none of it
+    List<Integer> planned =
+        input.model().fabric().losslessClasses().stream()
+            .map(TrafficClass::priority)
+            .distinct()
+            .sorted()
+            .toList();
     List<Finding> out = new ArrayList<>();
     for (CompiledSwitch s : compiled.switches()) {
-      List<CompiledPort> unlinked = s.ports().stream().filter(p -> p.peer() == null).toList();
+      // a port that declares its cable (a length or default) runs as planned without a link
+      List<CompiledPort> unlinked =
+          s.ports().stream()
+              .filter(p -> p.peer() == null && p.owner("cable_length_m") == null)
+              .toList();
       if (!unlinked.isEmpty()) {
-        out.add(finding(s, unlinked));
+        out.add(finding(s, unlinked, planned));
       }
     }
     return out;
   }
 
-  private static Finding finding(CompiledSwitch s, List<CompiledPort> unlinked) {
+  private static Finding finding(
+      CompiledSwitch s, List<CompiledPort> unlinked, List<Integer> planned) {
     List<String> listed = unlinked.stream().map(CompiledPort::nameAndLine).toList();
     boolean one = unlinked.size() == 1;
     String consequence =
-        s.losslessPriorities().isEmpty()
+        planned.isEmpty()
             ? "nothing is checked across " + (one ? "its cable" : "their cables")
             : (one ? "it is" : "they are")
                 + " rendered lossy, without PFC on priorities "
-                + s.losslessPriorities()
+                + planned
                 + " and without headroom, until a link with a cable length is declared";
     return Finding.of(
             ID,

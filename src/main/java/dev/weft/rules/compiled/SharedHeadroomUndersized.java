@@ -32,9 +32,6 @@ public final class SharedHeadroomUndersized implements PerSwitchRule {
     CompiledPort largest = null;
     long largestXoff = 0;
     for (CompiledPort p : s.ports()) {
-      if (p.peer() == null) {
-        continue;
-      }
       long xoff = 0;
       for (PriorityGroupHeadroom h : p.headroom()) {
         xoff += h.xoff();

@@ -35,7 +35,7 @@ public final class CableLengthMissing implements Rule {
     List<Link> links = model.links();
     for (int i = 0; i < links.size(); i++) {
       Link link = links.get(i);
-      if (link.cableLength() != null) {
+      if (link.cableLength() != null || sizedByPort(model, link)) {
         continue;
       }
       findings.add(
@@ -55,5 +55,16 @@ public final class CableLengthMissing implements Rule {
               .withValues("a cable length, e.g. 3m", "none"));
     }
     return findings;
+  }
+
+  /** A switch end whose port (or profile) declares its cable: its own length sizes the headroom. */
+  private static boolean sizedByPort(FabricModel model, Link link) {
+    for (var end : List.of(link.a(), link.b())) {
+      var ep = model.effectivePortAt(end.device(), end.port());
+      if (ep.isPresent() && (ep.get().cableLength() != null || ep.get().cableDefault() != null)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
