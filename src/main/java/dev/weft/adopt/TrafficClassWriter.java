@@ -152,11 +152,12 @@ final class TrafficClassWriter {
    * so rather than drop the device's PFC setting silently.
    */
   static List<Integer> losslessWithoutDscp(CompiledSwitch plan) {
-    if (plan.dscpToPriority().isEmpty()) {
-      return List.of(); // nothing classified at all: the one default class stands for it
-    }
     TreeSet<Integer> out = new TreeSet<>(plan.losslessPriorities());
-    out.removeAll(plan.dscpToPriority().values());
+    if (plan.dscpToPriority().isEmpty()) {
+      out.remove(0); // nothing classified at all: lines() writes one default class, priority 0
+    } else {
+      out.removeAll(plan.dscpToPriority().values());
+    }
     return List.copyOf(out);
   }
 
