@@ -152,12 +152,12 @@ final class TrafficClassWriter {
    * so rather than drop the device's PFC setting silently.
    */
   static List<Integer> losslessWithoutDscp(CompiledSwitch plan) {
-    TreeSet<Integer> out = new TreeSet<>(plan.losslessPriorities());
     if (plan.dscpToPriority().isEmpty()) {
-      out.remove(0); // nothing classified at all: lines() writes one default class, priority 0
-    } else {
-      out.removeAll(plan.dscpToPriority().values());
+      // nothing classified at all (or nothing served: Importer says which): one default class
+      return List.of();
     }
+    TreeSet<Integer> out = new TreeSet<>(plan.losslessPriorities());
+    out.removeAll(plan.dscpToPriority().values());
     return List.copyOf(out);
   }
 

@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.finding.Location;
 import dev.weft.units.Length;
 import dev.weft.units.Speed;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class Effective {
     // The link's length wins (the cable is declared there); a port without one takes its own,
     // then its profile's. `default` at a layer stops the search: the platform's default headroom.
     Sourced<Length> cable = null;
-    dev.weft.finding.Location cableDefault = null;
+    Location cableDefault = null;
     if (link != null && link.cableLength() != null) {
       cable = new Sourced<>(link.cableLength(), link.at().of("cable-length"), "link");
     } else if (port.cableLength() != null) {

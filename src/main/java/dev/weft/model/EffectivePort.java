@@ -1,5 +1,6 @@
 package dev.weft.model;
 
+import dev.weft.finding.Location;
 import dev.weft.units.Length;
 import dev.weft.units.Speed;
 
@@ -33,7 +34,7 @@ public record EffectivePort(
     Sourced<Integer> vlan,
     Sourced<java.util.List<Integer>> pfc,
     Sourced<Watchdog.Action> watchdogAction,
-    dev.weft.finding.Location cableDefault) {
+    Location cableDefault) {
 
   public EffectivePort(
       Switch device,
