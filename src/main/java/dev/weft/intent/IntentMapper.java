@@ -877,7 +877,8 @@ public final class IntentMapper {
                 headroomXoff(p, pointer),
                 integer(p, "vlan"),
                 exception(p, pointer, lossless, device, name),
-                string(p, "reason")));
+                string(p, "reason"),
+                string(p, "lag")));
       }
       return out;
     }

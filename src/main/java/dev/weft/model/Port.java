@@ -11,6 +11,9 @@ import dev.weft.units.Speed;
  * @param vlan the VLAN the port switches in (an L2 port), or null for a routed port
  * @param exception a declared deviation from the fabric plan for this port, or null
  * @param reason why the port differs from its profile and the fabric plan, or null
+ * @param lag the link aggregation group the port is a member of ({@code lag: PortChannel1}), or
+ *     null. Written on the port only, not on a profile: membership is one port's cabling, while a
+ *     profile is shared by the members of many LAGs and by ports in none
  */
 public record Port(
     String name,
@@ -23,7 +26,35 @@ public record Port(
     Size headroomXoff,
     Integer vlan,
     PlanException exception,
-    String reason) {
+    String reason,
+    String lag) {
+
+  public Port(
+      String name,
+      String profile,
+      Speed speed,
+      Integer mtu,
+      PortRole role,
+      String description,
+      Provenance at,
+      Size headroomXoff,
+      Integer vlan,
+      PlanException exception,
+      String reason) {
+    this(
+        name,
+        profile,
+        speed,
+        mtu,
+        role,
+        description,
+        at,
+        headroomXoff,
+        vlan,
+        exception,
+        reason,
+        null);
+  }
 
   public Port(
       String name,

@@ -104,6 +104,16 @@ public interface PlatformPack {
   }
 
   /**
+   * Whether this platform's rendered config holds which link aggregation group each port joins
+   * (intent {@code lag:}) and its reader reads it back. Default: no; a fabric with a {@code lag:}
+   * on such a platform is one {@code render-gap} note per platform at the first such line, and the
+   * members render as separate ports (each still with its own PFC, headroom and watchdog).
+   */
+  default boolean carriesLag() {
+    return false;
+  }
+
+  /**
    * Why this platform's rendered config has no DCBX setting, and what its switches then advertise:
    * the reason of its {@code render-gap} note where a fabric writes {@code dcbx}. Default: Weft's
    * config has no setting, so the switches keep their own.

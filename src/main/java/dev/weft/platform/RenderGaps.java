@@ -129,6 +129,22 @@ public final class RenderGaps {
                 k -> new ArrayList<>())
             .add(sw);
       }
+      if (!pack.carriesLag() && sw.ports().stream().anyMatch(p -> p.lag() != null)) {
+        limits
+            .computeIfAbsent(
+                new Limit(
+                    pack.id(),
+                    "LAG membership",
+                    "Weft's "
+                        + pack.id()
+                        + " config has no setting for the link aggregation group a port joins: the"
+                        + " members are rendered as separate ports, each with its own PFC, headroom"
+                        + " and watchdog, and the switches keep their own port-channels",
+                    LAG,
+                    Feature.PFC),
+                k -> new ArrayList<>())
+            .add(sw);
+      }
     }
     limits.forEach((limit, on) -> out.add(limit.finding(on)));
     return out;
@@ -155,7 +171,10 @@ public final class RenderGaps {
      */
     Finding finding(List<CompiledSwitch> on) {
       CompiledSwitch first = on.get(0);
-      Location at = owner == null ? null : first.provenance().get(owner);
+      Location at =
+          owner == null
+              ? null
+              : owner.equals(LAG) ? firstLag(first) : first.provenance().get(owner);
       List<String> names = on.stream().map(CompiledSwitch::name).toList();
       String which =
           names.size() <= NAMED_SWITCHES
@@ -181,6 +200,23 @@ public final class RenderGaps {
           .at(at != null ? at : platformOwner(first, feature))
           .onDevice(on.size() == 1 ? first.name() : null);
     }
+  }
+
+  /**
+   * The owner key of the LAG limit: its intent line is a port's ({@link #firstLag}), not the
+   * switch's.
+   */
+  private static final String LAG = "ports.lag";
+
+  /** The {@code lag:} line of the switch's first port in a LAG, or null when none is. */
+  static Location firstLag(CompiledSwitch sw) {
+    for (dev.weft.compile.CompiledPort p : sw.ports()) {
+      if (p.lag() != null) {
+        Location at = p.owner("lag");
+        return at != null ? at : p.owner("name");
+      }
+    }
+    return null;
   }
 
   /**

@@ -93,6 +93,12 @@ public final class JunosPack extends NetconfSwitchPack {
     return PLATFORM;
   }
 
+  /** A member's {@code gigether-options 802.3ad aeN}, read back by the reader. */
+  @Override
+  public boolean carriesLag() {
+    return true;
+  }
+
   @Override
   public String title() {
     return "Junos OS Evolved (QFX), Juniper's YANG over NETCONF";
@@ -265,9 +271,11 @@ public final class JunosPack extends NetconfSwitchPack {
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
     CompiledSwitch want = normalise(intended);
-    return ReadBack.withoutIdleWatchdog(
-        ReadBack.expected(want, PLATFORM, true).toBuilder()
-            .pcpToPriority(ReadBack.pcpAsRead(want))
-            .build());
+    return ReadBack.withLags(
+        ReadBack.withoutIdleWatchdog(
+            ReadBack.expected(want, PLATFORM, true).toBuilder()
+                .pcpToPriority(ReadBack.pcpAsRead(want))
+                .build()),
+        want);
   }
 }

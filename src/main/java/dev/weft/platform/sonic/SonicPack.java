@@ -127,6 +127,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return SonicConfigDbReader.PLATFORM;
   }
 
+  /** PORTCHANNEL and PORTCHANNEL_MEMBER (sonic-portchannel.yang), read back by the reader. */
+  @Override
+  public boolean carriesLag() {
+    return true;
+  }
+
   @Override
   public String title() {
     return "SONiC (community), CONFIG_DB JSON for `config load`";
@@ -557,7 +563,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
       out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));
     }
     // CONFIG_DB holds the watchdog action per port only
-    return ReadBack.watchdogActionsAsRead(out.build());
+    return ReadBack.withLags(ReadBack.watchdogActionsAsRead(out.build()), intended);
   }
 
   /**
