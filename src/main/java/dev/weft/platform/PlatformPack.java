@@ -114,6 +114,16 @@ public interface PlatformPack {
   }
 
   /**
+   * The LAG names this platform's config takes (SONiC's {@code PortChannel<n>}, Junos' {@code
+   * ae<n>}), or null: any, for a platform that does not render LAGs. A name it does not take stops
+   * the switch's render at that port's {@code lag} line ({@link RenderGaps#lagNames}), as the
+   * device would refuse the file.
+   */
+  default java.util.regex.Pattern lagNames() {
+    return null;
+  }
+
+  /**
    * Why this platform's rendered config has no DCBX setting, and what its switches then advertise:
    * the reason of its {@code render-gap} note where a fabric writes {@code dcbx}. Default: Weft's
    * config has no setting, so the switches keep their own.

@@ -64,6 +64,7 @@ public final class RenderGaps {
       }
       PlatformPack pack = found.get();
       out.addAll(pack.renderChecks(sw));
+      out.addAll(lagNames(sw, pack));
       for (RenderGap gap : pack.renderGaps(sw)) {
         if (gap.platformWide()) {
           limits
@@ -200,6 +201,42 @@ public final class RenderGaps {
           .at(at != null ? at : platformOwner(first, feature))
           .onDevice(on.size() == 1 ? first.name() : null);
     }
+  }
+
+  /**
+   * One {@code render-error} per port whose {@code lag} is not a name {@code pack}'s config takes
+   * ({@link PlatformPack#lagNames()}), at that port's lag line: the device would refuse the file
+   * (SONiC's YANG: {@code PortChannel[0-9]{1,4}}), so the switch does not render.
+   */
+  public static List<Finding> lagNames(CompiledSwitch sw, PlatformPack pack) {
+    java.util.regex.Pattern names = pack.lagNames();
+    if (names == null) {
+      return List.of();
+    }
+    List<Finding> out = new ArrayList<>();
+    for (dev.weft.compile.CompiledPort p : sw.ports()) {
+      if (p.lag() != null && !names.matcher(p.lag()).matches()) {
+        Location at = p.owner("lag");
+        out.add(
+            Finding.of(
+                    RENDER_ERROR,
+                    Severity.ERROR,
+                    sw.name()
+                        + " "
+                        + p.name()
+                        + ": platform "
+                        + pack.id()
+                        + " names a LAG "
+                        + names.pattern()
+                        + ", not "
+                        + p.lag())
+                .at(at != null ? at : p.owner("name"))
+                .onDevice(sw.name())
+                .onPort(p.name())
+                .withValues(names.pattern(), p.lag()));
+      }
+    }
+    return out;
   }
 
   /**

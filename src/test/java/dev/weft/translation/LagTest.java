@@ -208,6 +208,26 @@ class LagTest {
     }
   }
 
+  /** A name SONiC's YANG refuses stops the switch at that port's lag line, as the device would. */
+  @Test
+  void aLagNameThePlatformDoesNotTakeStopsTheSwitchAtItsLagLine() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "sonic-leaf");
+    List<CompiledPort> ports = new ArrayList<>();
+    s.ports()
+        .forEach(
+            p -> ports.add(p.name().equals("Ethernet8") ? p.toBuilder().lag("bond1").build() : p));
+    CompiledSwitch bad = s.toBuilder().ports(ports).build();
+    Renderer.DeviceOutput out = RENDERER.renderDevice(bad, f.fabric());
+    assertEquals(Map.of(), out.files());
+    assertEquals(1, out.findings().size(), out.findings().toString());
+    Finding e = out.findings().get(0);
+    assertEquals(RenderGaps.RENDER_ERROR, e.rule());
+    assertEquals("Ethernet8", e.port());
+    assertEquals(port(s, "Ethernet8").owner("lag"), e.location());
+    assertEquals(List.of("PortChannel[0-9]{1,4}", "bond1"), List.of(e.expected(), e.actual()));
+  }
+
   private static Finding onlyDifference(
       CompiledSwitch s, Map<String, byte[]> rendered, String file, String changed) {
     Map<String, byte[]> files = new TreeMap<>(rendered);

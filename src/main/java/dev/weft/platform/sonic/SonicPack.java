@@ -48,6 +48,9 @@ import java.util.TreeSet;
  */
 public final class SonicPack implements PlatformPack, LiveProfile {
 
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile("PortChannel[0-9]{1,4}");
+
   /**
    * The pool every lossless buffer profile takes its buffer from (the rendered
    * BUFFER_PROFILE.pool).
@@ -131,6 +134,12 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   @Override
   public boolean carriesLag() {
     return true;
+  }
+
+  /** sonic-portchannel.yang's PORTCHANNEL_LIST name pattern. */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
   }
 
   @Override
