@@ -27,7 +27,7 @@ final class PortPlan {
 
   /**
    * One port of the generated intent: its profile and the values that differ from it (null where
-   * they agree).
+   * they agree), and the LAG the device puts it in (null: none, or a platform that does not say).
    */
   record PortSpec(
       String name,
@@ -35,7 +35,8 @@ final class PortPlan {
       String speed,
       Integer mtu,
       String profileSpeed,
-      Integer planMtu) {
+      Integer planMtu,
+      String lag) {
     boolean exception() {
       return speed != null || mtu != null;
     }
@@ -109,7 +110,7 @@ final class PortPlan {
         String own = written == null ? null : written.text();
         String speed = own != null && !own.equals(prof.speed()) ? own : null;
         Integer mtu = p.mtu() != null && p.mtu() != planMtu ? p.mtu() : null;
-        specs.add(new PortSpec(p.name(), prof.name(), speed, mtu, prof.speed(), planMtu));
+        specs.add(new PortSpec(p.name(), prof.name(), speed, mtu, prof.speed(), planMtu, p.lag()));
       }
       plan.ports.put(sw.name(), specs);
     }
