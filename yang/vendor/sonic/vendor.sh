@@ -26,7 +26,7 @@ SRC=src/sonic-yang-models
 MODULES=(
   buffer-pg buffer-pool buffer-profile cable-length device_metadata dot1p-tc-map dscp-tc-map hash
   macsec pfc-priority-priority-group-map pfc-priority-queue-map pfcwd port port-qos-map queue
-  scheduler tc-dscp-map tc-priority-group-map tc-queue-map wred-profile
+  portchannel scheduler tc-dscp-map tc-priority-group-map tc-queue-map vrf wred-profile
 )
 TEMPLATES=(types extension)
 

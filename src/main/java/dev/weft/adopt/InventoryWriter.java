@@ -274,6 +274,10 @@ final class InventoryWriter {
       Map<String, String> m = new LinkedHashMap<>();
       m.put("name", YamlText.text(p.name()));
       m.put("profile", p.profile());
+      if (p.lag() != null) {
+        // membership as the device has it, so drift compares it from the first run
+        m.put("lag", YamlText.text(p.lag()));
+      }
       List<String> what = new ArrayList<>();
       if (p.speed() != null) {
         m.put("speed", p.speed());

@@ -27,8 +27,9 @@ final class PortPlan {
 
   /**
    * One port of the generated intent: its profile and the values that differ from it (null where
-   * they agree), and its cable length as written ({@code 5m}, {@code default}) when no link in the
-   * import gives one and the device runs PFC on it, else null.
+   * they agree), its cable length as written ({@code 5m}, {@code default}) when no link in the
+   * import gives one and the device runs PFC on it, else null, and the LAG the device puts it in
+   * (null: none, or a platform that does not say).
    */
   record PortSpec(
       String name,
@@ -37,7 +38,8 @@ final class PortPlan {
       Integer mtu,
       String profileSpeed,
       Integer planMtu,
-      String cable) {
+      String cable,
+      String lag) {
     boolean exception() {
       return speed != null || mtu != null;
     }
@@ -119,7 +121,8 @@ final class PortPlan {
                 mtu,
                 prof.speed(),
                 planMtu,
-                cable(p, links.peerOf(sw.name() + ":" + p.name()))));
+                cable(p, links.peerOf(sw.name() + ":" + p.name())),
+                p.lag()));
       }
       plan.ports.put(sw.name(), specs);
     }

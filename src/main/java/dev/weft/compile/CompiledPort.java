@@ -33,6 +33,8 @@ import java.util.Map;
  * @param dscpToPriority this port's own DSCP → priority map where it differs from the switch's
  *     (SONiC binds a DSCP_TO_TC_MAP per port: uplinks often classify differently), or null: the
  *     port classifies with {@link CompiledSwitch#dscpToPriority()}
+ * @param lag the link aggregation group the port is a member of, as the platform names it, or null:
+ *     the port is in none, or the intent does not say
  */
 public record CompiledPort(
     String name,
@@ -55,7 +57,8 @@ public record CompiledPort(
     Integer vlan,
     String peerDevice,
     String peerPort,
-    Map<Integer, Integer> dscpToPriority) {
+    Map<Integer, Integer> dscpToPriority,
+    String lag) {
 
   public CompiledPort {
     dscpToPriority = dscpToPriority == null ? null : FrozenSortedMap.of(dscpToPriority);
@@ -131,6 +134,7 @@ public record CompiledPort(
     b.peerDevice = peerDevice;
     b.peerPort = peerPort;
     b.dscpToPriority = dscpToPriority;
+    b.lag = lag;
     return b;
   }
 
@@ -160,8 +164,15 @@ public record CompiledPort(
     private String peerDevice;
     private String peerPort;
     private Map<Integer, Integer> dscpToPriority;
+    private String lag;
 
     private Builder() {}
+
+    /** The LAG the port is a member of, or null. */
+    public Builder lag(String lag) {
+      this.lag = lag;
+      return this;
+    }
 
     /** The port's own DSCP map, or null: the switch's. */
     public Builder dscpToPriority(Map<Integer, Integer> dscpToPriority) {
@@ -291,7 +302,8 @@ public record CompiledPort(
           vlan,
           peerDevice,
           peerPort,
-          dscpToPriority);
+          dscpToPriority,
+          lag);
     }
   }
 }

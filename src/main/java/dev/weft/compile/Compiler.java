@@ -437,7 +437,8 @@ public final class Compiler {
           "watchdog_queues",
           "headroom",
           "vlan",
-          "watchdog_action");
+          "watchdog_action",
+          "lag");
 
   private static final int P_NAME = slot(PORT_FIELDS, "name");
   private static final int P_SPEED = slot(PORT_FIELDS, "speed_gbps");
@@ -447,6 +448,7 @@ public final class Compiler {
   private static final int P_PEER = slot(PORT_FIELDS, "peer");
   private static final int P_HEADROOM = slot(PORT_FIELDS, "headroom");
   private static final int P_VLAN = slot(PORT_FIELDS, "vlan");
+  private static final int P_LAG = slot(PORT_FIELDS, "lag");
   private static final int P_PFC = slot(PORT_FIELDS, "pfc_priorities");
   private static final int P_WATCHDOG = slot(PORT_FIELDS, "watchdog");
   private static final int P_WATCHDOG_QUEUES = slot(PORT_FIELDS, "watchdog_queues");
@@ -546,6 +548,9 @@ public final class Compiler {
     }
     Integer vlan = ep.vlan() == null ? null : ep.vlan().value();
     prov[P_VLAN] = origin(ep.vlan());
+    if (ep.port().lag() != null) {
+      prov[P_LAG] = Where.of(ep.port().at(), "lag");
+    }
     CompiledPort.Builder port =
         CompiledPort.builder()
             .name(ep.portName())
@@ -553,7 +558,8 @@ public final class Compiler {
             .mtu(mtu)
             .cableLengthMetres(cable)
             .role(role)
-            .vlan(vlan);
+            .vlan(vlan)
+            .lag(ep.port().lag());
     if (ep.peer() != null) {
       port.peer(ep.peer().device(), ep.peer().port());
     }

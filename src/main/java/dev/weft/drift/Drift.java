@@ -266,6 +266,7 @@ public final class Drift {
             portLoc(w, "mtu"),
             "MTU is " + show(g.mtu()) + " on the device, the intent says " + show(w.mtu()));
       }
+      lag(w, g);
       if (w.trustDscp() != g.trustDscp()) {
         add(
             DriftRules.CLASSIFICATION,
@@ -342,6 +343,27 @@ public final class Drift {
               + ", the intent says "
               + list(want.losslessPriorities()));
     }
+  }
+
+  /**
+   * The LAG a port is a member of, where the intent names one ({@code lag:}; a port without it is
+   * not managed, so a fabric that does not use the key sees no LAG drift). Only platforms whose
+   * file holds membership keep {@code lag} in what drift expects.
+   */
+  private void lag(CompiledPort w, CompiledPort g) {
+    if (w.lag() == null || w.lag().equals(g.lag())) {
+      return;
+    }
+    add(
+        DriftRules.PORT,
+        w.name(),
+        paths.lag(w.name()),
+        w.lag(),
+        g.lag() == null ? "none" : g.lag(),
+        portLoc(w, "lag"),
+        (g.lag() == null ? "the port is in no LAG" : "the port is a member of " + g.lag())
+            + " on the device, the intent says lag: "
+            + w.lag());
   }
 
   private void ecnBindings(CompiledPort w, CompiledPort g) {

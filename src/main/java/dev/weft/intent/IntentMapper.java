@@ -880,7 +880,8 @@ public final class IntentMapper {
                 integer(p, "vlan"),
                 exception(p, pointer, lossless, device, name),
                 string(p, "reason"),
-                cableLength(p, pointer)));
+                cableLength(p, pointer),
+                string(p, "lag")));
       }
       return out;
     }

@@ -14,6 +14,9 @@ import dev.weft.units.Speed;
  * @param reason why the port differs from its profile and the fabric plan, or null
  * @param cableLength the length of the port's cable as written on the port, or null (not written,
  *     or {@code default}: see {@link #cableLengthDefault()})
+ * @param lag the link aggregation group the port is a member of ({@code lag: PortChannel1}), or
+ *     null. Written on the port only, not on a profile: membership is one port's cabling, while a
+ *     profile is shared by the members of many LAGs and by ports in none
  */
 public record Port(
     String name,
@@ -27,7 +30,8 @@ public record Port(
     Integer vlan,
     PlanException exception,
     String reason,
-    Length cableLength) {
+    Length cableLength,
+    String lag) {
 
   public Port(
       String name,
@@ -53,6 +57,7 @@ public record Port(
         vlan,
         exception,
         reason,
+        null,
         null);
   }
 

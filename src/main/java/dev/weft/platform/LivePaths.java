@@ -56,6 +56,14 @@ public interface LivePaths {
   }
 
   /** Whether the port classifies by DSCP. */
+  /**
+   * The LAG a port joins. Default: words, not a model path, since only the platforms whose file
+   * holds membership compare it (SONiC's PORTCHANNEL_MEMBER key holds it with the port).
+   */
+  default String lag(String port) {
+    return "LAG membership of " + port;
+  }
+
   default String trustDscp(String port) {
     return qosPort(port) + "/config/trust-dscp";
   }

@@ -104,6 +104,26 @@ public interface PlatformPack {
   }
 
   /**
+   * Whether this platform's rendered config holds which link aggregation group each port joins
+   * (intent {@code lag:}) and its reader reads it back. Default: no; a fabric with a {@code lag:}
+   * on such a platform is one {@code render-gap} note per platform at the first such line, and the
+   * members render as separate ports (each still with its own PFC, headroom and watchdog).
+   */
+  default boolean carriesLag() {
+    return false;
+  }
+
+  /**
+   * The LAG names this platform's config takes (SONiC's {@code PortChannel<n>}, Junos' {@code
+   * ae<n>}), or null: any, for a platform that does not render LAGs. A name it does not take stops
+   * the switch's render at that port's {@code lag} line ({@link RenderGaps#lagNames}), as the
+   * device would refuse the file.
+   */
+  default java.util.regex.Pattern lagNames() {
+    return null;
+  }
+
+  /**
    * Why this platform's rendered config has no DCBX setting, and what its switches then advertise:
    * the reason of its {@code render-gap} note where a fabric writes {@code dcbx}. Default: Weft's
    * config has no setting, so the switches keep their own.

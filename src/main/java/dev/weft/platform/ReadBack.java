@@ -47,6 +47,8 @@ public final class ReadBack {
               .watchdogQueues(p.watchdog() ? p.watchdogQueues() : List.of())
               .headroom(headroom(p.headroom()))
               .provenance(Map.of())
+              // a platform whose file holds LAG membership puts it back (withLags)
+              .lag(null)
               .build());
     }
     CompiledWatchdog wd = sw.watchdog();
@@ -70,6 +72,26 @@ public final class ReadBack {
         .ecmpHashFields(carriesHash ? sw.ecmpHashFields() : List.of())
         .ports(ports)
         .build();
+  }
+
+  /**
+   * {@code expected} with each port's LAG as {@code intended} has it: for the platforms whose
+   * rendered file holds LAG membership ({@link PlatformPack#carriesLag()}), which {@link #expected}
+   * leaves out for every other.
+   */
+  public static CompiledSwitch withLags(CompiledSwitch expected, CompiledSwitch intended) {
+    Map<String, String> lags = new TreeMap<>();
+    intended.ports().stream()
+        .filter(p -> p.lag() != null)
+        .forEach(p -> lags.put(p.name(), p.lag()));
+    if (lags.isEmpty()) {
+      return expected;
+    }
+    List<CompiledPort> ports = new ArrayList<>(expected.ports().size());
+    for (CompiledPort p : expected.ports()) {
+      ports.add(lags.containsKey(p.name()) ? p.toBuilder().lag(lags.get(p.name())).build() : p);
+    }
+    return expected.toBuilder().ports(ports).build();
   }
 
   /**

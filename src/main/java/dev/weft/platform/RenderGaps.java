@@ -64,6 +64,7 @@ public final class RenderGaps {
       }
       PlatformPack pack = found.get();
       out.addAll(pack.renderChecks(sw));
+      out.addAll(lagNames(sw, pack));
       for (RenderGap gap : pack.renderGaps(sw)) {
         if (gap.platformWide()) {
           limits
@@ -129,6 +130,22 @@ public final class RenderGaps {
                 k -> new ArrayList<>())
             .add(sw);
       }
+      if (!pack.carriesLag() && sw.ports().stream().anyMatch(p -> p.lag() != null)) {
+        limits
+            .computeIfAbsent(
+                new Limit(
+                    pack.id(),
+                    "LAG membership",
+                    "Weft's "
+                        + pack.id()
+                        + " config has no setting for the link aggregation group a port joins: the"
+                        + " members are rendered as separate ports, each with its own PFC, headroom"
+                        + " and watchdog, and the switches keep their own port-channels",
+                    LAG,
+                    Feature.PFC),
+                k -> new ArrayList<>())
+            .add(sw);
+      }
     }
     limits.forEach((limit, on) -> out.add(limit.finding(on)));
     return out;
@@ -155,7 +172,10 @@ public final class RenderGaps {
      */
     Finding finding(List<CompiledSwitch> on) {
       CompiledSwitch first = on.get(0);
-      Location at = owner == null ? null : first.provenance().get(owner);
+      Location at =
+          owner == null
+              ? null
+              : owner.equals(LAG) ? firstLag(first) : first.provenance().get(owner);
       List<String> names = on.stream().map(CompiledSwitch::name).toList();
       String which =
           names.size() <= NAMED_SWITCHES
@@ -181,6 +201,59 @@ public final class RenderGaps {
           .at(at != null ? at : platformOwner(first, feature))
           .onDevice(on.size() == 1 ? first.name() : null);
     }
+  }
+
+  /**
+   * One {@code render-error} per port whose {@code lag} is not a name {@code pack}'s config takes
+   * ({@link PlatformPack#lagNames()}), at that port's lag line: the device would refuse the file
+   * (SONiC's YANG: {@code PortChannel[0-9]{1,4}}), so the switch does not render.
+   */
+  public static List<Finding> lagNames(CompiledSwitch sw, PlatformPack pack) {
+    java.util.regex.Pattern names = pack.lagNames();
+    if (names == null) {
+      return List.of();
+    }
+    List<Finding> out = new ArrayList<>();
+    for (dev.weft.compile.CompiledPort p : sw.ports()) {
+      if (p.lag() != null && !names.matcher(p.lag()).matches()) {
+        Location at = p.owner("lag");
+        out.add(
+            Finding.of(
+                    RENDER_ERROR,
+                    Severity.ERROR,
+                    sw.name()
+                        + " "
+                        + p.name()
+                        + ": platform "
+                        + pack.id()
+                        + " names a LAG "
+                        + names.pattern()
+                        + ", not "
+                        + p.lag())
+                .at(at != null ? at : p.owner("name"))
+                .onDevice(sw.name())
+                .onPort(p.name())
+                .withValues(names.pattern(), p.lag()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The owner key of the LAG limit: its intent line is a port's ({@link #firstLag}), not the
+   * switch's.
+   */
+  private static final String LAG = "ports.lag";
+
+  /** The {@code lag:} line of the switch's first port in a LAG, or null when none is. */
+  static Location firstLag(CompiledSwitch sw) {
+    for (dev.weft.compile.CompiledPort p : sw.ports()) {
+      if (p.lag() != null) {
+        Location at = p.owner("lag");
+        return at != null ? at : p.owner("name");
+      }
+    }
+    return null;
   }
 
   /**

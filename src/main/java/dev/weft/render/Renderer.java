@@ -345,8 +345,11 @@ public final class Renderer {
     // too
     PlatformPack pack = pack(platform);
     if (device instanceof CompiledSwitch sw && pack != null) {
-      List<Finding> checks =
-          pack.renderChecks(sw).stream().filter(c -> c.severity() == Severity.ERROR).toList();
+      List<Finding> checks = new ArrayList<>();
+      pack.renderChecks(sw).stream()
+          .filter(c -> c.severity() == Severity.ERROR)
+          .forEach(checks::add);
+      checks.addAll(RenderGaps.lagNames(sw, pack));
       if (!checks.isEmpty()) {
         templates.add(platform + "/" + PlatformManifest.FILE);
         return new Rendered(new DeviceOutput(name, Map.of(), checks), templates);

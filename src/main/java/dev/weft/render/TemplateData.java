@@ -77,7 +77,52 @@ public final class TemplateData {
         "pcp_to_priority", sw.pcpToPriority().isEmpty() ? null : sw.pcpToPriority(),
         // ieee | off where fabric.dcbx is written; absent where Weft does not manage DCBX
         "dcbx", sw.dcbx(),
+        // the switch's link aggregation groups, by name; absent when no port names one
+        "lags", lags(sw),
+        // every LAG member as {lag, port}, LAG by LAG: one flat list for tables keyed by both
+        "lag_members", lagMembers(sw),
         "ports", TemplateView.list(sw.ports(), p -> of(p, shared)));
+  }
+
+  /** Each LAG's members as {@code {lag, port}}, in {@link #lags} order; null without LAGs. */
+  static List<Map<String, Object>> lagMembers(CompiledSwitch sw) {
+    List<Map<String, Object>> lags = lags(sw);
+    if (lags == null) {
+      return null;
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, Object> lag : lags) {
+      for (Object port : (List<?>) lag.get("members")) {
+        out.add(TemplateView.of("lag", lag.get("name"), "port", port));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One entry per LAG the ports name, in name order: {@code name}, {@code members} (port names in
+   * port order) and {@code mtu}, the first member's (a port-channel carries its members' MTU;
+   * lag-member-mismatch reports members that differ); null when no port is in a LAG.
+   */
+  static List<Map<String, Object>> lags(CompiledSwitch sw) {
+    Map<String, List<CompiledPort>> byLag = new TreeMap<>(dev.weft.compile.NaturalOrder.INSTANCE);
+    for (CompiledPort p : sw.ports()) {
+      if (p.lag() != null) {
+        byLag.computeIfAbsent(p.lag(), k -> new ArrayList<>()).add(p);
+      }
+    }
+    if (byLag.isEmpty()) {
+      return null;
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    byLag.forEach(
+        (name, members) ->
+            out.add(
+                TemplateView.of(
+                    "members", members.stream().map(CompiledPort::name).toList(),
+                    "mtu", members.get(0).mtu(),
+                    "name", name)));
+    return out;
   }
 
   public static Map<String, Object> of(CompiledPort port) {
@@ -92,6 +137,8 @@ public final class TemplateData {
     return TemplateView.of(
         "cable_length_m", p.cableLengthMetres(),
         "headroom", shared.list(p.headroom(), TemplateData::of),
+        // the LAG the port is a member of; absent when it is in none
+        "lag", p.lag(),
         "link_pause", p.linkPause(),
         "mtu", p.mtu(),
         "name", p.name(),

@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.compile.CompiledFabric;
+import dev.weft.compile.CompiledSwitch;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Severity;
 import dev.weft.platform.Platforms;
 import dev.weft.platform.sonic.SonicHwskus;
 import dev.weft.render.Examples;
+import dev.weft.render.Renderer;
+import dev.weft.render.TemplateFolders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
@@ -67,6 +71,25 @@ class ImportWritesValidIntentTest {
     assertEquals(Severity.WARNING, f.severity());
     assertEquals("backup/jvd-1.conf", f.location().file());
     assertEquals("jvd-1", f.device());
+  }
+
+  /** A SONiC port-channel's members are written with their lag, so drift compares it at once. */
+  @Test
+  void sonicPortChannelMembersAreWrittenWithTheirLag() throws Exception {
+    CompiledFabric f =
+        Examples.compile(Examples.projectRoot(), java.nio.file.Path.of("src/test/resources/lag"));
+    CompiledSwitch sw = (CompiledSwitch) f.device("sonic-leaf").orElseThrow();
+    String db =
+        new Renderer(TemplateFolders.builtIn()).renderDevice(sw, f.fabric()).text("config_db.json");
+    String leaves = importText(db).files().get("switches/leaves.yaml");
+    for (String member : List.of("Ethernet0", "Ethernet8")) {
+      assertTrue(leaves.contains("{ name: " + member + ", profile: "), leaves);
+      assertTrue(
+          leaves.matches(
+              "(?s).*\\{ name: " + member + ", profile: [a-z0-9-]+, lag: PortChannel1 }.*"),
+          member + ": " + leaves);
+    }
+    assertFalse(leaves.matches("(?s).*name: Ethernet16,[^}]*lag:.*"), leaves);
   }
 
   private static String corpus() throws Exception {

@@ -33,6 +33,9 @@ import java.util.regex.Pattern;
  */
 public final class JunosPack extends NetconfSwitchPack {
 
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile("ae[0-9]{1,4}");
+
   public static final String PLATFORM = "junos";
   static final String ROOT = "http://yang.juniper.net/junos/conf/root";
   static final String IF = "http://yang.juniper.net/junos/conf/interfaces";
@@ -91,6 +94,18 @@ public final class JunosPack extends NetconfSwitchPack {
   @Override
   public String id() {
     return PLATFORM;
+  }
+
+  /** A member's {@code gigether-options 802.3ad aeN}, read back by the reader. */
+  @Override
+  public boolean carriesLag() {
+    return true;
+  }
+
+  /** Junos' aggregated Ethernet devices: ae0, ae1, ... */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
   }
 
   @Override
@@ -265,9 +280,11 @@ public final class JunosPack extends NetconfSwitchPack {
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
     CompiledSwitch want = normalise(intended);
-    return ReadBack.withoutIdleWatchdog(
-        ReadBack.expected(want, PLATFORM, true).toBuilder()
-            .pcpToPriority(ReadBack.pcpAsRead(want))
-            .build());
+    return ReadBack.withLags(
+        ReadBack.withoutIdleWatchdog(
+            ReadBack.expected(want, PLATFORM, true).toBuilder()
+                .pcpToPriority(ReadBack.pcpAsRead(want))
+                .build()),
+        want);
   }
 }

@@ -49,6 +49,11 @@ final class JunosPaths implements LivePaths {
   }
 
   @Override
+  public String lag(String port) {
+    return port(port) + "/gigether-options/ieee-802.3ad/bundle";
+  }
+
+  @Override
   public String trustDscp(String port) {
     return cosPort(port) + "/classifiers/dscp";
   }

@@ -55,7 +55,10 @@ final class JunosReader {
   private static final Pattern NOT_PORTS =
       Pattern.compile(
           "(irb|vlan|lo[0-9]+|em[0-9]+|re[0-9]+(:mgmt-[0-9]+)?|fxp[0-9]+|vme|me[0-9]+|vtep|dsc"
-              + "|jsrv|bme[0-9]+|pime|pimd|lsi|mtun|tap|esi|gr-.*|ip-.*|pip[0-9]+)");
+              + "|jsrv|bme[0-9]+|pime|pimd|lsi|mtun|tap|esi|gr-.*|ip-.*|pip[0-9]+"
+              // an aggregated Ethernet interface: its members are the ports (each is read with
+              // the bundle it joins), as PFC, headroom and the watchdog are per physical member
+              + "|ae[0-9]+)");
 
   private static final Pattern PG = Pattern.compile("pg([0-7])");
   private static final Pattern SPEED = Pattern.compile("([0-9]+)g");
@@ -297,6 +300,7 @@ final class JunosReader {
               .watchdogAction(portAction)
               .linkPause(pause)
               .headroom(headroom)
+              .lag(bundle(i))
               .build());
     }
     List<CompiledQueue> queueList = List.copyOf(switchQueues.values());
@@ -454,6 +458,15 @@ final class JunosReader {
    * number-of-sub-ports}: its sub-ports {@code et-0/0/0:0} carry the traffic) and not one of
    * Junos's logical or management interfaces (irb, lo0, em0, re0, fxp0, vme, ...).
    */
+  /**
+   * The aggregated Ethernet interface a port joins ({@code gigether-options 802.3ad aeN}, or the
+   * {@code ether-options} form of QFX and Junos Evolved), or null.
+   */
+  private static String bundle(Element i) {
+    String gig = SafeXml.text(i, IF, "gigether-options", "ieee-802.3ad", "bundle");
+    return gig != null ? gig : SafeXml.text(i, IF, "ether-options", "ieee-802.3ad", "bundle");
+  }
+
   private static boolean isPort(Element i, String name) {
     return SafeXml.child(i, IF, "number-of-sub-ports") == null
         && !NOT_PORTS.matcher(name).matches();

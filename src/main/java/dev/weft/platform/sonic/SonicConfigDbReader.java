@@ -238,6 +238,7 @@ public final class SonicConfigDbReader {
     }
 
     Map<String, Long> cables = cableLengths();
+    Map<String, String> lags = lagMembership();
     Map<String, List<CompiledQueue>> portQueues = queues(losslessQueues);
     Map<String, Object> wd = table("PFC_WD");
     List<CompiledPort> ports = new ArrayList<>();
@@ -301,6 +302,7 @@ public final class SonicConfigDbReader {
                   portAction == null || portAction.equals(watchdog.action()) ? null : portAction)
               .headroom(headroom(port, tcToPg, lossless))
               .dscpToPriority(ownDscp)
+              .lag(lags.get(port))
               .build());
     }
     List<CompiledQueue> switchQueues = unionOfQueues(portQueues);
@@ -364,6 +366,35 @@ public final class SonicConfigDbReader {
         losslessDynamicTh.isEmpty() ? null : losslessDynamicTh.first(),
         null,
         xoff == null || xoff <= 0 ? null : xoff);
+  }
+
+  /**
+   * Port → the PortChannel it is a member of, from {@code PORTCHANNEL_MEMBER|<lag>|<port>} (the key
+   * sonic-portchannel.yang's PORTCHANNEL_MEMBER_LIST has: name, port).
+   */
+  private Map<String, String> lagMembership() throws ReadException {
+    Map<String, String> out = new TreeMap<>();
+    for (String key : table("PORTCHANNEL_MEMBER").keySet()) {
+      int bar = key.indexOf('|');
+      if (bar <= 0 || bar == key.length() - 1 || key.indexOf('|', bar + 1) >= 0) {
+        throw new ReadException(
+            "PORTCHANNEL_MEMBER|" + key + ": expected a key <portchannel>|<port>");
+      }
+      String port = key.substring(bar + 1);
+      String lag = key.substring(0, bar);
+      String before = out.put(port, lag);
+      if (before != null && !before.equals(lag)) {
+        throw new ReadException(
+            "PORTCHANNEL_MEMBER|"
+                + key
+                + ": port "
+                + port
+                + " is also a member of "
+                + before
+                + "; a port joins one PortChannel");
+      }
+    }
+    return out;
   }
 
   private Map<String, Long> cableLengths() throws ReadException {

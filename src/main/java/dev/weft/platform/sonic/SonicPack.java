@@ -48,6 +48,9 @@ import java.util.TreeSet;
  */
 public final class SonicPack implements PlatformPack, LiveProfile {
 
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile("PortChannel[0-9]{1,4}");
+
   /**
    * The pool every lossless buffer profile takes its buffer from (the rendered
    * BUFFER_PROFILE.pool).
@@ -125,6 +128,18 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   @Override
   public String id() {
     return SonicConfigDbReader.PLATFORM;
+  }
+
+  /** PORTCHANNEL and PORTCHANNEL_MEMBER (sonic-portchannel.yang), read back by the reader. */
+  @Override
+  public boolean carriesLag() {
+    return true;
+  }
+
+  /** sonic-portchannel.yang's PORTCHANNEL_LIST name pattern. */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
   }
 
   @Override
@@ -564,7 +579,7 @@ public final class SonicPack implements PlatformPack, LiveProfile {
       out.watchdog(ReadBack.disabledWatchdog(wd.pollMs()));
     }
     // CONFIG_DB holds the watchdog action per port only
-    return ReadBack.watchdogActionsAsRead(out.build());
+    return ReadBack.withLags(ReadBack.watchdogActionsAsRead(out.build()), intended);
   }
 
   /**

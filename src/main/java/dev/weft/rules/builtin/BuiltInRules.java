@@ -25,6 +25,7 @@ import dev.weft.rules.compiled.EcnAsicRange;
 import dev.weft.rules.compiled.HeadroomInsufficient;
 import dev.weft.rules.compiled.HeadroomPoolExceeded;
 import dev.weft.rules.compiled.HeadroomUncomputable;
+import dev.weft.rules.compiled.LagMemberMismatch;
 import dev.weft.rules.compiled.LosslessStrictPriority;
 import dev.weft.rules.compiled.LosslessTokenWeight;
 import dev.weft.rules.compiled.MtuPlatformRange;
@@ -194,6 +195,7 @@ public final class BuiltInRules {
             new TrustMismatch(),
             new PcpTrustRouted(),
             new DcbxSwitchOff(),
+            new LagMemberMismatch(),
             // warnings a user can act on (issue 33 item 5)
             new PortUnlinked()));
   }
