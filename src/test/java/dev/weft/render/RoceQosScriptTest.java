@@ -207,6 +207,34 @@ class RoceQosScriptTest {
             .contains("NCCL_IB_GID_INDEX=" + pinned.gidIndex()));
   }
 
+  /**
+   * A plan with no RoCE class (no lossless and no ECN-marked class: an import of a buffer-only
+   * config, with lossless-priority-count waived) has no ToS for NCCL: nccl.env leaves NCCL_IB_TC
+   * out and says why, rather than stop the host's render on an undefined value.
+   */
+  @Test
+  void withoutARoceClassNcclEnvLeavesTheTrafficClassOut(@TempDir Path dir) throws Exception {
+    String knobs =
+        Files.readString(
+            Examples.projectRoot().resolve("src/test/resources/nic-knobs/fabric.yaml"),
+            StandardCharsets.UTF_8);
+    int from = knobs.indexOf("  traffic-classes:\n");
+    int to = knobs.indexOf("  pfc:\n");
+    String lossy =
+        knobs.substring(0, from)
+            + "  traffic-classes:\n"
+            + "    - { name: default, dscp: default, priority: 0, scheduler: { type: strict } }\n"
+            + knobs.substring(to);
+    Files.createDirectories(dir.resolve("inv"));
+    Files.writeString(dir.resolve("inv/fabric.yaml"), lossy, StandardCharsets.UTF_8);
+    CompiledFabric fabric = Examples.compile(dir, Path.of("inv"));
+    CompiledHost host = fabric.hosts().get(0);
+    assertEquals(null, host.nics().get(0).roceTos(), "the plan has no RoCE class");
+    String env = renderer.renderDevice(host, fabric.fabric()).text("nccl.env");
+    assertFalse(env.contains("NCCL_IB_TC="), env);
+    assertTrue(env.contains("# No NCCL_IB_TC: the plan has no RoCE class"), env);
+  }
+
   /** The inventory that writes every nic-qos knob, with a NIC model that replaces some. */
   private static CompiledFabric knobs() {
     return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/nic-knobs"));
