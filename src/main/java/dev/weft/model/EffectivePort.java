@@ -36,21 +36,6 @@ public record EffectivePort(
     Sourced<Watchdog.Action> watchdogAction,
     Location cableDefault) {
 
-  public EffectivePort(
-      Switch device,
-      Port port,
-      Sourced<Speed> speed,
-      Sourced<Integer> mtu,
-      Sourced<PortRole> role,
-      Link link,
-      Endpoint peer,
-      Sourced<Length> cableLength,
-      Sourced<Integer> vlan,
-      Sourced<java.util.List<Integer>> pfc,
-      Sourced<Watchdog.Action> watchdogAction) {
-    this(device, port, speed, mtu, role, link, peer, cableLength, vlan, pfc, watchdogAction, null);
-  }
-
   /**
    * True when the port has a cable to size PFC headroom from, or a {@code cable-length: default}
    * that leaves it to the platform: a link, or a length (or default) on the port or its profile. A

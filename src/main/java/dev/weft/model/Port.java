@@ -43,8 +43,7 @@ public record Port(
       Provenance at,
       Size headroomXoff,
       Integer vlan,
-      PlanException exception,
-      String reason) {
+      PlanException exception) {
     this(
         name,
         profile,
@@ -56,23 +55,9 @@ public record Port(
         headroomXoff,
         vlan,
         exception,
-        reason,
+        null,
         null,
         null);
-  }
-
-  public Port(
-      String name,
-      String profile,
-      Speed speed,
-      Integer mtu,
-      PortRole role,
-      String description,
-      Provenance at,
-      Size headroomXoff,
-      Integer vlan,
-      PlanException exception) {
-    this(name, profile, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
   }
 
   public Port(

@@ -32,21 +32,8 @@ public record Profile(
       PortRole role,
       String description,
       Provenance at,
-      Size headroomXoff,
-      Integer vlan,
-      PlanException exception) {
-    this(name, speed, mtu, role, description, at, headroomXoff, vlan, exception, null);
-  }
-
-  public Profile(
-      String name,
-      Speed speed,
-      Integer mtu,
-      PortRole role,
-      String description,
-      Provenance at,
       Size headroomXoff) {
-    this(name, speed, mtu, role, description, at, headroomXoff, null, null);
+    this(name, speed, mtu, role, description, at, headroomXoff, null, null, null);
   }
 
   /** A profile without a hand-configured headroom. */
