@@ -65,6 +65,15 @@ final class InventoryWriter {
     return findings;
   }
 
+  /** What the devices classify that fabric.traffic-classes cannot hold, at its line. */
+  private Finding leftOutOfClasses(
+      YamlFile f, int line, String message, String expected, String actual) {
+    return Finding.of(ImportIds.OUTSIDE_MODEL, Severity.WARNING, message)
+        .at(new Location(shown(f.path()), line, 3))
+        .withPath("/fabric/traffic-classes")
+        .withValues(expected, actual);
+  }
+
   void fabric(CompiledSwitch plan, int switchMtu, Facts facts) {
     YamlFile f =
         new YamlFile(
@@ -84,32 +93,30 @@ final class InventoryWriter {
     List<String> beyond = TrafficClassWriter.beyondIntent(plan);
     if (!beyond.isEmpty()) {
       findings.add(
-          Finding.of(
-                  ImportIds.OUTSIDE_MODEL,
-                  Severity.WARNING,
-                  "the devices classify into "
-                      + String.join("; ", beyond)
-                      + ", which the intent cannot hold (traffic classes use priorities and queues"
-                      + " 0..7): left out of fabric.traffic-classes")
-              .at(new Location(shown(f.path()), classes, 3))
-              .withPath("/fabric/traffic-classes")
-              .withValues("priorities and queues 0..7", String.join("; ", beyond)));
+          leftOutOfClasses(
+              f,
+              classes,
+              "the devices classify into "
+                  + String.join("; ", beyond)
+                  + ", which the intent cannot hold (traffic classes use priorities and queues"
+                  + " 0..7): left out of fabric.traffic-classes",
+              "priorities and queues 0..7",
+              String.join("; ", beyond)));
     }
     List<Integer> unreached = TrafficClassWriter.losslessWithoutDscp(plan);
     if (!unreached.isEmpty()) {
       findings.add(
-          Finding.of(
-                  ImportIds.OUTSIDE_MODEL,
-                  Severity.WARNING,
-                  "the devices run PFC on priorities "
-                      + unreached
-                      + ", which no DSCP code point maps to: a traffic class of the intent is its"
-                      + " DSCP code points, so no class can carry them lossless; left out of"
-                      + " fabric.traffic-classes (map a DSCP to them on the devices, or drop"
-                      + " their PFC)")
-              .at(new Location(shown(f.path()), classes, 3))
-              .withPath("/fabric/traffic-classes")
-              .withValues("a DSCP code point for each lossless priority", "PFC on " + unreached));
+          leftOutOfClasses(
+              f,
+              classes,
+              "the devices run PFC on priorities "
+                  + unreached
+                  + ", which no DSCP code point maps to: a traffic class of the intent is its"
+                  + " DSCP code points, so no class can carry them lossless; left out of"
+                  + " fabric.traffic-classes (map a DSCP to them on the devices, or drop"
+                  + " their PFC)",
+              "a DSCP code point for each lossless priority",
+              "PFC on " + unreached));
     }
     f.add("  pfc:");
     if (plan.watchdog() != null) {

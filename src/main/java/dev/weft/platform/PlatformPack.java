@@ -110,7 +110,7 @@ public interface PlatformPack {
    * members render as separate ports (each still with its own PFC, headroom and watchdog).
    */
   default boolean carriesLag() {
-    return false;
+    return lagNames() != null; // a platform that renders LAGs names the ones its config takes
   }
 
   /**

@@ -96,12 +96,6 @@ public final class JunosPack extends NetconfSwitchPack {
     return PLATFORM;
   }
 
-  /** A member's {@code gigether-options 802.3ad aeN}, read back by the reader. */
-  @Override
-  public boolean carriesLag() {
-    return true;
-  }
-
   /** Junos' aggregated Ethernet devices: ae0, ae1, ... */
   @Override
   public java.util.regex.Pattern lagNames() {

@@ -130,12 +130,6 @@ public final class SonicPack implements PlatformPack, LiveProfile {
     return SonicConfigDbReader.PLATFORM;
   }
 
-  /** PORTCHANNEL and PORTCHANNEL_MEMBER (sonic-portchannel.yang), read back by the reader. */
-  @Override
-  public boolean carriesLag() {
-    return true;
-  }
-
   /** sonic-portchannel.yang's PORTCHANNEL_LIST name pattern. */
   @Override
   public java.util.regex.Pattern lagNames() {
