@@ -1,5 +1,7 @@
 package dev.weft.adopt;
 
+import dev.weft.compile.AsicProfile;
+import dev.weft.compile.AsicProfiles;
 import dev.weft.compile.CompiledPort;
 import dev.weft.compile.CompiledSwitch;
 import dev.weft.compile.EcnProfile;
@@ -121,18 +123,22 @@ public final class Importer {
                 .toList());
     int switchMtu = majority == null ? 9216 : majority;
     LinkPlan links = LinkPlan.of(devices, skeleton);
+    Map<String, InventoryWriter.Hardware> hardware = hardware(configs, profiles, facts, findings);
+    HeadroomPins pins =
+        new HeadroomPins(
+            device -> profiles.get(device).readsWholeHeadroom(),
+            device -> asicProfile(device, facts, hardware),
+            facts.nicMtu());
     PortPlan ports =
         PortPlan.of(
-            devices, links, switchMtu, device -> profiles.get(device).leavesSpeedToNegotiation());
+            devices,
+            links,
+            switchMtu,
+            device -> profiles.get(device).leavesSpeedToNegotiation(),
+            pins);
     out.fabric(plan, switchMtu, facts);
     out.profiles(ports);
-    out.switches(
-        devices,
-        roles(devices, facts, out),
-        configs,
-        ports,
-        facts,
-        hardware(configs, profiles, facts, findings));
+    out.switches(devices, roles(devices, facts, out), configs, ports, facts, hardware);
     out.links(links);
     out.hosts(facts.skeletonHosts(), links, devices);
     findings.addAll(out.findings());
@@ -265,6 +271,20 @@ public final class Importer {
                   "a SKU with a profile (" + String.join(", ", withProfile) + ")", sku.get()));
     }
     return out;
+  }
+
+  /**
+   * The built-in ASIC profile of the ASIC the switch is imported with (the skeleton's, else its
+   * SKU's), which sizes the headroom its intent would compute.
+   */
+  private static Optional<AsicProfile> asicProfile(
+      String device, InventoryWriter.Facts facts, Map<String, InventoryWriter.Hardware> hardware) {
+    Switch known = facts.skeletonSwitches().get(device);
+    String asic =
+        known != null && known.asic() != null
+            ? known.asic()
+            : hardware.containsKey(device) ? hardware.get(device).asic() : null;
+    return asic == null ? Optional.empty() : AsicProfiles.builtIn().lookup(asic);
   }
 
   /** The skeleton's role of each switch, else one guessed from its name. */

@@ -1,6 +1,7 @@
 package dev.weft.adopt;
 
 import dev.weft.compile.CompiledSwitch;
+import dev.weft.compile.LosslessBuffer;
 import dev.weft.compile.NaturalOrder;
 import dev.weft.finding.Finding;
 import dev.weft.finding.Location;
@@ -137,6 +138,13 @@ final class InventoryWriter {
       f.add("    watchdog: " + YamlText.flow(wd));
     }
     f.add("    link-pause: " + plan.linkPause());
+    LosslessBuffer buffer = plan.losslessBuffer();
+    if (buffer != null
+        && buffer.dynamicTh() != null
+        && buffer.dynamicTh() != LosslessBuffer.DEFAULT_DYNAMIC_TH) {
+      // the devices' buffer alpha (SONiC BUFFER_PROFILE dynamic_th of the lossless PGs)
+      f.add("    dynamic-threshold: " + buffer.dynamicTh());
+    }
     if (!plan.pcpToPriority().isEmpty()) {
       // the ports classify by the VLAN tag's 802.1p priority (NVUE trust l2, its default), not DSCP
       f.add("  trust: pcp");
@@ -194,6 +202,10 @@ final class InventoryWriter {
       }
       if (p.role() != null) {
         m.put("role", p.role());
+      }
+      if (p.headroom() != null) {
+        // the devices' own headroom, which Weft would compute otherwise (HeadroomPins)
+        m.put("headroom", p.headroom());
       }
       f.add("  " + p.name() + ": " + (m.isEmpty() ? "{}" : YamlText.flow(m)));
     }
@@ -303,6 +315,9 @@ final class InventoryWriter {
       }
       if (p.cable() != null) {
         m.put("cable-length", p.cable());
+      }
+      if (p.headroom() != null) {
+        m.put("headroom", p.headroom());
       }
       if (p.exception()) {
         m.put("reason", YamlText.text(REASON));

@@ -21,7 +21,9 @@ enum PlanPart {
   QUEUES,
   WATCHDOG,
   HASH,
-  CONGESTION;
+  CONGESTION,
+  /** The lossless PGs' buffer alpha ({@code pfc.dynamic-threshold}). */
+  BUFFER;
 
   /** {@code target} with this part taken from {@code source}. */
   CompiledSwitch apply(CompiledSwitch target, CompiledSwitch source) {
@@ -37,6 +39,7 @@ enum PlanPart {
       case WATCHDOG -> b.watchdog(source.watchdog());
       case HASH -> b.ecmpHashFields(source.ecmpHashFields());
       case CONGESTION -> b.congestionControl(source.congestionControl());
+      case BUFFER -> b.losslessBuffer(source.losslessBuffer());
     }
     return b.build();
   }
@@ -53,6 +56,10 @@ enum PlanPart {
       case WATCHDOG -> Objects.requireNonNullElse((Object) sw.watchdog(), "none");
       case HASH -> new TreeSet<>(sw.ecmpHashFields());
       case CONGESTION -> Objects.requireNonNullElse(sw.congestionControl(), "none");
+      case BUFFER ->
+          sw.losslessBuffer() == null || sw.losslessBuffer().dynamicTh() == null
+              ? "none"
+              : sw.losslessBuffer().dynamicTh();
     };
   }
 

@@ -21,15 +21,22 @@ final class PortPlan {
 
   /**
    * One profile: its name, role or null, speed as written ({@code 400G}, {@code auto}) or null, MTU
-   * or null (the fabric's).
+   * or null (the fabric's), and the headroom its lossless ports all pin, or null ({@link
+   * HeadroomPins}).
    */
-  record ProfileSpec(String name, String role, String speed, Integer mtu) {}
+  record ProfileSpec(String name, String role, String speed, Integer mtu, String headroom) {
+
+    ProfileSpec withHeadroom(String pinned) {
+      return new ProfileSpec(name, role, speed, mtu, pinned);
+    }
+  }
 
   /**
    * One port of the generated intent: its profile and the values that differ from it (null where
    * they agree), its cable length as written ({@code 5m}, {@code default}) when no link in the
-   * import gives one and the device runs PFC on it, else null, and the LAG the device puts it in
-   * (null: none, or a platform that does not say).
+   * import gives one and the device runs PFC on it, else null, the LAG the device puts it in (null:
+   * none, or a platform that does not say), and the headroom it pins where its profile's does not
+   * say the same (null: none, or its profile's).
    */
   record PortSpec(
       String name,
@@ -39,7 +46,13 @@ final class PortPlan {
       String profileSpeed,
       Integer planMtu,
       String cable,
-      String lag) {
+      String lag,
+      String headroom) {
+
+    PortSpec withHeadroom(String pinned) {
+      return new PortSpec(name, profile, speed, mtu, profileSpeed, planMtu, cable, lag, pinned);
+    }
+
     boolean exception() {
       return speed != null || mtu != null;
     }
@@ -58,7 +71,8 @@ final class PortPlan {
       Map<String, CompiledSwitch> devices,
       LinkPlan links,
       int fabricMtu,
-      Predicate<String> negotiates) {
+      Predicate<String> negotiates,
+      HeadroomPins pins) {
     Map<String, List<WrittenSpeed>> groups = new TreeMap<>(); // group -> its ports' speeds
     Map<String, String> groupRole = new TreeMap<>();
     Map<String, String> groupOf = new TreeMap<>();
@@ -100,7 +114,7 @@ final class PortPlan {
               : (role.equals("fabric") ? "fabric" : "host")
                   + (speed == null ? "" : "-" + speed.toLowerCase(Locale.ROOT));
       ProfileSpec spec =
-          new ProfileSpec(name, role, speed, mtu == null || mtu == fabricMtu ? null : mtu);
+          new ProfileSpec(name, role, speed, mtu == null || mtu == fabricMtu ? null : mtu, null);
       byGroup.put(g.getKey(), spec);
       plan.profiles.put(name, spec);
     }
@@ -122,11 +136,50 @@ final class PortPlan {
                 prof.speed(),
                 planMtu,
                 cable(p, links.peerOf(sw.name() + ":" + p.name())),
-                p.lag()));
+                p.lag(),
+                pins.of(sw.name(), p).map(HeadroomPins.Pin::text).orElse(null)));
       }
       plan.ports.put(sw.name(), specs);
     }
+    plan.headroomOnProfiles(devices);
     return plan;
+  }
+
+  /**
+   * A headroom every lossless port of a profile pins alike is written once, on the profile; the
+   * ports then leave it out. A profile whose lossless ports differ (or some pin none) keeps the
+   * pins on its ports.
+   */
+  private void headroomOnProfiles(Map<String, CompiledSwitch> devices) {
+    Map<String, java.util.Set<String>> pinsOf = new TreeMap<>(); // profile -> its ports' pins
+    for (CompiledSwitch sw : devices.values()) {
+      Map<String, CompiledPort> byName = new TreeMap<>();
+      sw.ports().forEach(p -> byName.put(p.name(), p));
+      for (PortSpec spec : ports(sw.name())) {
+        if (!byName.get(spec.name()).headroom().isEmpty()) {
+          pinsOf
+              .computeIfAbsent(spec.profile(), k -> new java.util.HashSet<>())
+              .add(Objects.requireNonNullElse(spec.headroom(), ""));
+        }
+      }
+    }
+    pinsOf.forEach(
+        (profile, pins) -> {
+          String only = pins.size() == 1 ? pins.iterator().next() : "";
+          if (only.isEmpty()) {
+            return;
+          }
+          profiles.put(profile, profiles.get(profile).withHeadroom(only));
+          ports.replaceAll(
+              (device, specs) ->
+                  specs.stream()
+                      .map(
+                          p ->
+                              p.profile().equals(profile) && only.equals(p.headroom())
+                                  ? p.withHeadroom(null)
+                                  : p)
+                      .toList());
+        });
   }
 
   /**

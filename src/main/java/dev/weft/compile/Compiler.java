@@ -12,9 +12,9 @@ import dev.weft.model.Link;
 import dev.weft.model.Nic;
 import dev.weft.model.NicModel;
 import dev.weft.model.NicQos;
+import dev.weft.model.PinnedHeadroom;
 import dev.weft.model.Sourced;
 import dev.weft.model.Switch;
-import dev.weft.units.Size;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -619,8 +619,10 @@ public final class Compiler {
    * One entry per lossless PG, or none when it cannot be computed. A missing profile is not
    * reported here: {@code asic-profile-missing} sees it in the compiled switch. A port without a
    * cable (no link, no length) is lossy and gets no headroom; one with {@code cable-length:
-   * default} gets none either (the platform sizes it). A speed without a sourced pause-quanta value
-   * is left to {@code headroom-uncomputable}.
+   * default} gets none either (the platform sizes it) unless the intent pins it. A speed without a
+   * sourced pause-quanta value is left to {@code headroom-uncomputable}. A pinned headroom ({@code
+   * headroom:} on the port or its profile) needs no computation where it pins xon as well: a device
+   * whose config holds its own headroom imports that way, ASIC profile or not.
    */
   private static List<PriorityGroupHeadroom> headroom(
       EffectivePort ep,
@@ -631,62 +633,25 @@ public final class Compiler {
       Map<HeadroomInput, Object> cache,
       List<Finding> findings,
       Location[] prov) {
-    if (lossless.isEmpty() || profile == null || !ep.cabled()) {
+    if (lossless.isEmpty() || !ep.cabled()) {
       return List.of();
     }
+    Optional<Sourced<PinnedHeadroom>> override = overrides.headroomFor(ep);
     // A missing speed, MTU or cable length is reported by the model and intent rules
     // (cable-length-missing); the compiler only declines to guess.
-    if (ep.speed() == null
-        || ep.mtu() == null
-        || ep.cableLength() == null
-        || plan.nicMtu() == null) {
-      return List.of();
-    }
-    HeadroomInput in =
-        new HeadroomInput(
-            ep.speed().value().gbps(),
-            ep.cableLength().value().metres(),
-            ep.mtu().value(),
-            plan.nicMtu());
-    Object cached = cache.get(in);
-    if (cached == null) {
-      cached =
-          cache.computeIfAbsent(
-              in,
-              k -> {
-                try {
-                  HeadroomResult computed = Headroom.compute(k, profile);
-                  return new Computed(
-                      computed,
-                      List.copyOf(
-                          priorityGroups(
-                              lossless,
-                              plan,
-                              pg ->
-                                  new PriorityGroupHeadroom(
-                                      pg.getKey(),
-                                      pg.getValue(),
-                                      computed.xoff(),
-                                      computed.xon(),
-                                      computed.size(),
-                                      computed.xoff(),
-                                      PriorityGroupHeadroom.COMPUTED))));
-                } catch (HeadroomException e) {
-                  return e.getMessage();
-                }
-              });
-    }
-    Optional<Sourced<Size>> override = overrides.xoffFor(ep);
-    // Refused (a speed without a sourced pause-quanta value): only an intent override gives the
-    // port
-    // headroom, with no computed minimum to check it against; otherwise headroom-uncomputable
-    // reports it.
-    HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
-    if (r == null && override.isEmpty()) {
-      return List.of();
-    }
-    prov[P_HEADROOM] = override.map(Sourced::origin).orElse(ep.cableLength().origin());
+    boolean computable =
+        profile != null
+            && ep.speed() != null
+            && ep.mtu() != null
+            && ep.cableLength() != null
+            && plan.nicMtu() != null;
+    Object cached = computable ? computed(ep, lossless, plan, profile, cache) : null;
     if (override.isEmpty()) {
+      if (!(cached instanceof Computed computed)) {
+        return List.of(); // refused: headroom-uncomputable reports it
+      }
+      prov[P_HEADROOM] = ep.cableLength().origin();
+      HeadroomResult r = computed.result();
       if (lossless != plan.losslessPriorities() && !lossless.equals(plan.losslessPriorities())) {
         // an exception narrowed the PFC set: this port's own PGs, same computed values
         return priorityGroups(
@@ -702,12 +667,27 @@ public final class Compiler {
                     r.xoff(),
                     PriorityGroupHeadroom.COMPUTED));
       }
-      return ((Computed) cached)
-          .groups(); // the same immutable list for every port with these inputs
+      return computed.groups(); // the same immutable list for every port with these inputs
     }
-    long xon = r != null ? r.xon() : Headroom.ceil1024(profile.pipelineLatencyBytes());
+    // Refused (a speed without a sourced pause-quanta value) or not computable: the override alone
+    // gives the port headroom, with no computed minimum to check it against.
+    HeadroomResult r = cached instanceof Computed computed ? computed.result() : null;
+    PinnedHeadroom pin = override.get().value();
+    Long xon =
+        pin.xon() != null
+            ? Long.valueOf(pin.xon().bytes())
+            : r != null
+                ? Long.valueOf(r.xon())
+                : profile != null
+                    ? Long.valueOf(Headroom.ceil1024(profile.pipelineLatencyBytes()))
+                    : null;
+    if (xon == null) {
+      return List.of(); // no ASIC profile to take xon from: asic-profile-missing says so
+    }
+    prov[P_HEADROOM] = override.get().origin();
     Long required = r == null ? null : r.xoff();
-    long xoff = override.get().value().bytes();
+    long xoff = pin.xoff().bytes();
+    long size = pin.size() != null ? pin.size().bytes() : xoff + xon;
     return priorityGroups(
         lossless,
         plan,
@@ -717,9 +697,54 @@ public final class Compiler {
                 pg.getValue(),
                 xoff,
                 xon,
-                xoff + xon,
+                size,
                 required,
                 PriorityGroupHeadroom.OVERRIDE));
+  }
+
+  /**
+   * The computed headroom for the port's inputs (shared by every port with the same), or why not.
+   */
+  private static Object computed(
+      EffectivePort ep,
+      List<Integer> lossless,
+      QosPlan plan,
+      AsicProfile profile,
+      Map<HeadroomInput, Object> cache) {
+    HeadroomInput in =
+        new HeadroomInput(
+            ep.speed().value().gbps(),
+            ep.cableLength().value().metres(),
+            ep.mtu().value(),
+            plan.nicMtu());
+    Object cached = cache.get(in);
+    if (cached != null) {
+      return cached;
+    }
+    return cache.computeIfAbsent(
+        in,
+        k -> {
+          try {
+            HeadroomResult computed = Headroom.compute(k, profile);
+            return new Computed(
+                computed,
+                List.copyOf(
+                    priorityGroups(
+                        lossless,
+                        plan,
+                        pg ->
+                            new PriorityGroupHeadroom(
+                                pg.getKey(),
+                                pg.getValue(),
+                                computed.xoff(),
+                                computed.xon(),
+                                computed.size(),
+                                computed.xoff(),
+                                PriorityGroupHeadroom.COMPUTED))));
+          } catch (HeadroomException e) {
+            return e.getMessage();
+          }
+        });
   }
 
   /** A computed headroom and the per-PG entries every port without an override gets from it. */

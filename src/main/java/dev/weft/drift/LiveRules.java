@@ -107,8 +107,8 @@ public final class LiveRules {
           required =
               w.headroom().stream()
                   .filter(x -> x.pg() == h.pg())
-                  .map(PriorityGroupHeadroom::requiredXoff)
                   .findFirst()
+                  .map(PriorityGroupHeadroom::requiredXoff) // null: a pin with no computed minimum
                   .orElse(null);
         }
         headroom.add(

@@ -33,6 +33,7 @@ import dev.weft.model.NicModel;
 import dev.weft.model.NicQos;
 import dev.weft.model.Oversubscription;
 import dev.weft.model.Pfc;
+import dev.weft.model.PinnedHeadroom;
 import dev.weft.model.PlanException;
 import dev.weft.model.Port;
 import dev.weft.model.PortRole;
@@ -701,7 +702,7 @@ public final class IntentMapper {
                   word(string(m, "role"), PortRole::parse),
                   string(m, "description"),
                   provenance(m),
-                  headroomXoff(m, pointer),
+                  headroom(m, pointer),
                   integer(m, "vlan"),
                   exception(m, pointer, lossless, null, null),
                   cableLength(m, pointer)));
@@ -876,7 +877,7 @@ public final class IntentMapper {
                 word(string(p, "role"), PortRole::parse),
                 string(p, "description"),
                 provenance(p),
-                headroomXoff(p, pointer),
+                headroom(p, pointer),
                 integer(p, "vlan"),
                 exception(p, pointer, lossless, device, name),
                 string(p, "reason"),
@@ -886,12 +887,22 @@ public final class IntentMapper {
       return out;
     }
 
-    /** The hand-configured {@code headroom.xoff} of a port or profile, or null. */
-    private Size headroomXoff(MapNode owner, String pointer) {
+    /**
+     * The hand-configured {@code headroom} of a port or profile ({@code xoff}, optionally {@code
+     * xon} and {@code size}), or null.
+     */
+    private PinnedHeadroom headroom(MapNode owner, String pointer) {
       Node headroom = owner.get("headroom").orElse(null);
-      return headroom instanceof MapNode h
-          ? unit(h, "xoff", Size::parse, pointer + "/headroom")
-          : null;
+      if (!(headroom instanceof MapNode h)) {
+        return null;
+      }
+      Size xoff = unit(h, "xoff", Size::parse, pointer + "/headroom");
+      return xoff == null
+          ? null
+          : new PinnedHeadroom(
+              xoff,
+              unit(h, "xon", Size::parse, pointer + "/headroom"),
+              unit(h, "size", Size::parse, pointer + "/headroom"));
     }
 
     // ---------------------------------------------------------------- hosts, links

@@ -7,8 +7,8 @@ import dev.weft.units.Speed;
 /**
  * A switch port as written; {@code profile}, {@code speed}, {@code mtu}, {@code role} may be null.
  *
- * @param headroomXoff an xoff configured by hand ({@code headroom: { xoff: 100KB }}), or null to
- *     use the computed one
+ * @param headroom a headroom configured by hand ({@code headroom: { xoff: 100KB }}), or null to use
+ *     the computed one
  * @param vlan the VLAN the port switches in (an L2 port), or null for a routed port
  * @param exception a declared deviation from the fabric plan for this port, or null
  * @param reason why the port differs from its profile and the fabric plan, or null
@@ -26,7 +26,7 @@ public record Port(
     PortRole role,
     String description,
     Provenance at,
-    Size headroomXoff,
+    PinnedHeadroom headroom,
     Integer vlan,
     PlanException exception,
     String reason,
@@ -52,7 +52,7 @@ public record Port(
         role,
         description,
         at,
-        headroomXoff,
+        PinnedHeadroom.xoffOnly(headroomXoff),
         vlan,
         exception,
         null,
@@ -82,6 +82,11 @@ public record Port(
       String description,
       Provenance at) {
     this(name, profile, speed, mtu, role, description, at, null);
+  }
+
+  /** The hand-configured xoff, or null: what site rules see as {@code headroom_xoff}. */
+  public Size headroomXoff() {
+    return headroom == null ? null : headroom.xoff();
   }
 
   /**

@@ -7,7 +7,7 @@ import dev.weft.units.Speed;
 /**
  * A named port profile; any field may be null (not set at this layer).
  *
- * @param headroomXoff an xoff configured by hand for every port of the profile, or null
+ * @param headroom a headroom configured by hand for every port of the profile, or null
  * @param vlan the VLAN every port of the profile switches in, or null (routed)
  * @param exception a declared deviation from the fabric plan for every port of the profile, or null
  * @param cableLength the cable length of the profile's ports that no link gives one, or null (not
@@ -20,7 +20,7 @@ public record Profile(
     PortRole role,
     String description,
     Provenance at,
-    Size headroomXoff,
+    PinnedHeadroom headroom,
     Integer vlan,
     PlanException exception,
     Length cableLength) {
@@ -33,13 +33,28 @@ public record Profile(
       String description,
       Provenance at,
       Size headroomXoff) {
-    this(name, speed, mtu, role, description, at, headroomXoff, null, null, null);
+    this(
+        name,
+        speed,
+        mtu,
+        role,
+        description,
+        at,
+        PinnedHeadroom.xoffOnly(headroomXoff),
+        null,
+        null,
+        null);
   }
 
   /** A profile without a hand-configured headroom. */
   public Profile(
       String name, Speed speed, Integer mtu, PortRole role, String description, Provenance at) {
     this(name, speed, mtu, role, description, at, null);
+  }
+
+  /** The hand-configured xoff, or null: what site rules see as {@code headroom_xoff}. */
+  public Size headroomXoff() {
+    return headroom == null ? null : headroom.xoff();
   }
 
   /**

@@ -46,6 +46,16 @@ public interface LiveProfile {
     return true;
   }
 
+  /**
+   * Whether the config this reader reads holds each lossless priority group's xoff, xon and size as
+   * the device reserves them (SONiC's traditional buffer model: BUFFER_PROFILE), so an import can
+   * keep a device's own headroom as pinned values where Weft would compute others. Default: no (a
+   * platform that sizes headroom itself, or whose config holds only part of it).
+   */
+  default boolean readsWholeHeadroom() {
+    return false;
+  }
+
   default CompiledSwitch normalise(CompiledSwitch intended) {
     return intended;
   }

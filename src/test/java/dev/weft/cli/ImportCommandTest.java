@@ -93,6 +93,60 @@ class ImportCommandTest {
             "json");
     assertEquals(run.exitCode(), again.exitCode());
     assertEquals(first, files(out), "a second import writes byte-identical files");
+    assertTrue(
+        first.values().stream().noneMatch(text -> text.contains("headroom:")),
+        "Weft's own render holds the computed headroom: the import pins none");
+  }
+
+  /**
+   * sonic-utilities' CONFIG_DB of a Tomahawk-2 SKU Weft has no profile for, in the traditional
+   * buffer model: its lossless PGs' own headroom (a Broadcom size below xoff) and buffer alpha are
+   * imported as values, so the intent renders without an ASIC and drift against it leaves only the
+   * fixed-size shared headroom pool, which the intent cannot hold.
+   */
+  @Test
+  void aDevicesOwnHeadroomIsImportedPinned() throws Exception {
+    Path backup = Files.createDirectories(tmp.resolve("tomahawk2"));
+    Files.copy(
+        Path.of(
+            "src/test/resources/corpus/sonic-utilities/tests/db_migrator_input/config_db/"
+                + "qos_tables_db_field_value_reference_format_3_0_3.json"),
+        backup.resolve("leaf-1.json"));
+    Path out = tmp.resolve("imported");
+    CliRun run =
+        CliRun.of(
+            "import", "--from", backup.toString(), "--out", out.toString(), "--format", "json");
+    String profiles = Files.readString(out.resolve("profiles.yaml"));
+    assertTrue(
+        profiles.contains(
+            "port-100g: { speed: 100G, headroom: { xoff: 177632, xon: 2288, size: 1248 } }"),
+        profiles);
+    assertTrue(
+        profiles.contains(
+            "port-10g: { speed: 10G, headroom: { xoff: 37024, xon: 2288, size: 1248 } }"),
+        profiles);
+    assertTrue(Files.readString(out.resolve("fabric.yaml")).contains("    dynamic-threshold: -3"));
+    List<String> drift =
+        findings(run.out()).stream()
+            .filter(
+                f ->
+                    String.valueOf(f.get("rule")).startsWith("drift-")
+                        || f.get("rule").equals("render-error")
+                            && "error".equals(f.get("severity")))
+            .map(f -> f.get("rule") + " " + f.get("message"))
+            .toList();
+    assertEquals(1, drift.size(), drift::toString);
+    assertTrue(drift.get(0).contains("shared headroom pool is 7847424 B"), drift::toString);
+    // the same through drift: a pin has no computed minimum, which drift's merge must take
+    CliRun again =
+        CliRun.of("drift", out.toString(), "--from-backup", backup.toString(), "--format", "json");
+    assertEquals(1, again.exitCode(), again.err());
+    assertEquals(
+        List.of("drift-buffers"),
+        findings(again.out()).stream()
+            .filter(f -> String.valueOf(f.get("rule")).startsWith("drift-"))
+            .map(f -> f.get("rule"))
+            .toList());
   }
 
   @Test

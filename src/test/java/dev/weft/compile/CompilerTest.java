@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.model.FabricModel;
 import dev.weft.model.Link;
+import dev.weft.model.PinnedHeadroom;
 import dev.weft.model.Sourced;
 import dev.weft.render.TemplateData;
 import dev.weft.units.Size;
@@ -214,7 +215,10 @@ class CompilerTest {
         ep ->
             ep.portName().equals("Ethernet0")
                 ? Optional.of(
-                    new Sourced<>(new Size(100_000), TestFabrics.at("switches.yaml", 99), "port"))
+                    new Sourced<>(
+                        PinnedHeadroom.xoffOnly(new Size(100_000)),
+                        TestFabrics.at("switches.yaml", 99),
+                        "port"))
                 : Optional.empty();
     CompiledPort port =
         Compiler.compile(model, AsicProfiles.builtIn(), overrides)

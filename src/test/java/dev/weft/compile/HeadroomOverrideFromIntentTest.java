@@ -3,6 +3,7 @@ package dev.weft.compile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.model.FabricModel;
+import dev.weft.model.PinnedHeadroom;
 import dev.weft.model.Port;
 import dev.weft.model.PortRole;
 import dev.weft.model.Profile;
@@ -139,5 +140,70 @@ class HeadroomOverrideFromIntentTest {
             .get(0);
     assertEquals(
         new PriorityGroupHeadroom(3, List.of(3), 300_000, 19_456, 319_456, null, "override"), pg);
+  }
+
+  /**
+   * A device's own headroom, imported whole (xoff, xon and size), compiles on a switch that names
+   * no ASIC: nothing is computed, the PGs reserve the pins as written (a Broadcom size below xoff
+   * included). An xoff alone is not enough there: xon comes from the ASIC profile.
+   */
+  @Test
+  void aWholePinNeedsNoAsicAndAnXoffAloneDoes() {
+    PinnedHeadroom whole = new PinnedHeadroom(new Size(177_632), new Size(2_288), new Size(1_248));
+    PriorityGroupHeadroom pg = withoutAsic(whole).port("Ethernet0").headroom().get(0);
+    assertEquals(
+        List.of(177_632L, 2_288L, 1_248L, "override"),
+        List.of(pg.xoff(), pg.xon(), pg.size(), pg.origin()));
+    assertEquals(null, pg.requiredXoff(), "no ASIC, no computed minimum");
+    assertEquals(
+        List.of(),
+        withoutAsic(PinnedHeadroom.xoffOnly(new Size(177_632))).port("Ethernet0").headroom());
+  }
+
+  private static CompiledSwitch withoutAsic(PinnedHeadroom pin) {
+    FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
+    Switch s = base.switches().get(0);
+    List<Port> ports =
+        s.ports().stream()
+            .map(
+                p ->
+                    p.name().equals("Ethernet0")
+                        ? new Port(
+                            p.name(),
+                            p.profile(),
+                            p.speed(),
+                            p.mtu(),
+                            p.role(),
+                            p.description(),
+                            TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
+                            pin,
+                            p.vlan(),
+                            p.exception(),
+                            p.reason(),
+                            p.cableLength(),
+                            p.lag())
+                        : p)
+            .toList();
+    FabricModel model =
+        FabricModel.of(
+            base.inventory(),
+            base.fabric(),
+            base.profiles(),
+            List.of(
+                new Switch(
+                    s.name(),
+                    s.role(),
+                    s.platform(),
+                    null,
+                    s.osVersion(),
+                    s.management(),
+                    ports,
+                    s.nodeGuid(),
+                    s.at())),
+            base.hosts(),
+            base.links(),
+            null,
+            List.of());
+    return Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0);
   }
 }

@@ -109,8 +109,6 @@ class IntentModelTest {
       Map.of(
           "roce-mtu.switch", "switchMtu",
           "subnet.routing-engine", "routingEngines",
-          "profile.headroom", "headroomXoff",
-          "port.headroom", "headroomXoff",
           "nic-model.cnp", "cnpDscp",
           "exception.watchdog", "watchdogAction",
           "intent.version", "");

@@ -457,6 +457,11 @@ public final class SonicPack implements PlatformPack, LiveProfile {
   }
 
   @Override
+  public boolean readsWholeHeadroom() {
+    return true; // BUFFER_PROFILE xoff, xon and size; a dynamic profile (NULL) is read as such
+  }
+
+  @Override
   public LiveTransport transport() {
     return new LiveTransport.SshCommand(SHOW_RUNNING);
   }

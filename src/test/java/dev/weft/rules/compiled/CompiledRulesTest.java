@@ -20,6 +20,7 @@ import dev.weft.model.Host;
 import dev.weft.model.Link;
 import dev.weft.model.Nic;
 import dev.weft.model.Pfc;
+import dev.weft.model.PinnedHeadroom;
 import dev.weft.model.Port;
 import dev.weft.model.Provenance;
 import dev.weft.model.RoceMtu;
@@ -332,10 +333,14 @@ class CompiledRulesTest {
                     ep.portName().equals("Ethernet0")
                         ? Optional.of(
                             new Sourced<>(
-                                new Size(50_000), new Location("sw.yaml", 10, 50), "port"))
+                                PinnedHeadroom.xoffOnly(new Size(50_000)),
+                                new Location("sw.yaml", 10, 50),
+                                "port"))
                         : Optional.of(
                             new Sourced<>(
-                                new Size(200_000), new Location("sw.yaml", 11, 50), "port")))
+                                PinnedHeadroom.xoffOnly(new Size(200_000)),
+                                new Location("sw.yaml", 11, 50),
+                                "port")))
             .fabric();
     List<Finding> f = run(new HeadroomInsufficient(), model, compiled);
     assertEquals(1, f.size(), "200 KB on Ethernet1 is above the 145 408 B minimum");
