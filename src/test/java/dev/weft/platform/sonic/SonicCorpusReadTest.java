@@ -44,9 +44,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * corpus file without an expectation fails.
  *
  * <p>A sample that is not a whole CONFIG_DB (SONiC's sample outputs hold only the QoS or only the
- * buffer tables, without a PORT table) is completed the one way the expectation says: an empty PORT
- * entry for each port its tables name, so the reader has ports to read them on. Nothing else is
- * added.
+ * buffer tables, without a PORT table) is completed the one way its expectation's {@code input}
+ * says: a PORT entry for each port its tables name, holding the speed and mtu the device had when
+ * sonic-buildimage's test rendered the sample from a SKU's {@code port_config.ini} and a minigraph
+ * ({@link MinigraphPorts}; the input names both and the {@code test_j2files.py} line), or empty
+ * where no SKU is known. Nothing else is added.
  */
 public class SonicCorpusReadTest {
 
@@ -264,8 +266,10 @@ public class SonicCorpusReadTest {
   }
 
   /**
-   * The file as a CONFIG_DB: as vendored when it has a PORT table, else with an empty PORT entry
-   * for each port its tables name (the expectation's {@code input} says which).
+   * The file as a CONFIG_DB: as vendored when it has a PORT table, else with a PORT entry for each
+   * port its tables name: the speed and mtu sonic-cfggen gave it when the expectation's {@code
+   * input} names the SKU's {@code port-config} and the {@code minigraph} the sample was rendered
+   * from, else empty.
    */
   @SuppressWarnings("unchecked")
   public static String completed(String file) throws Exception {
@@ -292,11 +296,37 @@ public class SonicCorpusReadTest {
         ((Map<String, Object>) lengths).keySet().forEach(ports::add);
       }
     }
+    Map<String, Map<String, String>> device = renderedFrom(file);
     Map<String, Object> port = new LinkedHashMap<>();
-    ports.forEach(p -> port.put(p, new LinkedHashMap<>()));
+    for (String p : ports) {
+      Map<String, String> entry = device == null ? Map.of() : device.get(p);
+      assertNotNull(entry, file + ": " + p + " is not a port of the SKU it was rendered for");
+      port.put(p, new LinkedHashMap<>(entry));
+    }
     Map<String, Object> out = new LinkedHashMap<>(db);
     out.put("PORT", port);
     return Json.write(out);
+  }
+
+  /**
+   * The PORT table of the device a sample was rendered for, from the SKU's {@code port_config.ini}
+   * and the minigraph its expectation's {@code input} names; null when it names none.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Map<String, String>> renderedFrom(String file) throws Exception {
+    Path expect = EXPECT.resolve(file.replaceAll("\\.json$", ".expect.json"));
+    if (!Files.exists(expect)) {
+      return null;
+    }
+    Object input =
+        ((Map<String, Object>) Json.parse(Files.readString(expect, StandardCharsets.UTF_8)))
+            .get("input");
+    if (!(input instanceof Map<?, ?> from)) {
+      return null;
+    }
+    return MinigraphPorts.read(
+        CORPUS.resolve((String) from.get("port-config")),
+        CORPUS.resolve((String) from.get("minigraph")));
   }
 
   /** The plan by value, in the expectation files' shape ({@link CorpusPlan}). */
