@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * LAG or moved to another is one drift-port difference at its lag line; ports without {@code lag:}
  * render exactly what they did before; each platform without a LAG setting is one render-gap note
  * at the first lag line. NVUE renders {@code interface bond1 bond member swpN}, EOS each member's
- * openconfig-if-aggregate {@code aggregate-id} and the Port-Channel1 interface.
+ * openconfig-if-aggregate {@code aggregate-id} and the Port-Channel1 interface, as OpenConfig does.
  */
 class LagTest {
 
@@ -47,7 +47,8 @@ class LagTest {
   private static final String EOS_FILE = "config.xml";
 
   /** The platforms whose files hold LAG membership. */
-  private static final List<String> CARRYING = List.of("sonic", "junos", "cumulus", "eos");
+  private static final List<String> CARRYING =
+      List.of("sonic", "junos", "cumulus", "eos", "openconfig");
 
   private static CompiledFabric fabric() throws Exception {
     return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/lag"));
@@ -134,8 +135,9 @@ class LagTest {
             "sonic-leaf", SONIC_FILE,
             "qfx-leaf", JUNOS_FILE,
             "nvue-leaf", NVUE_FILE,
-            "eos-leaf", EOS_FILE);
-    for (String name : List.of("sonic-leaf", "qfx-leaf", "nvue-leaf", "eos-leaf")) {
+            "eos-leaf", EOS_FILE,
+            "oc-leaf", EOS_FILE);
+    for (String name : List.of("sonic-leaf", "qfx-leaf", "nvue-leaf", "eos-leaf", "oc-leaf")) {
       CompiledSwitch s = sw(f, name);
       LiveProfile profile = TestPlatforms.PLATFORMS.live(s.platform()).orElseThrow();
       String file = fileOf.get(name);
@@ -212,7 +214,7 @@ class LagTest {
             .filter(g -> g.message().contains("LAG membership"))
             .toList();
     assertEquals(
-        List.of("openconfig"),
+        List.of("srlinux"),
         gaps.stream().map(g -> g.message().split(" ")[1]).toList(),
         gaps.toString());
     for (Finding g : gaps) {
@@ -287,6 +289,27 @@ class LagTest {
     assertEquals(List.of("Port-Channel1", "Port-Channel2"), List.of(d.expected(), d.actual()));
     assertEquals("/interfaces/interface[Ethernet1]/ethernet/config/aggregate-id", d.path());
     assertEquals(port(s, "Ethernet1").owner("lag").line(), d.location().line());
+  }
+
+  @Test
+  void openConfigJoinsTheMemberToPortChannel1AndRendersIt() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "oc-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    assertTrue(
+        text.contains(
+            "<aggregate-id xmlns=\"http://openconfig.net/yang/interfaces/aggregate\">"
+                + "Port-Channel1</aggregate-id>"),
+        text);
+    assertTrue(text.contains("ianaift:ieee8023adLag</type>"), text);
+    // PFC stays on the member's /qos/interfaces entry; the LAG has none
+    assertFalse(text.contains("<interface-id>Port-Channel1</interface-id>"), text);
+    String changed = text.replace(">Port-Channel1</aggregate-id>", ">Port-Channel2</aggregate-id>");
+    Finding d = onlyDifference(s, out.files(), EOS_FILE, changed);
+    assertEquals(List.of("Port-Channel1", "Port-Channel2"), List.of(d.expected(), d.actual()));
+    assertEquals("/interfaces/interface[Ethernet0]/ethernet/config/aggregate-id", d.path());
+    assertEquals(port(s, "Ethernet0").owner("lag").line(), d.location().line());
   }
 
   /** Names NVUE and EOS refuse stop the switch at that port's lag line. */
