@@ -28,6 +28,7 @@ class LagOnLabTest {
   private static final String INVENTORY = "src/test/resources/lag";
   private static final String LEAF = "qfx-leaf";
   private static final String EOS = "eos-leaf";
+  private static final String NXOS = "nxos-leaf";
   private static final String CONFIG =
       "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\""
           + " xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
@@ -52,16 +53,23 @@ class LagOnLabTest {
   /** The Ethernet2 line of src/test/resources/lag/fabric.yaml, where its lag: Port-Channel1 is. */
   private static final int EOS_MEMBER_LINE = 62;
 
+  /** The Ethernet1/2 line of src/test/resources/lag/fabric.yaml, where its lag: is. */
+  private static final int NXOS_MEMBER_LINE = 71;
+
   private static LabPod pod;
 
   @BeforeAll
   static void start() throws Exception {
-    pod = LabPod.start(INVENTORY, Map.of("juniper", List.of(LEAF), "arista", List.of(EOS)));
-    for (String device : List.of(LEAF, EOS)) {
+    pod =
+        LabPod.start(
+            INVENTORY,
+            Map.of("juniper", List.of(LEAF), "arista", List.of(EOS), "cisco", List.of(NXOS)));
+    for (String device : List.of(LEAF, EOS, NXOS)) {
       String rendered = pod.rendered(device);
       assertTrue(
           rendered.contains("<bundle>ae1</bundle>")
-              || rendered.contains(">Port-Channel1</aggregate-id>"),
+              || rendered.contains(">Port-Channel1</aggregate-id>")
+              || rendered.contains("<id>po1</id>"),
           rendered);
       LabPod.Verdict lint = pod.yanglint(device, rendered);
       assertEquals(0, lint.exit(), device + ": " + lint.output());
@@ -141,6 +149,46 @@ class LagOnLabTest {
             + EOS_END);
     Map<String, Object> f = onlyEosFinding();
     assertEquals(List.of("Port-Channel1", "none"), List.of(f.get("expected"), f.get("actual")));
+  }
+
+  @Test
+  void theNxosMembersAndPo1AreAcceptedAndReadBackInSync() throws Exception {
+    Cli r = pod.drift(List.of(NXOS));
+    assertEquals(List.of(), r.findings(), r.out() + r.err());
+    assertEquals(Map.of(NXOS, "ok"), r.devices());
+    assertEquals(0, r.exit(), r.err());
+  }
+
+  /**
+   * po1 deleted on the device: each member is one drift-port finding at its own lag line. (The
+   * lab's netconfd ends the session on a delete of one RsMbrIfs-list entry, whose key is a DN with
+   * brackets and quotes: the whole port-channel is deleted instead.)
+   */
+  @Test
+  void po1DeletedOnTheNxosDeviceIsOnePortFindingPerMemberAtItsLagLine() throws Exception {
+    pod.inject(
+        NXOS,
+        "<config xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\""
+            + " xmlns:nc=\"urn:ietf:params:xml:ns:netconf:base:1.0\">"
+            + "<System xmlns=\"http://cisco.com/ns/yang/cisco-nx-os-device\"><intf-items>"
+            + "<aggr-items><AggrIf-list nc:operation=\"delete\"><id>po1</id></AggrIf-list>"
+            + "</aggr-items></intf-items></System></config>");
+    Cli r = pod.drift(List.of(NXOS));
+    assertEquals(2, r.findings().size(), r.out() + r.err());
+    for (int k = 0; k < 2; k++) {
+      Map<String, Object> f = r.findings().get(k);
+      assertEquals("drift-port", f.get("rule"));
+      assertEquals(List.of("port-channel1", "none"), List.of(f.get("expected"), f.get("actual")));
+      String port = (String) f.get("port");
+      assertEquals(
+          port.equals("Ethernet1/2") ? NXOS_MEMBER_LINE : NXOS_MEMBER_LINE - 1,
+          ((Number) f.get("line")).intValue(),
+          port + ": the member's lag line");
+    }
+    assertEquals(
+        List.of("Ethernet1/1", "Ethernet1/2"),
+        r.findings().stream().map(f -> (String) f.get("port")).sorted().toList());
+    assertEquals(1, r.exit());
   }
 
   private static Map<String, Object> onlyFinding() throws Exception {

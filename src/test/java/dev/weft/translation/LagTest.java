@@ -48,7 +48,7 @@ class LagTest {
 
   /** The platforms whose files hold LAG membership. */
   private static final List<String> CARRYING =
-      List.of("sonic", "junos", "cumulus", "eos", "openconfig");
+      List.of("sonic", "junos", "cumulus", "eos", "openconfig", "nxos");
 
   private static CompiledFabric fabric() throws Exception {
     return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/lag"));
@@ -136,8 +136,10 @@ class LagTest {
             "qfx-leaf", JUNOS_FILE,
             "nvue-leaf", NVUE_FILE,
             "eos-leaf", EOS_FILE,
-            "oc-leaf", EOS_FILE);
-    for (String name : List.of("sonic-leaf", "qfx-leaf", "nvue-leaf", "eos-leaf", "oc-leaf")) {
+            "oc-leaf", EOS_FILE,
+            "nxos-leaf", EOS_FILE);
+    for (String name :
+        List.of("sonic-leaf", "qfx-leaf", "nvue-leaf", "eos-leaf", "oc-leaf", "nxos-leaf")) {
       CompiledSwitch s = sw(f, name);
       LiveProfile profile = TestPlatforms.PLATFORMS.live(s.platform()).orElseThrow();
       String file = fileOf.get(name);
@@ -196,7 +198,8 @@ class LagTest {
       assertEquals(List.of(), CHECK.check(none, without.files()), s.name());
       for (String file : without.files().keySet()) {
         String text = without.text(file);
-        for (String lagWord : List.of("PORTCHANNEL", "802.3ad", "type: bond", "aggregate")) {
+        for (String lagWord :
+            List.of("PORTCHANNEL", "802.3ad", "type: bond", "aggregate", "aggr-items")) {
           assertFalse(text.contains(lagWord), s.name() + ": " + lagWord);
         }
         if (!CARRYING.contains(s.platform())) {
@@ -310,6 +313,34 @@ class LagTest {
     assertEquals(List.of("Port-Channel1", "Port-Channel2"), List.of(d.expected(), d.actual()));
     assertEquals("/interfaces/interface[Ethernet0]/ethernet/config/aggregate-id", d.path());
     assertEquals(port(s, "Ethernet0").owner("lag").line(), d.location().line());
+  }
+
+  @Test
+  void nxosRendersPo1WithItsMembersBesideEachMembersPfc() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "nxos-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    assertTrue(text.contains("<id>po1</id>\n          <mtu>9216</mtu>\n"), text);
+    assertTrue(text.contains("<pcMode>active</pcMode>"), text);
+    for (String id : List.of("eth1/1", "eth1/2")) {
+      assertTrue(
+          text.contains("<tDn>/System/intf-items/phys-items/PhysIf-list[id='" + id + "']</tDn>"),
+          text);
+    }
+    // priority-flow-control mode on stays on each member
+    assertEquals(2, count(text, "<mode>1</mode>"), text);
+    String changed =
+        text.replace(
+            "            <RsMbrIfs-list>\n"
+                + "              <tDn>/System/intf-items/phys-items/PhysIf-list[id='eth1/2']</tDn>\n"
+                + "            </RsMbrIfs-list>\n",
+            "");
+    assertNotEquals(text, changed);
+    Finding d = onlyDifference(s, out.files(), EOS_FILE, changed);
+    assertEquals("Ethernet1/2", d.port());
+    assertEquals(List.of("port-channel1", "none"), List.of(d.expected(), d.actual()));
+    assertEquals(port(s, "Ethernet1/2").owner("lag").line(), d.location().line());
   }
 
   /** Names NVUE and EOS refuse stop the switch at that port's lag line. */
