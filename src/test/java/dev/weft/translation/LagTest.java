@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * keeps its own PFC, headroom and watchdog; read back with no difference; a member taken out of the
  * LAG or moved to another is one drift-port difference at its lag line; ports without {@code lag:}
  * render exactly what they did before; each platform without a LAG setting is one render-gap note
- * at the first lag line.
+ * at the first lag line. NVUE renders {@code interface bond1 bond member swpN}, EOS each member's
+ * openconfig-if-aggregate {@code aggregate-id} and the Port-Channel1 interface, as OpenConfig does.
  */
 class LagTest {
 
@@ -42,6 +43,12 @@ class LagTest {
   private static final TranslationCheck CHECK = new TranslationCheck(TestPlatforms.PLATFORMS);
   private static final String SONIC_FILE = "config_db.json";
   private static final String JUNOS_FILE = "config.xml";
+  private static final String NVUE_FILE = "startup.yaml";
+  private static final String EOS_FILE = "config.xml";
+
+  /** The platforms whose files hold LAG membership. */
+  private static final List<String> CARRYING =
+      List.of("sonic", "junos", "cumulus", "eos", "openconfig", "nxos");
 
   private static CompiledFabric fabric() throws Exception {
     return Examples.compile(Examples.projectRoot(), Path.of("src/test/resources/lag"));
@@ -123,10 +130,19 @@ class LagTest {
   @Test
   void theReadersReadEachMembersLag() throws Exception {
     CompiledFabric f = fabric();
-    for (String name : List.of("sonic-leaf", "qfx-leaf")) {
+    Map<String, String> fileOf =
+        Map.of(
+            "sonic-leaf", SONIC_FILE,
+            "qfx-leaf", JUNOS_FILE,
+            "nvue-leaf", NVUE_FILE,
+            "eos-leaf", EOS_FILE,
+            "oc-leaf", EOS_FILE,
+            "nxos-leaf", EOS_FILE);
+    for (String name :
+        List.of("sonic-leaf", "qfx-leaf", "nvue-leaf", "eos-leaf", "oc-leaf", "nxos-leaf")) {
       CompiledSwitch s = sw(f, name);
       LiveProfile profile = TestPlatforms.PLATFORMS.live(s.platform()).orElseThrow();
-      String file = s.platform().equals("sonic") ? SONIC_FILE : JUNOS_FILE;
+      String file = fileOf.get(name);
       Map<String, byte[]> files = RENDERER.renderDevice(s, f.fabric()).files();
       CompiledSwitch read =
           profile.read(RenderedReply.of(profile, file, files).text(), s.name(), "test");
@@ -182,8 +198,11 @@ class LagTest {
       assertEquals(List.of(), CHECK.check(none, without.files()), s.name());
       for (String file : without.files().keySet()) {
         String text = without.text(file);
-        assertFalse(text.contains("PORTCHANNEL") || text.contains("802.3ad"), s.name());
-        if (!List.of("sonic", "junos").contains(s.platform())) {
+        for (String lagWord :
+            List.of("PORTCHANNEL", "802.3ad", "type: bond", "aggregate", "aggr-items")) {
+          assertFalse(text.contains(lagWord), s.name() + ": " + lagWord);
+        }
+        if (!CARRYING.contains(s.platform())) {
           assertEquals(text, with.text(file), s.name() + "/" + file + ": no LAG setting");
         }
       }
@@ -198,13 +217,148 @@ class LagTest {
             .filter(g -> g.message().contains("LAG membership"))
             .toList();
     assertEquals(
-        List.of("cumulus", "openconfig"),
+        List.of("srlinux"),
         gaps.stream().map(g -> g.message().split(" ")[1]).toList(),
         gaps.toString());
     for (Finding g : gaps) {
       assertEquals(Severity.INFO, g.severity());
       CompiledSwitch s = sw(f, g.device());
       assertEquals(s.ports().get(0).owner("lag"), g.location(), g.toString());
+    }
+  }
+
+  @Test
+  void nvueRendersTheBondWithItsMembersBesideEachMembersPfcProfile() throws Exception {
+    CompiledFabric f = fabric();
+    String text = RENDERER.renderDevice(sw(f, "nvue-leaf"), f.fabric()).text(NVUE_FILE);
+    assertTrue(
+        text.contains(
+            "      bond1:\n        type: bond\n        bond:\n          member:\n"
+                + "            swp1: {}\n            swp2: {}\n        link:\n          mtu: 9216\n"),
+        text);
+    // the PFC profile and the watchdog stay on each swp member, where NVUE applies them
+    assertEquals(2, count(text, "          pfc:\n            profile: lossless-3m\n"), text);
+    assertEquals(2, count(text, "          pfc-watchdog:\n            state: enable\n"), text);
+  }
+
+  @Test
+  void aNvueMemberTakenOutOfTheBondIsOnePortDifferenceAtItsLagLine() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "nvue-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(NVUE_FILE);
+    String changed = text.replace("            swp2: {}\n", "");
+    assertNotEquals(text, changed);
+    Finding d = onlyDifference(s, out.files(), NVUE_FILE, changed);
+    assertEquals("swp2", d.port());
+    assertEquals(List.of("bond1", "none"), List.of(d.expected(), d.actual()));
+    assertEquals(port(s, "swp2").owner("lag").line(), d.location().line());
+  }
+
+  @Test
+  void eosJoinsEachMemberToPortChannel1AndRendersIt() throws Exception {
+    CompiledFabric f = fabric();
+    String text = RENDERER.renderDevice(sw(f, "eos-leaf"), f.fabric()).text(EOS_FILE);
+    assertEquals(
+        2,
+        count(
+            text,
+            "<aggregate-id xmlns=\"http://openconfig.net/yang/interfaces/aggregate\">"
+                + "Port-Channel1</aggregate-id>"),
+        text);
+    assertTrue(
+        text.contains(
+            "<name>Port-Channel1</name>\n      <config>\n        <name>Port-Channel1</name>\n"
+                + "        <type xmlns:ianaift=\"urn:ietf:params:xml:ns:yang:iana-if-type\">"
+                + "ianaift:ieee8023adLag</type>\n        <mtu>9216</mtu>"),
+        text);
+    assertTrue(text.contains("<lag-type>LACP</lag-type>"), text);
+    // the PFC no-drop bitmap stays on each member; the port-channel has none
+    assertTrue(text.contains("<interface-id>Ethernet1</interface-id>"), text);
+    assertTrue(text.contains("<interface-id>Ethernet2</interface-id>"), text);
+    assertFalse(text.contains("<interface-id>Port-Channel1</interface-id>"), text);
+  }
+
+  @Test
+  void anEosMemberMovedToAnotherPortChannelIsOnePortDifferenceAtItsLagLine() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "eos-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    String changed =
+        text.replaceFirst(">Port-Channel1</aggregate-id>", ">Port-Channel2</aggregate-id>");
+    Finding d = onlyDifference(s, out.files(), EOS_FILE, changed);
+    assertEquals("Ethernet1", d.port());
+    assertEquals(List.of("Port-Channel1", "Port-Channel2"), List.of(d.expected(), d.actual()));
+    assertEquals("/interfaces/interface[Ethernet1]/ethernet/config/aggregate-id", d.path());
+    assertEquals(port(s, "Ethernet1").owner("lag").line(), d.location().line());
+  }
+
+  @Test
+  void openConfigJoinsTheMemberToPortChannel1AndRendersIt() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "oc-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    assertTrue(
+        text.contains(
+            "<aggregate-id xmlns=\"http://openconfig.net/yang/interfaces/aggregate\">"
+                + "Port-Channel1</aggregate-id>"),
+        text);
+    assertTrue(text.contains("ianaift:ieee8023adLag</type>"), text);
+    // PFC stays on the member's /qos/interfaces entry; the LAG has none
+    assertFalse(text.contains("<interface-id>Port-Channel1</interface-id>"), text);
+    String changed = text.replace(">Port-Channel1</aggregate-id>", ">Port-Channel2</aggregate-id>");
+    Finding d = onlyDifference(s, out.files(), EOS_FILE, changed);
+    assertEquals(List.of("Port-Channel1", "Port-Channel2"), List.of(d.expected(), d.actual()));
+    assertEquals("/interfaces/interface[Ethernet0]/ethernet/config/aggregate-id", d.path());
+    assertEquals(port(s, "Ethernet0").owner("lag").line(), d.location().line());
+  }
+
+  @Test
+  void nxosRendersPo1WithItsMembersBesideEachMembersPfc() throws Exception {
+    CompiledFabric f = fabric();
+    CompiledSwitch s = sw(f, "nxos-leaf");
+    Renderer.DeviceOutput out = RENDERER.renderDevice(s, f.fabric());
+    String text = out.text(EOS_FILE);
+    assertTrue(text.contains("<id>po1</id>\n          <mtu>9216</mtu>\n"), text);
+    assertTrue(text.contains("<pcMode>active</pcMode>"), text);
+    for (String id : List.of("eth1/1", "eth1/2")) {
+      assertTrue(
+          text.contains("<tDn>/System/intf-items/phys-items/PhysIf-list[id='" + id + "']</tDn>"),
+          text);
+    }
+    // priority-flow-control mode on stays on each member
+    assertEquals(2, count(text, "<mode>1</mode>"), text);
+    String changed =
+        text.replace(
+            "            <RsMbrIfs-list>\n"
+                + "              <tDn>/System/intf-items/phys-items/PhysIf-list[id='eth1/2']</tDn>\n"
+                + "            </RsMbrIfs-list>\n",
+            "");
+    assertNotEquals(text, changed);
+    Finding d = onlyDifference(s, out.files(), EOS_FILE, changed);
+    assertEquals("Ethernet1/2", d.port());
+    assertEquals(List.of("port-channel1", "none"), List.of(d.expected(), d.actual()));
+    assertEquals(port(s, "Ethernet1/2").owner("lag").line(), d.location().line());
+  }
+
+  /** Names NVUE and EOS refuse stop the switch at that port's lag line. */
+  @Test
+  void nvueAndEosRefuseNamesTheirDevicesWouldNot() throws Exception {
+    CompiledFabric f = fabric();
+    Map<String, String> bad = Map.of("nvue-leaf", "swpbond1", "eos-leaf", "Po1");
+    for (Map.Entry<String, String> e : bad.entrySet()) {
+      CompiledSwitch s = sw(f, e.getKey());
+      CompiledPort first = s.ports().get(0);
+      List<CompiledPort> ports = new ArrayList<>();
+      s.ports().forEach(p -> ports.add(p == first ? p.toBuilder().lag(e.getValue()).build() : p));
+      Renderer.DeviceOutput out =
+          RENDERER.renderDevice(s.toBuilder().ports(ports).build(), f.fabric());
+      assertEquals(Map.of(), out.files(), e.getKey());
+      assertEquals(1, out.findings().size(), out.findings().toString());
+      assertEquals(first.owner("lag"), out.findings().get(0).location(), e.getKey());
+      assertEquals(e.getValue(), out.findings().get(0).actual(), e.getKey());
     }
   }
 

@@ -43,6 +43,8 @@ import java.util.regex.Pattern;
  *   <li>ports: {@code interface <swp>} {@code link mtu}, {@code link speed} ({@code 400G}), {@code
  *       description} (the link peer);
  *   <li>ECMP hash: {@code system forwarding ecmp-hash <field> on|enabled};
+ *   <li>LAG: {@code interface <bond> bond member <swp>}: the member's bond (the bond itself is not
+ *       a port);
  *   <li>DCBX: {@code interface <swp> lldp dcbx-pfc-tlv}, {@code dcbx-ets-config-tlv}, {@code
  *       dcbx-ets-recomm-tlv} ({@code on|off|enabled|disabled}), as the switch's one state (see
  *       {@link CompiledSwitch#dcbx()}).
@@ -263,6 +265,7 @@ public final class CumulusNvueReader {
             ? number(wd.get("robustness"), "qos.pfc-watchdog.robustness", 1, 1000)
             : NvueDefaults.WATCHDOG_ROBUSTNESS;
 
+    Map<String, String> lags = bondMembers(obj(set, "interface", "interface"));
     List<CompiledPort> ports = new ArrayList<>();
     TreeSet<String> dcbx = new TreeSet<>();
     boolean anyPortDcbx = false;
@@ -271,7 +274,8 @@ public final class CumulusNvueReader {
       String port = e.getKey();
       String where = "interface." + port;
       Map<String, Object> i = obj(e.getValue(), where);
-      if (i.containsKey("type") && !"swp".equals(str(i.get("type"), where + ".type"))) {
+      if (i.containsKey("type") && !"swp".equals(str(i.get("type"), where + ".type"))
+          || i.containsKey("bond")) {
         continue; // loopback, bond, eth0: not a switch port of the plan
       }
       String portDcbx = dcbx(obj(i, "lldp", where + ".lldp"), where + ".lldp");
@@ -341,6 +345,7 @@ public final class CumulusNvueReader {
               .queues(queues)
               .watchdog(watchdog)
               .watchdogQueues(List.copyOf(wdQueues))
+              .lag(lags.get(port))
               .build());
     }
     CompiledWatchdog watchdog = null;
@@ -385,6 +390,28 @@ public final class CumulusNvueReader {
         // no port sets a DCBX TLV: null (not Weft's); else the ports' one state, or mixed
         .dcbx(!anyPortDcbx ? null : dcbx.size() == 1 ? dcbx.first() : "mixed")
         .build();
+  }
+
+  /**
+   * Each bond member's bond: {@code interface <bond> bond member <swp>} (the interface that has a
+   * {@code bond} object is the bond, whatever its {@code type} says). A port listed by two bonds is
+   * an error: Linux enslaves a port to one bond.
+   */
+  private Map<String, String> bondMembers(Map<String, Object> interfaces) throws ReadException {
+    Map<String, String> out = new TreeMap<>();
+    for (Map.Entry<String, Object> e : interfaces.entrySet()) {
+      String where = "interface." + e.getKey();
+      Map<String, Object> bond = obj(obj(e.getValue(), where), "bond", where + ".bond");
+      for (String member : obj(bond, "member", where + ".bond.member").keySet()) {
+        String before = out.put(member, e.getKey());
+        if (before != null) {
+          throw error(
+              where + ".bond.member." + member,
+              "the port is also a member of " + before + "; a port joins one bond");
+        }
+      }
+    }
+    return out;
   }
 
   private static final List<String> DCBX_TLVS =

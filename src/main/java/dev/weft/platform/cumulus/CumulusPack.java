@@ -81,6 +81,15 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
   private static final Pattern VERSION = Pattern.compile("([0-9]+)\\.([0-9]+).*");
 
   /**
+   * A bond name NVUE takes: a Linux interface name (at most 15 characters, no dot, which names a
+   * subinterface) that does not start with one of NVUE's interface type ids (the Bonding page:
+   * "NVUE does not accept a bond name starting with an interface type ID, such as sw, eth, vlan,
+   * lo, ib, fnm, or vrrp").
+   */
+  private static final Pattern LAG_NAMES =
+      Pattern.compile("(?!sw|eth|vlan|lo|ib|fnm|vrrp)[A-Za-z][A-Za-z0-9_-]{0,14}");
+
+  /**
    * DCBX: {@code interface <swp> lldp dcbx-pfc-tlv}, {@code dcbx-ets-config-tlv} and {@code
    * dcbx-ets-recomm-tlv} on every port.
    */
@@ -93,6 +102,12 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
   @Override
   public boolean classifiesByPcp() {
     return true;
+  }
+
+  /** {@code interface <bond> bond member <swp>}: NVUE's bond names are free-form within limits. */
+  @Override
+  public Pattern lagNames() {
+    return LAG_NAMES;
   }
 
   @Override
@@ -288,7 +303,9 @@ public final class CumulusPack implements PlatformPack, LiveProfile {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    CompiledSwitch sw = ReadBack.losslessFromPorts(ReadBack.expected(intended, platform(), true));
+    CompiledSwitch sw =
+        ReadBack.withLags(
+            ReadBack.losslessFromPorts(ReadBack.expected(intended, platform(), true)), intended);
     Map<String, EcnProfile> byName = new TreeMap<>();
     sw.ecnProfiles().forEach(e -> byName.put(e.name(), e));
     List<CompiledQueue> queues = new ArrayList<>();

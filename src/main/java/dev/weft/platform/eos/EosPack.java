@@ -51,6 +51,10 @@ public final class EosPack extends NetconfSwitchPack {
 
   private static final LivePaths PATHS = new EosPaths();
 
+  /** EOS's port-channels: Port-Channel1 .. Port-Channel2000 (openconfig-if-aggregate names). */
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile("Port-Channel([1-9][0-9]{0,2}|1[0-9]{3}|2000)");
+
   private static final Remediation REMEDIATION = EosRemediation.table();
 
   /**
@@ -168,6 +172,17 @@ public final class EosPack extends NetconfSwitchPack {
     return true;
   }
 
+  /**
+   * LAG membership: each member's {@code ethernet/config/aggregate-id} and the port-channel's
+   * interface with its {@code aggregation} (openconfig-if-aggregate, which EOS serves read-write
+   * over NETCONF: EOS-4.36.1F pathreport.csv), read back over NETCONF and from running-config's
+   * {@code channel-group N mode active}.
+   */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
+  }
+
   /** PCP trust: qos trust cos + qos map cos. */
   @Override
   public boolean classifiesByPcp() {
@@ -231,8 +246,10 @@ public final class EosPack extends NetconfSwitchPack {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    return ReadBack.losslessFromPorts(
-        classified(ReadBack.expected(normalise(intended), PLATFORM, false), null));
+    return ReadBack.withLags(
+        ReadBack.losslessFromPorts(
+            classified(ReadBack.expected(normalise(intended), PLATFORM, false), null)),
+        intended);
   }
 
   /**

@@ -19,6 +19,12 @@ class EosPaths implements LivePaths {
     return "cli: interface dcbx mode ieee | no dcbx mode";
   }
 
+  /** openconfig-if-aggregate's leaf on the member. */
+  @Override
+  public String lag(String port) {
+    return port(port) + "/ethernet/config/aggregate-id";
+  }
+
   @Override
   public String pfc(String port) {
     return "/qos/interfaces/interface[" + port + "]/output/pfc/config/priorities-no-drop";

@@ -58,6 +58,7 @@ final class EosQosLines {
     Integer speedGbps;
     String description;
     boolean flowControl;
+    String lag;
 
     /** A profile's settings with an interface's own over them (EOS: the interface's win). */
     Holder overlaid(Holder over) {
@@ -73,6 +74,7 @@ final class EosQosLines {
       h.speedGbps = over.speedGbps;
       h.description = over.description;
       h.flowControl = over.flowControl;
+      h.lag = over.lag;
       return h;
     }
   }
@@ -213,9 +215,14 @@ final class EosQosLines {
     }
   }
 
-  /** An interface's own settings: MTU, speed, description, 802.3x pause. */
+  /**
+   * An interface's own settings: MTU, speed, description, 802.3x pause, the port-channel it joins
+   * ({@code channel-group N mode active|passive|on}: Port-ChannelN).
+   */
   private void own(Holder h, String[] w, EosLine at) throws ReadException {
-    if (w.length == 2 && w[0].equals("mtu")) {
+    if (w.length >= 2 && w[0].equals("channel-group")) {
+      h.lag = "Port-Channel" + at.integer(1, 1, 2000);
+    } else if (w.length == 2 && w[0].equals("mtu")) {
       h.mtu = at.integer(1, 68, 65535);
     } else if (w[0].equals("speed") && w.length >= 2) {
       h.speedGbps = speed(w[w.length - 1]);

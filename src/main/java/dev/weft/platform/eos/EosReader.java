@@ -23,9 +23,10 @@ import org.w3c.dom.Element;
 /**
  * Reads what Arista EOS serves over NETCONF on its published models (a rendered {@code <config>},
  * or the {@code <data>} of a {@code <get-config>} reply) into a compiled switch: OpenConfig
- * interfaces for MTU, speed, description and 802.3x pause; OpenConfig qos with arista-qos-augments
- * for the PFC no-drop bitmap per port, scheduling and ECN per tx-queue, and the switch-wide PFC
- * watchdog.
+ * interfaces for MTU, speed, description and 802.3x pause, openconfig-if-aggregate for the LAG a
+ * port joins ({@code ethernet/config/aggregate-id}; the port-channel itself is not a port);
+ * OpenConfig qos with arista-qos-augments for the PFC no-drop bitmap per port, scheduling and ECN
+ * per tx-queue, and the switch-wide PFC watchdog.
  *
  * <p>What EOS serves only over gNMI or its CLI is absent from the reply, and read as no classifier,
  * DSCP trust off, priority p in tx-queue p, no hash fields; {@link EosPack} fills those from the
@@ -39,6 +40,7 @@ final class EosReader {
   static final String ETH = OpenConfigEdits.ETH;
   static final String QOS = OpenConfigEdits.QOS;
   static final String AQ = "http://arista.com/yang/openconfig/qos/augments";
+  static final String LAG = "http://openconfig.net/yang/interfaces/aggregate";
   private static final Pattern SPEED = Pattern.compile("(?:.*:)?SPEED_([0-9]{1,4})GB");
   private static final BigDecimal MS_PER_S = BigDecimal.valueOf(1000);
 
@@ -91,6 +93,10 @@ final class EosReader {
       String port =
           LiveValues.required(SafeXml.text(i, IF, "name"), what, "/interfaces/interface/name");
       String path = "/interfaces/interface[" + port + "]";
+      if (SafeXml.child(i, LAG, "aggregation") != null
+          || String.valueOf(SafeXml.text(i, IF, "config", "type")).endsWith("ieee8023adLag")) {
+        continue; // a port-channel: its members are the plan's ports
+      }
       String mtu = SafeXml.text(i, IF, "config", "mtu");
       Element eth = SafeXml.child(i, ETH, "ethernet", "config");
       List<Integer> pfc = List.copyOf(noDrop.getOrDefault(port, new TreeSet<>()));
@@ -116,6 +122,7 @@ final class EosReader {
               .queues(queues)
               .watchdog(watching && !pfc.isEmpty())
               .watchdogQueues(watching ? pfc : List.of())
+              .lag(SafeXml.text(eth, LAG, "aggregate-id"))
               .build());
     }
     return CompiledSwitch.builder()

@@ -170,6 +170,7 @@ final class EosTextReader {
               .mtu(h.mtu)
               .peer(h.description)
               .linkPause(h.flowControl)
+              .lag(h.lag)
               .trustDscp(cli.trust().getOrDefault(port, false))
               .pfcPriorities(on)
               .priorityToQueue(toQueue)

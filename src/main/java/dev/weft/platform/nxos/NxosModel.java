@@ -112,6 +112,18 @@ final class NxosModel {
   }
 
   /**
+   * The device model's id of a port-channel the intent names {@code port-channel1}: {@code po1}.
+   */
+  static String aggregateId(String lag) {
+    return lag.startsWith("port-channel") ? "po" + lag.substring("port-channel".length()) : lag;
+  }
+
+  /** The intent's name of a device model port-channel id ({@code po1} is {@code port-channel1}). */
+  static String lagName(String id) {
+    return id.matches("po[0-9]+") ? "port-channel" + id.substring(2) : id;
+  }
+
+  /**
    * The intent's port name of a device model interface id ({@code eth1/1} is {@code Ethernet1/1}).
    */
   static String portName(String id) {

@@ -46,11 +46,19 @@ public final class NxosPack extends NetconfSwitchPack {
    * Only the trees drift compares: the ports' leaves, QoS policies, ip load-sharing and LLDP (its
    * DCBX TLVs).
    */
+  /**
+   * NX-OS port-channels as the CLI names them ({@code interface port-channel1}), 1..4096; the
+   * device model's id is {@code po<n>}.
+   */
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile(
+          "port-channel([1-9][0-9]{0,2}|[1-3][0-9]{3}|40[0-8][0-9]|409[0-6])");
+
   static final String FILTER =
       "<System xmlns=\""
           + NxosModel.NS
           + "\">"
-          + "<intf-items><phys-items/></intf-items><ipqos-items/>"
+          + "<intf-items><phys-items/><aggr-items/></intf-items><ipqos-items/>"
           + "<ipv4-items><inst-items><iploadsharing-items/></inst-items></ipv4-items>"
           + "<lldp-items/></System>";
 
@@ -106,6 +114,15 @@ public final class NxosPack extends NetconfSwitchPack {
   @Override
   public String yangModels() {
     return "yang/vendor/cisco";
+  }
+
+  /**
+   * LAG membership: the port-channel {@code intf-items/aggr-items/AggrIf-list[po<n>]} (LACP active)
+   * with a {@code rsmbrIfs-items/RsMbrIfs-list} entry per member, read back by the reader.
+   */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
   }
 
   @Override
@@ -202,7 +219,8 @@ public final class NxosPack extends NetconfSwitchPack {
    */
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
-    CompiledSwitch sw = ReadBack.expected(normalise(intended), PLATFORM, true);
+    CompiledSwitch sw =
+        ReadBack.withLags(ReadBack.expected(normalise(intended), PLATFORM, true), intended);
     List<CompiledQueue> queues = unnamed(sw.queues());
     List<CompiledPort> ports = new ArrayList<>();
     sw.ports().forEach(p -> ports.add(p.toBuilder().queues(queues).build()));

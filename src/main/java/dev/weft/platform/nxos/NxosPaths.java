@@ -44,6 +44,11 @@ final class NxosPaths implements LivePaths {
   }
 
   @Override
+  public String lag(String port) {
+    return "/System/intf-items/aggr-items/AggrIf-list/rsmbrIfs-items/RsMbrIfs-list/tDn";
+  }
+
+  @Override
   public String port(String port) {
     return "/System/intf-items/phys-items/PhysIf-list[" + id(port) + "]";
   }

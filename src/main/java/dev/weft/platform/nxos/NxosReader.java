@@ -100,6 +100,7 @@ final class NxosReader {
     queuing(SafeXml.child(ipqos, NS, "queuing-items"), losslessQueues, queues, ecn);
 
     CompiledWatchdog watchdog = null;
+    Map<String, String> lags = lagMembers(SafeXml.child(sys, NS, "intf-items", "aggr-items"));
     List<CompiledPort> ports = new ArrayList<>();
     String physPath = SYS + "/intf-items/phys-items/PhysIf-list";
     for (Element i :
@@ -169,6 +170,7 @@ final class NxosReader {
               .queues(queues)
               .watchdog(portWatchdog)
               .watchdogQueues(wdQueues)
+              .lag(lags.get(port))
               .build());
     }
     return CompiledSwitch.builder()
@@ -441,5 +443,41 @@ final class NxosReader {
       return List.of();
     }
     return NxosModel.HASH_MODES.getOrDefault(mode, List.of(mode));
+  }
+
+  private static final java.util.regex.Pattern MEMBER_DN =
+      java.util.regex.Pattern.compile(
+          "/?System/intf-items/phys-items/PhysIf-list\\[id='([^']{1,64})'\\]");
+
+  /**
+   * Each member port's port-channel: {@code aggr-items/AggrIf-list[po<n>]/rsmbrIfs-items/
+   * RsMbrIfs-list/tDn}, the member's distinguished name ({@code
+   * /System/intf-items/phys-items/PhysIf-list[id='eth1/1']}), as intent names (Ethernet1/1,
+   * port-channel1). A member listed by two port-channels is an error: a port joins one.
+   */
+  private Map<String, String> lagMembers(Element aggr) throws ReadException {
+    Map<String, String> out = new java.util.TreeMap<>();
+    String aggrPath = SYS + "/intf-items/aggr-items/AggrIf-list";
+    for (Element a : SafeXml.children(aggr, NS, "AggrIf-list")) {
+      String id = LiveValues.required(SafeXml.text(a, NS, "id"), what, aggrPath + "/id");
+      String lag = NxosModel.lagName(id);
+      String mbrPath = aggrPath + "[" + id + "]/rsmbrIfs-items/RsMbrIfs-list/tDn";
+      for (Element m :
+          SafeXml.children(SafeXml.child(a, NS, "rsmbrIfs-items"), NS, "RsMbrIfs-list")) {
+        String dn = LiveValues.required(SafeXml.text(m, NS, "tDn"), what, mbrPath);
+        java.util.regex.Matcher at = MEMBER_DN.matcher(dn);
+        if (!at.matches()) {
+          throw new ReadException(
+              what + ": " + mbrPath + ": expected a physical interface's DN, found " + dn);
+        }
+        String port = NxosModel.portName(at.group(1));
+        String before = out.put(port, lag);
+        if (before != null && !before.equals(lag)) {
+          throw new ReadException(
+              what + ": " + mbrPath + ": " + port + " is also a member of " + before);
+        }
+      }
+    }
+    return out;
   }
 }

@@ -56,7 +56,20 @@ public final class OpenConfigPack extends NetconfSwitchPack {
         public String sharedHeadroomPool() {
           return "/qos/shared-headroom-pool/config/size";
         }
+
+        /** openconfig-if-aggregate's leaf on the member. */
+        @Override
+        public String lag(String port) {
+          return port(port) + "/ethernet/config/aggregate-id";
+        }
       };
+
+  /**
+   * An OpenConfig LAG is an interface like any other (aggregate-id is a leafref to an interface
+   * name): any name the intent's lag pattern allows.
+   */
+  private static final java.util.regex.Pattern LAG_NAMES =
+      java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,31}");
 
   @Override
   public String id() {
@@ -93,6 +106,15 @@ public final class OpenConfigPack extends NetconfSwitchPack {
     return "yang";
   }
 
+  /**
+   * LAG membership: each member's openconfig-if-aggregate {@code ethernet/config/aggregate-id} and
+   * the LAG's interface with its {@code aggregation}, read back by the reader.
+   */
+  @Override
+  public java.util.regex.Pattern lagNames() {
+    return LAG_NAMES;
+  }
+
   @Override
   protected String subtreeFilter() {
     return FILTER;
@@ -125,9 +147,11 @@ public final class OpenConfigPack extends NetconfSwitchPack {
   @Override
   public CompiledSwitch expected(CompiledSwitch intended) {
     CompiledSwitch sw =
-        ReadBack.losslessFromPorts(
-            ReadBack.expected(
-                normalise(intended), platform(), !notAudited().containsKey(Feature.HASH)));
+        ReadBack.withLags(
+            ReadBack.losslessFromPorts(
+                ReadBack.expected(
+                    normalise(intended), platform(), !notAudited().containsKey(Feature.HASH))),
+            intended);
     if (sw.watchdog() != null
         && sw.watchdog().enabled()
         && sw.ports().stream().noneMatch(CompiledPort::watchdog)) {

@@ -40,6 +40,7 @@ public final class OpenConfigReader {
   public static final String NC = "urn:ietf:params:xml:ns:netconf:base:1.0";
   public static final String IF = OpenConfigEdits.IF;
   public static final String ETH = OpenConfigEdits.ETH;
+  static final String LAG = "http://openconfig.net/yang/interfaces/aggregate";
   public static final String QOS = OpenConfigEdits.QOS;
   public static final String EXT = "urn:weft:yang:qos-ext";
   private static final Pattern SPEED = Pattern.compile("(?:.*:)?SPEED_([0-9]+)(GB|MB)");
@@ -188,6 +189,10 @@ public final class OpenConfigReader {
       for (Element i : SafeXml.children(interfaces, IF, "interface")) {
         String port = key(i, IF, "name", "/interfaces/interface");
         String path = "/interfaces/interface[" + port + "]";
+        if (SafeXml.child(i, LAG, "aggregation") != null
+            || String.valueOf(SafeXml.text(i, IF, "config", "type")).endsWith("ieee8023adLag")) {
+          continue; // a LAG interface (openconfig-if-aggregate): its members are the plan's ports
+        }
         String mtu = SafeXml.text(i, IF, "config", "mtu");
         String peer = SafeXml.text(i, IF, "config", "description");
         Element eth = SafeXml.child(i, ETH, "ethernet", "config");
@@ -333,6 +338,7 @@ public final class OpenConfigReader {
                 .watchdogAction(portAction)
                 .linkPause(pause)
                 .headroom(headroom)
+                .lag(SafeXml.text(eth, LAG, "aggregate-id"))
                 .build());
       }
       if (watchdog == null && poll != null) {
