@@ -55,13 +55,26 @@ final class EndOfMessageFraming implements Framing {
 
   @Override
   public void write(OutputStream out, byte[] message) throws IOException {
-    if (indexOf(message, DELIMITER) >= 0) {
-      // a base:1.0 peer would cut the message there
-      throw new IllegalArgumentException("a base:1.0 message must not contain ]]>]]>");
+    if (!frameable(message)) {
+      // a base:1.0 peer would cut the message where the delimiter first appears
+      throw new IllegalArgumentException(
+          "a base:1.0 message must not contain ]]>]]>, nor end in a way that forms it with the"
+              + " delimiter (e.g. a trailing ]]>)");
     }
     out.write(message);
     out.write(DELIMITER);
     out.flush();
+  }
+
+  /**
+   * Whether the message read back is the message written: the first delimiter in the framed bytes
+   * is the one written after it (a message ending in {@code ]]>} would form one a byte early).
+   */
+  static boolean frameable(byte[] message) {
+    byte[] framed = new byte[message.length + DELIMITER.length];
+    System.arraycopy(message, 0, framed, 0, message.length);
+    System.arraycopy(DELIMITER, 0, framed, message.length, DELIMITER.length);
+    return indexOf(framed, DELIMITER) == message.length;
   }
 
   @Override
