@@ -13,6 +13,7 @@ import dev.weft.units.Speed;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,45 +36,21 @@ class HeadroomOverrideFromIntentTest {
             null,
             TestFabrics.prov("profiles.yaml", 2, "speed", "role", "headroom"),
             new Size(200_000)));
-    Switch s = base.switches().get(0);
-    List<Port> ports =
-        s.ports().stream()
-            .map(
-                p ->
-                    p.name().equals("Ethernet0")
-                        ? new Port(
-                            p.name(),
-                            p.profile(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
-                            new Size(100_000))
-                        : p)
-            .toList();
-    FabricModel model =
-        FabricModel.of(
-            base.inventory(),
-            base.fabric(),
-            profiles,
-            List.of(
-                new Switch(
-                    s.name(),
-                    s.role(),
-                    s.platform(),
-                    s.asic(),
-                    s.osVersion(),
-                    s.management(),
-                    ports,
-                    s.nodeGuid(),
-                    s.at())),
-            base.hosts(),
-            base.links(),
-            null,
-            List.of());
     CompiledSwitch leaf =
-        Compiler.compile(model, AsicProfiles.builtIn()).fabric().switches().get(0);
+        compileWithEthernet0(
+            base,
+            profiles,
+            p ->
+                new Port(
+                    p.name(),
+                    p.profile(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
+                    new Size(100_000)),
+            base.switches().get(0).asic());
 
     PriorityGroupHeadroom port = leaf.port("Ethernet0").headroom().get(0);
     assertEquals(100_000, port.xoff());
@@ -92,49 +69,22 @@ class HeadroomOverrideFromIntentTest {
   @Test
   void overrideOnUnsourcedSpeedIsKeptWithoutMinimum() {
     FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
-    Switch s = base.switches().get(0);
-    List<Port> ports =
-        s.ports().stream()
-            .map(
-                p ->
-                    p.name().equals("Ethernet0")
-                        ? new Port(
-                            p.name(),
-                            p.profile(),
-                            new Speed(1600),
-                            null,
-                            null,
-                            null,
-                            TestFabrics.prov(
-                                "switches.yaml", 90, "name", "profile", "speed", "headroom"),
-                            new Size(300_000))
-                        : p)
-            .toList();
-    FabricModel model =
-        FabricModel.of(
-            base.inventory(),
-            base.fabric(),
-            base.profiles(),
-            List.of(
-                new Switch(
-                    s.name(),
-                    s.role(),
-                    s.platform(),
-                    s.asic(),
-                    s.osVersion(),
-                    s.management(),
-                    ports,
-                    s.nodeGuid(),
-                    s.at())),
-            base.hosts(),
-            base.links(),
-            null,
-            List.of());
     PriorityGroupHeadroom pg =
-        Compiler.compile(model, AsicProfiles.builtIn())
-            .fabric()
-            .switches()
-            .get(0)
+        compileWithEthernet0(
+                base,
+                base.profiles(),
+                p ->
+                    new Port(
+                        p.name(),
+                        p.profile(),
+                        new Speed(1600),
+                        null,
+                        null,
+                        null,
+                        TestFabrics.prov(
+                            "switches.yaml", 90, "name", "profile", "speed", "headroom"),
+                        new Size(300_000)),
+                base.switches().get(0).asic())
             .port("Ethernet0")
             .headroom()
             .get(0);
@@ -162,39 +112,44 @@ class HeadroomOverrideFromIntentTest {
 
   private static CompiledSwitch withoutAsic(PinnedHeadroom pin) {
     FabricModel base = TestFabrics.model(TestFabrics.canonicalFabric(), 1, 1, "spectrum-4");
+    return compileWithEthernet0(
+        base,
+        base.profiles(),
+        p ->
+            new Port(
+                p.name(),
+                p.profile(),
+                p.speed(),
+                p.mtu(),
+                p.role(),
+                p.description(),
+                TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
+                pin,
+                p.vlan(),
+                p.exception(),
+                p.reason(),
+                p.cableLength(),
+                p.lag()),
+        null);
+  }
+
+  /** The base fabric's first switch, with its Ethernet0 replaced and the given ASIC, compiled. */
+  private static CompiledSwitch compileWithEthernet0(
+      FabricModel base, Map<String, Profile> profiles, UnaryOperator<Port> ethernet0, String asic) {
     Switch s = base.switches().get(0);
     List<Port> ports =
-        s.ports().stream()
-            .map(
-                p ->
-                    p.name().equals("Ethernet0")
-                        ? new Port(
-                            p.name(),
-                            p.profile(),
-                            p.speed(),
-                            p.mtu(),
-                            p.role(),
-                            p.description(),
-                            TestFabrics.prov("switches.yaml", 90, "name", "profile", "headroom"),
-                            pin,
-                            p.vlan(),
-                            p.exception(),
-                            p.reason(),
-                            p.cableLength(),
-                            p.lag())
-                        : p)
-            .toList();
+        s.ports().stream().map(p -> p.name().equals("Ethernet0") ? ethernet0.apply(p) : p).toList();
     FabricModel model =
         FabricModel.of(
             base.inventory(),
             base.fabric(),
-            base.profiles(),
+            profiles,
             List.of(
                 new Switch(
                     s.name(),
                     s.role(),
                     s.platform(),
-                    null,
+                    asic,
                     s.osVersion(),
                     s.management(),
                     ports,
