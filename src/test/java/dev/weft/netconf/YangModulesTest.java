@@ -51,6 +51,7 @@ class YangModulesTest {
     List<String> modules = modules();
     assertEquals(
         List.of(
+            "openconfig-if-aggregate.yang",
             "openconfig-if-ethernet.yang",
             "openconfig-interfaces.yang",
             "openconfig-qos-types.yang",
